@@ -22,7 +22,7 @@ export const sourceSchema = z.object({
 
 /** One figure with the source it comes from. */
 export const figureSchema = z.object({
-  value: z.number().positive("a catalog figure must be a positive number").finite(),
+  value: z.number().positive("a catalog figure must be a positive number"),
   /** The `id` of one of the GPU's `sources`. */
   source: z.string().min(1, "every figure needs a source"),
   /**

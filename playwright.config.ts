@@ -1,0 +1,50 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests run in Chromium against the built site (`dist/`, served by `astro preview`).
+ * CI installs Debian's Chromium; where Playwright's own browser is installed instead and no
+ * system Chromium exists, Playwright uses its own.
+ */
+const chromiumPath = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined;
+const port = 4322;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env["CI"] ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "off",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          ...(executablePath ? { executablePath } : {}),
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx astro preview --port ${port} --host localhost`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: !process.env["CI"],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the catalog table sorts by a numeric column and filters by name", async ({ page }) => {
+  await page.goto("/en/gpus/");
+  const names = () => page.locator("#gpu-table tbody tr:not([hidden]) th").allInnerTexts();
+  const memoryValues = () =>
+    page
+      .locator("#gpu-table tbody tr")
+      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLTableRowElement).cells[1]?.dataset["value"])));
+
+  const sortBandwidth = page.getByRole("button", { name: "Bandwidth (GB/s)" });
+  await sortBandwidth.click();
+  await expect(page.getByRole("columnheader", { name: "Bandwidth (GB/s)" })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
+  const bandwidths = await page
+    .locator("#gpu-table tbody tr")
+    .evaluateAll((rows) => rows.map((r) => Number((r as HTMLTableRowElement).cells[2]?.dataset["value"])));
+  expect(bandwidths).toEqual([...bandwidths].sort((a, b) => a - b));
+  await sortBandwidth.click();
+  const first = (await names())[0] ?? "";
+  expect(first).toContain("B200");
+
+  await page.getByRole("button", { name: "Memory (GB)" }).click();
+  const memories = await memoryValues();
+  expect(memories).toEqual([...memories].sort((a, b) => a - b));
+
+  await page.getByLabel("Filter by name").fill("4090");
+  const shown = await names();
+  expect(shown.length).toBe(2);
+  for (const name of shown) expect(name).toContain("4090");
+});
+
+test("the catalog shows dense datasheet figures with sources", async ({ page }) => {
+  await page.goto("/gpus/");
+  const row = page.locator("tr#rtx-4090");
+  await expect(row.locator("td").nth(0)).toHaveText("24");
+  await expect(row.locator("td").nth(2)).toHaveText("82.6");
+  await expect(row.locator("td").nth(4)).toContainText("165.2");
+  const a100 = page.locator("tr#a100-80gb-sxm");
+  await expect(a100.locator("td").nth(2)).toHaveText("19.5");
+  await expect(a100.locator("td").nth(4)).toContainText("312");
+  await expect(page.locator("tr#h20 td").nth(2)).toContainText("?");
+  await expect(page.getByRole("heading", { name: "原文 GPU 对比表中的错误" })).toBeVisible();
+});

@@ -1,0 +1,51 @@
+/**
+ * The `test` every browser test uses: it fails a test when the page logs a console error,
+ * throws, or requests anything from another origin (the site must work offline).
+ */
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { test as base, expect } from "@playwright/test";
+
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page, baseURL }, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL ?? "http://localhost").origin;
+      page.on("console", (msg) => {
+        if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await page.route("**/*", (route) => {
+        const url = new URL(route.request().url());
+        if (url.origin !== origin && url.protocol !== "data:" && url.protocol !== "blob:") {
+          problems.push(`request to another origin: ${url.href}`);
+          return route.abort();
+        }
+        return route.continue();
+      });
+      await use(problems);
+      expect(problems, "console errors, page errors and off-site requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Every page of the built site, as a URL path, read from dist/. */
+export function builtPages(): string[] {
+  const dist = join(import.meta.dirname, "../../dist");
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "pagefind" && entry.name !== "_astro") walk(path);
+      } else if (entry.name === "index.html") {
+        pages.push(`/${relative(dist, dir)}/`.replace(/\/+/g, "/"));
+      }
+    }
+  };
+  walk(dist);
+  return pages.sort();
+}
