@@ -14,7 +14,7 @@ for (const { path, open, label, catalogPath } of [
     await page.waitForLoadState("networkidle");
     expect(pagefindRequests).toEqual([]);
     await page.getByRole("button", { name: open }).click();
-    const input = page.getByLabel(label);
+    const input = page.getByRole("searchbox", { name: label });
     await expect(input).toBeFocused();
     await input.fill("L40S");
     const result = page.locator("#search-results a", { hasText: /GPU/ }).first();
