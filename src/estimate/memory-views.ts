@@ -1,0 +1,70 @@
+/**
+ * The three memory figures every memory estimate reports: what PyTorch's allocator peaks
+ * at, what nvidia-smi shows, and what to rent.
+ */
+import type { BreakdownItem } from "./result.ts";
+import { part, sumBreakdown } from "./result.ts";
+import { mibToBytes } from "./units.ts";
+
+/**
+ * CUDA context plus cuBLAS/cuDNN handles: 1343 MiB on a V100 in the HF "Model training
+ * anatomy" measurement (transformers docs, model_memory_anatomy.md; rows A1-A6). With
+ * lazy module loading (CUDA >= 11.7) it can be 0.3-0.5 GiB (formulas.md: 0.3-1.3 GiB);
+ * the larger figure is the safe one for sizing a rental.
+ */
+export const CUDA_CONTEXT_BYTES = mibToBytes(1343);
+
+/**
+ * Reserved-but-free share of the memory PyTorch's caching allocator holds. GMLake (Guo et
+ * al., ASPLOS 2024, arXiv 2401.08156, abstract) removes 15% fragmentation on average (up to
+ * 33%) in LLM fine-tuning with recomputation, offload and LoRA; plain training fragments
+ * less, so 10%. Checked (not fitted) against rows A1-A6, which nvidia-smi measured.
+ */
+export const ALLOCATOR_FRAGMENTATION = 0.1;
+
+/** The seeds: keep 15-25% above the measured peak for caches, temporaries and spikes. */
+export const HEADROOM_DEFAULT = 0.2;
+export const HEADROOM_SEED_MIN = 0.15;
+export const HEADROOM_SEED_MAX = 0.25;
+
+export interface MemoryOverheads {
+  /** Fraction of reserved memory that is free but cached (0 for engines without a caching allocator). */
+  fragmentation?: number;
+  cudaContextBytes?: number;
+  headroom?: number;
+}
+
+export interface MemoryViews {
+  allocatorPeakBytes: number;
+  nvidiaSmiBytes: number;
+  recommendedBytes: number;
+  breakdown: BreakdownItem[];
+  total: number;
+  fragmentation: number;
+  cudaContextBytes: number;
+  headroom: number;
+}
+
+/** Adds the allocator reserve, CUDA context and headroom to allocator-visible parts. */
+export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryViews {
+  const fragmentation = o.fragmentation ?? ALLOCATOR_FRAGMENTATION;
+  const cudaContextBytes = o.cudaContextBytes ?? CUDA_CONTEXT_BYTES;
+  const headroom = o.headroom ?? HEADROOM_DEFAULT;
+  const allocatorPeakBytes = sumBreakdown(parts);
+  // reserved = allocated / (1 - fragmentation); the difference is cached-but-free memory.
+  const reserve = fragmentation < 1 ? (allocatorPeakBytes * fragmentation) / (1 - fragmentation) : 0;
+  const withSmi = [...parts, part("allocator-reserve", reserve), part("cuda-context", cudaContextBytes)];
+  const nvidiaSmiBytes = sumBreakdown(withSmi);
+  const breakdown = [...withSmi, part("headroom", nvidiaSmiBytes * headroom)];
+  const recommendedBytes = sumBreakdown(breakdown);
+  return {
+    allocatorPeakBytes,
+    nvidiaSmiBytes,
+    recommendedBytes,
+    breakdown,
+    total: recommendedBytes,
+    fragmentation,
+    cudaContextBytes,
+    headroom,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * What each training precision stores, in bytes per value, and which datasheet peak its
+ * matrix math runs at.
+ */
+import type { GpuSpec } from "./gpu.ts";
+
+export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
+export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = ["fp32", "fp16-mixed", "bf16-mixed", "bf16"];
+
+export interface PrecisionBytes {
+  /** Weights the forward pass reads. Mixed precision: the 16-bit copy autocast makes. */
+  weights: number;
+  /** fp32 master weights kept beside the 16-bit copy (mixed precision only). */
+  master: number;
+  /** Gradient bytes per trainable parameter. */
+  grads: number;
+  /** Bytes per optimizer state value (fp32 states, or bf16 in pure bf16 training). */
+  optimizerState: number;
+  /** Bytes per stored activation value. */
+  activation: number;
+}
+
+/**
+ * torch.amp keeps the parameters and their gradients in fp32 and caches a 16-bit copy of
+ * each weight for the forward/backward matmuls: 2 + 4 + 4 bytes plus the optimizer. The
+ * ZeRO paper (Rajbhandari et al. 2020, sec. 3.1) counts 16-bit gradients (2 + 2 + 12 = 16
+ * bytes/param with Adam); EleutherAI's cookbook counts fp32 gradients (18 bytes/param),
+ * which is what torch.amp stores. Pure bf16 ("bf16-true" in LitGPT/torchtune) keeps
+ * everything in bf16 (formulas.md: 2 + 2 + 4 = 8 bytes/param with AdamW).
+ */
+export const PRECISION_BYTES: Record<TrainingPrecision, PrecisionBytes> = {
+  fp32: { weights: 4, master: 0, grads: 4, optimizerState: 4, activation: 4 },
+  "fp16-mixed": { weights: 2, master: 4, grads: 4, optimizerState: 4, activation: 2 },
+  "bf16-mixed": { weights: 2, master: 4, grads: 4, optimizerState: 4, activation: 2 },
+  bf16: { weights: 2, master: 0, grads: 2, optimizerState: 2, activation: 2 },
+};
+
+/** Matrix-math formats a GPU datasheet lists peaks for. */
+export type MathFormat = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
+
+export function mathFormatFor(precision: TrainingPrecision): MathFormat {
+  if (precision === "fp32") return "fp32";
+  if (precision === "fp16-mixed") return "fp16";
+  return "bf16";
+}
+
+export interface PeakChoice {
+  tflops: number;
+  /** The format whose peak was used; differs from the request when the GPU lacks it. */
+  format: MathFormat;
+  fellBack: boolean;
+}
+
+/**
+ * Dense peak for a math format. PyTorch runs fp32 matmuls without TF32 by default
+ * (torch.backends.cuda.matmul.allow_tf32 = False since 1.12), so fp32 uses the non-tensor
+ * figure. A GPU without bf16 (T4, V100) emulates it slowly: fall back to the fp32 peak and
+ * warn. The catalog's fp16 figure is FP32-accumulate, what mixed-precision training uses.
+ */
+export function peakTflops(gpu: GpuSpec, format: MathFormat): PeakChoice {
+  if (format === "fp32") return { tflops: gpu.fp32Tflops, format, fellBack: false };
+  const value = gpu.tensorTflopsDense[format];
+  if (value !== undefined && value > 0) return { tflops: value, format, fellBack: false };
+  if (format === "fp8" || format === "int8") {
+    const half = gpu.tensorTflopsDense.fp16;
+    if (half !== undefined && half > 0) return { tflops: half, format: "fp16", fellBack: true };
+  }
+  return { tflops: gpu.fp32Tflops, format: "fp32", fellBack: true };
+}
+
+/**
+ * GeForce cards run FP16 tensor math with FP16 accumulate at twice the FP32-accumulate
+ * rate (NVIDIA Ada whitepaper v2.1 appendix A: RTX 4090 330.3 vs 165.2 TFLOPS; GA102
+ * whitepaper: RTX 3090 142 vs 71). Inference engines that accumulate in FP16 (llama.cpp's
+ * cuBLAS path) see the higher rate; training never does.
+ */
+export const GEFORCE_FP16_ACCUMULATE_SPEEDUP = 2;
+
+export function inferencePeakTflops(gpu: GpuSpec, fp16Accumulate: boolean): number {
+  const base = peakTflops(gpu, "fp16").tflops;
+  return fp16Accumulate && gpu.segment === "consumer" ? base * GEFORCE_FP16_ACCUMULATE_SPEEDUP : base;
+}
