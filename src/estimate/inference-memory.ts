@@ -96,7 +96,7 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     input.sequences * arch.vocab * SAMPLING_LOGIT_BYTES;
   // bitsandbytes 4-bit matmuls dequantize one weight matrix to 16 bit for prompt
   // processing (bitsandbytes functional.dequantize_4bit); llama.cpp and vLLM kernels do not.
-  const dequant = engine === "pytorch" && quantized && input.weightBits < 8 ? counts.largestMatrix * 2 : 0;
+  const dequant = engine === "pytorch" && quantized && input.weightBits < 8 ? counts.largestQuantizable * 2 : 0;
   const parts = [
     part("weights", weightBytes / tp),
     part("kv-cache", kv / tp),

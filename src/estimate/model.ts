@@ -161,28 +161,34 @@ export interface ParamCounts {
   active: number;
   /** Parameters a weight quantizer converts (linear layers, not embeddings/head). */
   quantizable: number;
-  /** The largest single matrix, in parameters (ZeRO-3 gathers, 4-bit dequant buffers). */
+  /** The largest single matrix, in parameters (what ZeRO-3 gathers at once). */
   largestMatrix: number;
+  /** The largest quantizable matrix (what a 4-bit matmul dequantizes at once). */
+  largestQuantizable: number;
 }
 
 export function paramCounts(model: ModelSpec): ParamCounts {
   if (!isArch(model)) {
     const total = model.params;
-    return { total, active: model.activeParams ?? total, quantizable: total, largestMatrix: 0 };
+    return { total, active: model.activeParams ?? total, quantizable: total, largestMatrix: 0, largestQuantizable: 0 };
   }
   const vectors = vectorParams(model);
   let total = vectors;
   let active = vectors;
   let quantizable = 0;
   let largestMatrix = 0;
+  let largestQuantizable = 0;
   for (const s of matrixShapes(model)) {
     const size = s.rows * s.cols;
     total += size * s.count;
     active += size * s.count * s.activeShare;
-    if (s.quantizable) quantizable += size * s.count;
+    if (s.quantizable) {
+      quantizable += size * s.count;
+      largestQuantizable = Math.max(largestQuantizable, size);
+    }
     largestMatrix = Math.max(largestMatrix, size);
   }
-  return { total, active, quantizable, largestMatrix };
+  return { total, active, quantizable, largestMatrix, largestQuantizable };
 }
 
 /**

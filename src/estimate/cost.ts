@@ -1,0 +1,139 @@
+/**
+ * Rental cost, the seeds' formula: total = price/hour x billed hours + storage + data
+ * transfer + idle time, where billed hours count setup, data preparation, model download,
+ * failed reruns and result export, not only the main run.
+ */
+import type { Assumption, Result, Warning } from "./result.ts";
+import { part, sumBreakdown } from "./result.ts";
+import { HOURS_PER_MONTH, safeDiv } from "./units.ts";
+
+export interface Overheads {
+  setupHours?: number;
+  dataPrepHours?: number;
+  downloadHours?: number;
+  exportHours?: number;
+  /** Expected reruns as a share of the run (0.1 = one run in ten fails and is repeated). */
+  rerunFraction?: number;
+  /** Or a whole number of failed runs repeated. */
+  reruns?: number;
+  /** Hours the node is held but idle (billed, no work). */
+  idleHours?: number;
+  storageGB?: number;
+  storagePricePerGBMonth?: number;
+  /** Months storage is kept; default: the billed time. */
+  storageMonths?: number;
+  transferGB?: number;
+  transferPricePerGB?: number;
+}
+
+export interface NodeOption {
+  /** Label or GPU id. */
+  gpu: string;
+  gpus: number;
+  /** Price of the whole node per hour (all its GPUs). */
+  pricePerHour: number;
+  /** Run hours on this node, if measured; else derived from single-GPU hours. */
+  runHours?: number;
+  /** Scaling efficiency: time on n GPUs = single-GPU time / (n x scaling). */
+  scaling?: number;
+}
+
+export interface CostResult extends Result {
+  /** Billed hours (run + overheads + idle). */
+  hours: number;
+  runHours: number;
+  /** Cost per unit of work when `units` is given. */
+  costPerUnit: number | null;
+}
+
+/** Time on n GPUs from single-GPU time (seed example: 72 h on 1 → 24 h on 4 at 0.75). */
+export function scaledHours(singleGpuHours: number, gpus: number, scaling: number): number {
+  return safeDiv(singleGpuHours, Math.max(1, gpus) * (gpus > 1 ? scaling : 1));
+}
+
+export function rentalCost(pricePerHour: number, runHours: number, o: Overheads, units?: number): CostResult {
+  const rerunHours = runHours * (o.rerunFraction ?? 0) + runHours * (o.reruns ?? 0);
+  const hourParts = [
+    part("run", runHours),
+    part("setup", o.setupHours ?? 0),
+    part("data-prep", o.dataPrepHours ?? 0),
+    part("download", o.downloadHours ?? 0),
+    part("reruns", rerunHours),
+    part("export", o.exportHours ?? 0),
+    part("idle", o.idleHours ?? 0),
+  ];
+  const hours = sumBreakdown(hourParts);
+  const months = o.storageMonths ?? hours / HOURS_PER_MONTH;
+  const breakdown = [
+    ...hourParts.map((p) => ({ key: `compute-${p.key}`, labelKey: `breakdown.compute-${p.key}`, value: p.value * pricePerHour })),
+    part("storage", (o.storageGB ?? 0) * (o.storagePricePerGBMonth ?? 0) * months),
+    part("transfer", (o.transferGB ?? 0) * (o.transferPricePerGB ?? 0)),
+  ];
+  const total = sumBreakdown(breakdown);
+  const assumptions: Assumption[] = [
+    { key: "price-per-hour", value: pricePerHour, source: "request" },
+    { key: "billed-hours", value: hours, source: "seed: run + setup + data prep + download + reruns + export (+ idle)" },
+    { key: "storage-months", value: months, source: o.storageMonths === undefined ? `billed hours / ${HOURS_PER_MONTH}` : "request" },
+  ];
+  return { total, breakdown, assumptions, warnings: [], hours, runHours, costPerUnit: units && units > 0 ? total / units : null };
+}
+
+export interface CompareInput extends Overheads {
+  options: NodeOption[];
+  /** Single-GPU run hours; default: the first option with gpus = 1 and runHours. */
+  singleGpuHours?: number;
+  units?: number;
+}
+
+export interface OptionCost extends CostResult {
+  option: NodeOption;
+  scaling: number;
+}
+
+export interface CompareResult extends Result {
+  options: OptionCost[];
+  cheapest: number;
+  fastest: number;
+}
+
+/** Default scaling efficiency when an option gives none: linear (the caller should measure it). */
+export const DEFAULT_SCALING = 1;
+
+export function compareOptions(input: CompareInput): CompareResult {
+  const base =
+    input.singleGpuHours ??
+    input.options.find((o) => o.gpus === 1 && o.runHours !== undefined)?.runHours ??
+    0;
+  const warnings: Warning[] = [];
+  const options = input.options.map((option): OptionCost => {
+    const scaling = option.scaling ?? DEFAULT_SCALING;
+    const run = option.runHours ?? scaledHours(base, option.gpus, scaling);
+    return { ...rentalCost(option.pricePerHour, run, input, input.units), option, scaling };
+  });
+  let cheapest = 0;
+  let fastest = 0;
+  options.forEach((o, i) => {
+    if (o.total < (options[cheapest]?.total ?? Infinity)) cheapest = i;
+    if (o.hours < (options[fastest]?.hours ?? Infinity)) fastest = i;
+  });
+  const best = options[cheapest];
+  return {
+    total: best?.total ?? 0,
+    breakdown: best?.breakdown ?? [],
+    assumptions: [{ key: "single-gpu-hours", value: base, source: input.singleGpuHours === undefined ? "first 1-GPU option with runHours" : "request" }],
+    warnings,
+    options,
+    cheapest,
+    fastest,
+  };
+}
+
+/** Hours per month above which a monthly plan beats hourly billing. */
+export function monthlyBreakEvenHours(hourlyPrice: number, monthlyPrice: number): number {
+  return safeDiv(monthlyPrice, hourlyPrice);
+}
+
+/** Cost per million generated tokens = price/h x 1e6 / (3600 x tokens/s) (formulas.md). */
+export function costPerMillionTokens(pricePerHour: number, tokensPerSecond: number): number {
+  return safeDiv(pricePerHour * 1e6, 3600 * tokensPerSecond);
+}

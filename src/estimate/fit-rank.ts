@@ -1,0 +1,88 @@
+/**
+ * For one workload, every GPU: does it fit, how many are needed, how long, what it costs,
+ * and why; sorted by cost or time. The caller passes the memory model as a function of the
+ * GPU count, so training (ZeRO-3) and inference (tensor parallel) share this ranking.
+ */
+import type { GpuSpec } from "./gpu.ts";
+import type { MathFormat } from "./precision.ts";
+import { peakTflops } from "./precision.ts";
+import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes, safeDiv } from "./units.ts";
+import { HEADROOM_DEFAULT } from "./memory-views.ts";
+
+export type FitReason =
+  | "fits-one-gpu"
+  | "needs-multiple-gpus"
+  | "needs-nvlink-for-tensor-parallel"
+  | "does-not-fit"
+  | "memory-bound"
+  | "compute-bound"
+  | "no-bf16"
+  | "unverified-figures"
+  | "no-price";
+
+export interface Workload {
+  /** nvidia-smi bytes per GPU when split over n GPUs. */
+  memoryPerGpu: (gpus: number) => number;
+  /** Total FLOPs of the job, for time (training), or null. */
+  flops: number | null;
+  format: MathFormat;
+  mfu: number;
+  /** Multi-GPU scaling efficiency. */
+  scaling: number;
+  /** Splitting the model over GPUs needs fast links (tensor parallel inference). */
+  splitNeedsFastLink: boolean;
+  /** Decode-style work, limited by memory bandwidth. */
+  memoryBound: boolean;
+  headroom?: number;
+  maxGpus?: number;
+}
+
+export interface FitRow {
+  gpuId: string;
+  fits: boolean;
+  gpusNeeded: number | null;
+  hours: number | null;
+  cost: number | null;
+  memoryPerGpuBytes: number | null;
+  reasons: FitReason[];
+}
+
+/** Node sizes rented in practice: 1, 2, 4, 8 GPUs per node, then whole nodes. */
+export const GPU_COUNTS = [1, 2, 4, 8, 16, 32, 64] as const;
+
+export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): FitRow {
+  const headroom = w.headroom ?? HEADROOM_DEFAULT;
+  const usable = gbToBytes(gpu.memoryGB) / (1 + headroom);
+  const reasons: FitReason[] = [];
+  const max = w.maxGpus ?? 64;
+  const n = GPU_COUNTS.find((c) => c <= max && w.memoryPerGpu(c) <= usable) ?? null;
+  if (n === null) {
+    return { gpuId: gpu.id, fits: false, gpusNeeded: null, hours: null, cost: null, memoryPerGpuBytes: null, reasons: ["does-not-fit"] };
+  }
+  reasons.push(n === 1 ? "fits-one-gpu" : "needs-multiple-gpus");
+  if (n > 1 && w.splitNeedsFastLink && gpu.nvlinkGBps === undefined) reasons.push("needs-nvlink-for-tensor-parallel");
+  reasons.push(w.memoryBound ? "memory-bound" : "compute-bound");
+  const peak = peakTflops(gpu, w.format);
+  if (w.format === "bf16" && peak.fellBack) reasons.push("no-bf16");
+  if (gpu.unverified.length > 0) reasons.push("unverified-figures");
+  const rate = peak.tflops * FLOPS_PER_TFLOP * w.mfu * n * (n > 1 ? w.scaling : 1);
+  const hours = w.flops === null ? null : safeDiv(w.flops, rate) / SECONDS_PER_HOUR;
+  if (pricePerGpuHour === undefined) reasons.push("no-price");
+  const cost = hours !== null && pricePerGpuHour !== undefined ? hours * n * pricePerGpuHour : null;
+  return { gpuId: gpu.id, fits: true, gpusNeeded: n, hours, cost, memoryPerGpuBytes: w.memoryPerGpu(n), reasons };
+}
+
+/** Ranks GPUs: fitting ones first, then by cost (or time); unknowns last. */
+export function rankGpus(
+  gpus: readonly GpuSpec[],
+  w: Workload,
+  prices: Readonly<Record<string, number>>,
+  sortBy: "cost" | "time",
+): FitRow[] {
+  const rows = gpus.map((g) => fitGpu(g, w, prices[g.id]));
+  const key = (r: FitRow): number => {
+    const v = sortBy === "cost" ? r.cost : r.hours;
+    return v ?? Number.MAX_VALUE;
+  };
+  return rows.sort((a, b) => Number(b.fits) - Number(a.fits) || key(a) - key(b) || (a.gpusNeeded ?? 0) - (b.gpusNeeded ?? 0));
+}
