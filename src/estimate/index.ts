@@ -1,0 +1,20 @@
+/** The estimation core's public API. Presets live in `presets.ts`; import them only where needed. */
+export * from "./units.ts";
+export * from "./result.ts";
+export * from "./model.ts";
+export * from "./precision.ts";
+export * from "./optimizer.ts";
+export * from "./activations.ts";
+export * from "./lora.ts";
+export * from "./kv-cache.ts";
+export * from "./memory-views.ts";
+export * from "./training-memory.ts";
+export * from "./inference-memory.ts";
+export * from "./compute-time.ts";
+export * from "./inference-speed.ts";
+export * from "./cost.ts";
+export * from "./fit-rank.ts";
+export * from "./diagnosis.ts";
+export * from "./rendering.ts";
+export * from "./hf-config.ts";
+export type { GpuSpec } from "./gpu.ts";
