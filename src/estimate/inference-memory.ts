@@ -73,6 +73,17 @@ export function defaultScaleBits(weightBits: number): number {
   return NF4_SCALE_BITS;
 }
 
+/**
+ * Weight bytes at a bit width. bitsandbytes/GPTQ/AWQ leave embeddings and the output head
+ * in 16 bit; GGUF files (llama.cpp) quantize every tensor, and their bits-per-weight figure
+ * is an average over the file. A bare parameter count has no split.
+ */
+export function quantizedWeightBytes(params: number, quantizable: number, weightBits: number, scaleBits: number, engine: Engine): number {
+  if (weightBits >= 16) return (params * weightBits) / 8;
+  const quantParams = engine === "llama.cpp" || quantizable === params ? params : quantizable;
+  return (quantParams * (weightBits + scaleBits)) / 8 + (params - quantParams) * 2;
+}
+
 export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryResult {
   const warnings: Warning[] = [];
   const engine = input.engine ?? "pytorch";
@@ -82,10 +93,7 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   const counts = paramCounts(input.model);
   const scaleBits = input.scaleBits ?? defaultScaleBits(input.weightBits);
   const quantized = input.weightBits < 16;
-  // Quantizers leave embeddings and the output head in 16 bit; a bare count has no split.
-  const quantParams = quantized ? counts.quantizable : counts.total;
-  const restParams = counts.total - quantParams;
-  const weightBytes = (quantParams * (input.weightBits + scaleBits)) / 8 + restParams * 2;
+  const weightBytes = quantizedWeightBytes(counts.total, counts.quantizable, input.weightBits, scaleBits, engine);
   const kvBits = input.kvBits ?? 16;
   const perToken = kvBytesPerToken(arch, kvBits);
   const kv = perToken * input.contextTokens * input.sequences;

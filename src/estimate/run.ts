@@ -12,7 +12,7 @@ import type { EstimateRequest, InferMemoryRequest, ModelRequest, RequestError, T
 import type { TrainingMemoryInput } from "./training-memory.ts";
 import { trainingMemory } from "./training-memory.ts";
 import type { InferenceMemoryInput } from "./inference-memory.ts";
-import { defaultScaleBits, inferenceMemory } from "./inference-memory.ts";
+import { defaultScaleBits, inferenceMemory, quantizedWeightBytes } from "./inference-memory.ts";
 import { decodeSpeed, prefillSeconds, requestsPerSecond } from "./inference-speed.ts";
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainingFlops, trainTime, MFU_DEFAULT } from "./compute-time.ts";
 import { compareOptions, monthlyBreakEvenHours } from "./cost.ts";
@@ -121,9 +121,8 @@ export function runRequest(r: EstimateRequest, gpus: readonly GpuSpec[]): unknow
       const engine = r.engine ?? "pytorch";
       const scale = r.scaleBits ?? defaultScaleBits(r.weightBits);
       // Decode reads the active weights; quantizers keep embeddings/head in 16 bit.
-      const quant = r.weightBits < 16 && isArch(model);
-      const activeQuant = quant ? counts.quantizable * (counts.active / counts.total) : counts.active;
-      const weightBytes = (activeQuant * (r.weightBits + scale)) / 8 + (counts.active - activeQuant) * 2;
+      const share = counts.active / counts.total;
+      const weightBytes = quantizedWeightBytes(counts.active, counts.quantizable * share, r.weightBits, scale, engine);
       const batch = r.batch ?? 1;
       const decode = decodeSpeed({
         gpu, weightBytes: weightBytes / (r.tensorParallel ?? 1), activeParams: counts.active,
