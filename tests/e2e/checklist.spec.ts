@@ -1,0 +1,200 @@
+/**
+ * The printable checklists: tick, survive a reload, progress, reset, Markdown export,
+ * bad stored data, keyboard use and print, in both languages.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+const cases = [
+  {
+    lang: "zh-cn",
+    path: "/guides/pre-rental-checklist/",
+    group: "软件兼容性",
+    reset: "清空",
+    export: "导出为 Markdown",
+    progress: (n: number) => `已勾选 ${n} / 5`,
+    markdown:
+      "## 软件兼容性\n\n" +
+      "- [x] 确认驱动版本：`nvidia-smi` 表头的 Driver Version 与 CUDA Version\n" +
+      "- [ ] 确认框架实际使用的运行时：`torch.version.cuda`、`torch.cuda.is_available()`（AMD 卡看 ROCm 版本）\n" +
+      "- [ ] 框架及关键依赖（flash-attn、bitsandbytes、vLLM 等）的版本与本地测试一致\n" +
+      "- [x] 选定系统镜像（操作系统、Python、预装框架），并记下镜像名称或版本\n" +
+      "- [ ] 确认显卡架构支持要用的精度和算子（例如 T4、V100 不支持 BF16）\n",
+    driverLabel: "确认驱动版本",
+  },
+  {
+    lang: "en",
+    path: "/en/guides/pre-rental-checklist/",
+    group: "Software compatibility",
+    reset: "Reset",
+    export: "Export as Markdown",
+    progress: (n: number) => `${n} / 5 checked`,
+    markdown:
+      "## Software compatibility\n\n" +
+      "- [x] Check the driver: Driver Version and CUDA Version in the `nvidia-smi` header\n" +
+      "- [ ] Check the runtime the framework actually uses: `torch.version.cuda`, `torch.cuda.is_available()` (ROCm version on AMD)\n" +
+      "- [ ] Framework and key extensions (flash-attn, bitsandbytes, vLLM …) at the versions you tested locally\n" +
+      "- [x] Pick the system image (OS, Python, preinstalled framework) and note its name or version\n" +
+      "- [ ] Check that the GPU architecture supports the precision and kernels you need (T4 and V100 have no BF16)\n",
+    driverLabel: "Check the driver",
+  },
+] as const;
+
+type Case = (typeof cases)[number];
+
+/** The checklist group, scrolled into view and hydrated (its buttons enabled). */
+async function openChecklist(page: Page, c: Case): Promise<Locator> {
+  const group = page.getByRole("group", { name: c.group });
+  await group.scrollIntoViewIfNeeded();
+  await expect(group.getByRole("button", { name: c.reset })).toBeEnabled();
+  return group;
+}
+
+const box = (group: Locator, item: string) => group.locator(`input[type=checkbox][data-item="${item}"]`);
+
+for (const c of cases) {
+  test.describe(c.lang, () => {
+    test("renders a real list of labelled checkboxes before hydration", async ({ page }) => {
+      await page.goto(c.path);
+      const group = page.getByRole("group", { name: c.group });
+      await expect(group.getByRole("checkbox")).toHaveCount(5);
+      await expect(group.getByRole("listitem")).toHaveCount(5);
+      await expect(group.getByRole("checkbox", { name: new RegExp(c.driverLabel) })).toBeVisible();
+    });
+
+    test("ticks survive a reload and the progress follows", async ({ page }) => {
+      await page.goto(c.path);
+      let group = await openChecklist(page, c);
+      const progress = group.locator(".checklist-progress");
+      await expect(progress).toHaveText(c.progress(0));
+      await expect(progress).toHaveAttribute("aria-live", "polite");
+      await box(group, "driver").check();
+      await expect(progress).toHaveText(c.progress(1));
+      await box(group, "image").check();
+      await expect(progress).toHaveText(c.progress(2));
+
+      await page.reload();
+      group = await openChecklist(page, c);
+      await expect(box(group, "driver")).toBeChecked();
+      await expect(box(group, "image")).toBeChecked();
+      await expect(box(group, "runtime")).not.toBeChecked();
+      await expect(group.locator(".checklist-progress")).toHaveText(c.progress(2));
+    });
+
+    test("reset clears this checklist only, and stays cleared", async ({ page }) => {
+      await page.goto(c.path);
+      let group = await openChecklist(page, c);
+      await box(group, "driver").check();
+      await box(group, "runtime").check();
+      const storage = page.getByRole("group", { name: c.lang === "en" ? "Storage performance" : "存储性能" });
+      await storage.scrollIntoViewIfNeeded();
+      await expect(storage.getByRole("button", { name: c.reset })).toBeEnabled();
+      await box(storage, "disk-type").check();
+
+      await group.scrollIntoViewIfNeeded();
+      await group.getByRole("button", { name: c.reset }).click();
+      await expect(group.getByRole("checkbox", { checked: true })).toHaveCount(0);
+      await expect(group.locator(".checklist-progress")).toHaveText(c.progress(0));
+      await expect(group.getByRole("status")).not.toBeEmpty();
+      await expect(box(storage, "disk-type")).toBeChecked();
+
+      await page.reload();
+      group = await openChecklist(page, c);
+      await expect(group.getByRole("checkbox", { checked: true })).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem("checklist:software"))).toBeNull();
+    });
+
+    test("export copies exactly the expected Markdown and offers a download", async ({ page, context }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.goto(c.path);
+      const group = await openChecklist(page, c);
+      await box(group, "driver").check();
+      await box(group, "image").check();
+      await group.getByRole("button", { name: c.export }).click();
+      await expect(group.getByRole("status")).toContainText(c.group);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(c.markdown);
+
+      const link = group.getByRole("link", { name: /checklist-software\.md/ });
+      await expect(link).toHaveAttribute("download", "checklist-software.md");
+      const href = (await link.getAttribute("href")) ?? "";
+      expect(decodeURIComponent(href.replace(/^data:text\/markdown;charset=utf-8,/, ""))).toBe(c.markdown);
+    });
+
+    test("corrupted or old stored data reads as nothing ticked", async ({ page }) => {
+      for (const bad of ["{not json", '["driver","image"]', '{"v":99,"checked":["driver"]}', "null"]) {
+        await page.goto(c.path);
+        await page.evaluate((value) => localStorage.setItem("checklist:software", value), bad);
+        await page.reload();
+        const group = await openChecklist(page, c);
+        await expect(group.getByRole("checkbox", { checked: true })).toHaveCount(0);
+        await expect(group.locator(".checklist-progress")).toHaveText(c.progress(0));
+        await box(group, "image").check();
+        await expect(group.locator(".checklist-progress")).toHaveText(c.progress(1));
+        await group.getByRole("button", { name: c.reset }).click();
+      }
+      // The fixture fails the test on any console or page error.
+    });
+
+    test("keyboard only: Tab reaches a checkbox and Space ticks it", async ({ page }) => {
+      await page.goto(c.path);
+      const group = await openChecklist(page, c);
+      await box(group, "driver").focus();
+      await page.keyboard.press("Tab");
+      await expect(box(group, "runtime")).toBeFocused();
+      await page.keyboard.press("Space");
+      await expect(box(group, "runtime")).toBeChecked();
+      await expect(group.locator(".checklist-progress")).toHaveText(c.progress(1));
+    });
+
+    test("print shows the boxes and labels without chrome or buttons", async ({ page }) => {
+      await page.goto(c.path);
+      const group = await openChecklist(page, c);
+      await box(group, "driver").check();
+      await page.emulateMedia({ media: "print" });
+      await expect(page.locator(".site-header")).toBeHidden();
+      await expect(page.locator(".sidebar")).toBeHidden();
+      await expect(page.getByRole("button", { name: c.reset })).toHaveCount(0); // hidden: no role
+      await expect(page.locator(".checklist-tools").first()).toBeHidden();
+      await expect(box(group, "driver")).toBeVisible();
+      await expect(box(group, "driver")).toBeChecked();
+      await expect(group.locator("label").first()).toBeVisible();
+      await expect(group.locator("legend")).toBeVisible();
+      expect(await group.evaluate((el) => getComputedStyle(el).breakInside)).toBe("avoid");
+    });
+  });
+}
+
+test("storage that refuses writes keeps ticks for the page view without errors", async ({ page }) => {
+  await page.addInitScript(() => {
+    // Fill localStorage to its quota so every later write throws QuotaExceededError.
+    try {
+      localStorage.clear();
+      const chunk = "x".repeat(512 * 1024);
+      for (let i = 0; i < 100; i++) localStorage.setItem(`fill-${i}`, chunk);
+    } catch {}
+  });
+  await page.goto("/en/guides/pre-rental-checklist/");
+  const c = cases[1];
+  const group = await openChecklist(page, c);
+  await box(group, "driver").check();
+  await expect(box(group, "driver")).toBeChecked();
+  await expect(group.locator(".checklist-progress")).toHaveText(c.progress(1));
+  await group.getByRole("button", { name: c.reset }).click();
+  await expect(box(group, "driver")).not.toBeChecked();
+});
+
+test("storage that cannot be opened at all still gives a working checklist", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      configurable: true,
+      get() {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+    });
+  });
+  await page.goto("/guides/pre-rental-checklist/");
+  const c = cases[0];
+  const group = await openChecklist(page, c);
+  await box(group, "image").check();
+  await expect(group.locator(".checklist-progress")).toHaveText(c.progress(1));
+});
