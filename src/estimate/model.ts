@@ -205,10 +205,16 @@ export const PARAMS_PER_LAYER_PER_HIDDEN_SQUARED = 12;
  * the conservative choice: GQA models cache less.
  */
 export function shapeFromParams(params: number): ModelArch {
+  // Layers and width are each taken from the parameter count alone (h = 128·L, N = 12·h²·L),
+  // so both are non-decreasing in it: deriving one from the other after rounding made a
+  // larger count yield fewer layers, and less activation memory.
   const hidden = Math.max(
     64,
     Math.round(Math.cbrt((ASSUMED_HIDDEN_PER_LAYER * params) / PARAMS_PER_LAYER_PER_HIDDEN_SQUARED) / 64) * 64,
   );
-  const layers = Math.max(1, Math.round(params / (PARAMS_PER_LAYER_PER_HIDDEN_SQUARED * hidden * hidden)));
+  const layers = Math.max(
+    1,
+    Math.round(Math.cbrt(params / (PARAMS_PER_LAYER_PER_HIDDEN_SQUARED * ASSUMED_HIDDEN_PER_LAYER ** 2))),
+  );
   return { layers, hidden, heads: Math.max(1, Math.round(hidden / 128)), ffn: 4 * hidden, vocab: 32000, mlp: "plain", tiedEmbeddings: true };
 }
