@@ -1,0 +1,76 @@
+/** Every catalog GPU ranked for the current workload: fits, GPUs needed, time, cost, reasons. */
+import type { GpuSpec } from "../../estimate/gpu.ts";
+import { rankGpus } from "../../estimate/fit-rank.ts";
+import { $compute, $cost, $fit, $inference, $model, $training, setFit } from "../../stores/index.ts";
+import type { Strings } from "./format.ts";
+import { gib, num, tr } from "./format.ts";
+import { useCalc, useHydrated } from "./hooks.ts";
+import { Frame } from "./Frame.tsx";
+import { bind } from "./bind.tsx";
+import { fitWorkload, pricesPerGpu } from "./workload.ts";
+
+export interface GpuFitProps {
+  t: Strings;
+  lang: string;
+  gpus: GpuSpec[];
+}
+
+export function GpuFit({ t, lang, gpus }: GpuFitProps) {
+  const hydrated = useHydrated();
+  const f = useCalc($fit, hydrated);
+  const m = useCalc($model, hydrated);
+  const s = useCalc($training, hydrated);
+  const i = useCalc($inference, hydrated);
+  const c = useCalc($compute, hydrated);
+  const k = useCalc($cost, hydrated);
+  const id = "gf";
+  const { sel } = bind(id, f, setFit, t, lang, !hydrated);
+  const rows = rankGpus(gpus, fitWorkload(f.mode, m, s, i, c), pricesPerGpu(k), f.sortBy);
+  const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
+  return (
+    <Frame id={id} title={tr(t, "gf.title")} t={t} hydrated={hydrated}
+      inputs={[
+        [tr(t, "model"), m.name],
+        [tr(t, "f.mode"), tr(t, `opt.${f.mode}`)],
+        [tr(t, "f.sortBy"), tr(t, `opt.${f.sortBy}`)],
+      ]}
+      controls={
+        <>
+          {sel("mode", ["training", "inference"])}
+          {sel("sortBy", ["cost", "time"])}
+        </>
+      }
+    >
+      <p class="calc-note-text">{tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}</p>
+      <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.title")}>
+        <table class="calc-table" data-table="fit">
+          <caption>{tr(t, "gf.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">GPU</th>
+              <th scope="col">{tr(t, "col.fits")}</th>
+              <th scope="col">{tr(t, "col.count")}</th>
+              <th scope="col">{tr(t, "col.memPerGpu")}</th>
+              <th scope="col">{tr(t, "col.hours")}</th>
+              <th scope="col">{tr(t, "col.cost")}</th>
+              <th scope="col">{tr(t, "col.reasons")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.gpuId} data-gpu={r.gpuId}>
+                <th scope="row">{name(r.gpuId)}</th>
+                <td>{tr(t, r.fits ? "yes" : "no")}</td>
+                <td>{num(lang, r.gpusNeeded)}</td>
+                <td>{r.memoryPerGpuBytes === null ? "—" : gib(lang, r.memoryPerGpuBytes)}</td>
+                <td>{num(lang, r.hours)}</td>
+                <td>{num(lang, r.cost)}</td>
+                <td>{r.reasons.map((x) => tr(t, `reason.${x}`)).join("; ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Frame>
+  );
+}

@@ -1,0 +1,70 @@
+/** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
+import type { GpuSpec } from "../../estimate/gpu.ts";
+import { inferenceMemory } from "../../estimate/inference-memory.ts";
+import { $inference, $model, setInference } from "../../stores/index.ts";
+import type { Strings } from "./format.ts";
+import { gb, gib, mib, num, tr } from "./format.ts";
+import { useCalc, useHydrated } from "./hooks.ts";
+import { Frame } from "./Frame.tsx";
+import { Figures } from "./Figures.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { StackedBar } from "./StackedBar.tsx";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { findGpu, inferenceInput } from "./workload.ts";
+import { gpuChoices, KV_BITS, WEIGHT_BITS } from "./choices.ts";
+
+export interface InferenceMemoryProps {
+  t: Strings;
+  lang: string;
+  gpus: GpuSpec[];
+}
+
+export function InferenceMemory({ t, lang, gpus }: InferenceMemoryProps) {
+  const hydrated = useHydrated();
+  const m = useCalc($model, hydrated);
+  const s = useCalc($inference, hydrated);
+  const gpu = findGpu(gpus, s.gpu);
+  const r = inferenceMemory(inferenceInput(m, s, gpu));
+  const id = "im";
+  const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
+  return (
+    <Frame id={id} title={tr(t, "im.title")} t={t} hydrated={hydrated}
+      inputs={[
+        [tr(t, "model"), m.name],
+        [tr(t, "f.weightBits"), tr(t, `opt.${s.weightBits}`)],
+        [tr(t, "f.kvBits"), tr(t, `opt.${s.kvBits}`)],
+        [tr(t, "f.context"), num(lang, s.context)],
+        [tr(t, "f.sequences"), num(lang, s.sequences)],
+        [tr(t, "f.engine"), tr(t, `opt.${s.engine}`)],
+        [tr(t, "f.gpu"), gpu?.name ?? s.gpu],
+        [tr(t, "f.tpInfer"), num(lang, s.gpus)],
+      ]}
+      controls={
+        <>
+          {sel("weightBits", WEIGHT_BITS)}
+          {sel("kvBits", KV_BITS)}
+          {n("context", tr(t, "unit.tokens"), 1, 2097152)}
+          {n("sequences", tr(t, "unit.sequences"), 1, 4096)}
+          {sel("engine", ["vllm", "llama.cpp", "pytorch"])}
+          {n("utilPct", "%", 10, 100, false)}
+          <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={s.gpu} choices={gpuChoices(gpus)} onValue={(v) => setInference({ gpu: v })} disabled={!hydrated} />
+          {n("gpus", tr(t, "unit.gpus"), 1, 64)}
+          {n("headroomPct", "%", 0, 100, false)}
+        </>
+      }
+    >
+      <Figures
+        items={[
+          { key: "weights", label: tr(t, "r.weights"), value: gib(lang, r.weightBytes) },
+          { key: "kv", label: tr(t, "r.kv"), value: gib(lang, r.kvCacheBytes) },
+          { key: "smi", label: tr(t, "r.smi"), value: mib(lang, r.nvidiaSmiBytes) },
+          { key: "rent", label: tr(t, "r.rent"), value: gb(lang, r.recommendedBytes), main: true },
+          { key: "maxSeq", label: tr(t, "r.maxSeq", { gpu: gpu?.name ?? "—" }), value: r.maxSequences === null ? "—" : num(lang, r.maxSequences) },
+        ]}
+      />
+      <StackedBar items={r.breakdown} total={r.recommendedBytes} caption={tr(t, "r.breakdownGiB")} show={(v) => gib(lang, v)} t={t} />
+      <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+    </Frame>
+  );
+}

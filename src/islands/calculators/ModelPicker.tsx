@@ -1,0 +1,130 @@
+/**
+ * The model every calculator sizes: a preset (searchable), a parameter count, architecture
+ * fields, or a pasted Hugging Face config.json. The only island that ships the presets.
+ */
+import { useState } from "preact/hooks";
+import type { ModelArch } from "../../estimate/model.ts";
+import { paramCounts } from "../../estimate/model.ts";
+import { parseHfConfig } from "../../estimate/hf-config.ts";
+import { PRESETS, findPreset } from "../../estimate/presets.ts";
+import { $model, setModel } from "../../stores/index.ts";
+import type { ModelState } from "../../stores/model.ts";
+import type { Strings } from "./format.ts";
+import { num, tr } from "./format.ts";
+import { useCalc, useHydrated } from "./hooks.ts";
+import { Frame } from "./Frame.tsx";
+import { Figures } from "./Figures.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+
+export interface ModelPickerProps {
+  t: Strings;
+  lang: string;
+}
+
+/** Architecture fields typed by hand, as the estimator's model description. */
+function archFrom(m: ModelState): ModelArch {
+  const arch: ModelArch = { layers: m.layers, hidden: m.hidden, heads: m.heads, kvHeads: Math.min(m.kvHeads, m.heads), ffn: m.ffn, vocab: m.vocab, tiedEmbeddings: m.tied };
+  if (m.experts > 1) arch.moe = { experts: m.experts, activeExperts: Math.min(m.activeExperts, m.experts), expertFfn: m.ffn };
+  return arch;
+}
+
+/** Applies a change and re-resolves the spec the other widgets compute with. */
+function update(changes: Partial<ModelState>, t: Strings): string | null {
+  const next = { ...$model.get(), ...changes };
+  if (next.kind === "preset") {
+    const p = findPreset(next.preset);
+    if (p) setModel({ ...changes, spec: p.model, name: p.name });
+    return null;
+  }
+  if (next.kind === "params") {
+    setModel({ ...changes, spec: { params: next.params }, name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }) });
+    return null;
+  }
+  if (next.kind === "arch") {
+    setModel({ ...changes, spec: archFrom(next), name: tr(t, "mp.archName") });
+    return null;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(next.hfText);
+  } catch {
+    setModel(changes);
+    return tr(t, "mp.hfBadJson");
+  }
+  const r = parseHfConfig(json);
+  if (!r.ok) {
+    setModel(changes);
+    return tr(t, "mp.hfMissing", { field: r.field });
+  }
+  setModel({ ...changes, spec: r.model, name: `config.json (${r.family})` });
+  return null;
+}
+
+export function ModelPicker({ t, lang }: ModelPickerProps) {
+  const hydrated = useHydrated();
+  const m = useCalc($model, hydrated);
+  const [query, setQuery] = useState("");
+  const [hfError, setHfError] = useState<string | null>(null);
+  const id = "mp";
+  const d = !hydrated;
+  const set = (c: Partial<ModelState>) => setHfError(update(c, t));
+  const { n, sel, chk } = bind(id, m, set, t, lang, d);
+  const q = query.trim().toLowerCase();
+  const shown = PRESETS.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
+  const counts = paramCounts(m.spec);
+  const preset = findPreset(m.preset);
+  return (
+    <Frame id={id} title={tr(t, "mp.title")} t={t} hydrated={hydrated} inputs={[[tr(t, "model"), m.name]]}
+      controls={
+        <>
+          {sel("kind", ["preset", "params", "arch", "hf"])}
+          {m.kind === "preset" && (
+            <>
+              <div class="calc-field">
+                <label for={`${id}-search`}>{tr(t, "mp.search")}</label>
+                <input id={`${id}-search`} type="search" value={query} disabled={d} aria-describedby={`${id}-search-hint`}
+                  onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} />
+                <span id={`${id}-search-hint`} class="calc-hint">{tr(t, "mp.searchHint", { count: shown.length })}</span>
+              </div>
+              <SelectField id={`${id}-preset`} label={tr(t, "f.preset")} value={m.preset}
+                choices={(shown.length ? shown : PRESETS).map((p) => ({ value: p.id, label: p.name }))} onValue={(v) => set({ preset: v })} disabled={d} />
+            </>
+          )}
+          {m.kind === "params" && n("params", tr(t, "unit.params"), 1e6, 1e13, false, true)}
+          {m.kind === "arch" && (
+            <>
+              {n("layers", "", 1, 1000)}
+              {n("hidden", "", 64, 65536)}
+              {n("heads", "", 1, 1024)}
+              {n("kvHeads", "", 1, 1024)}
+              {n("ffn", "", 64, 262144)}
+              {n("vocab", tr(t, "unit.tokens"), 2, 1e6)}
+              {n("experts", "", 1, 1024)}
+              {n("activeExperts", "", 1, 1024)}
+              {chk("tied")}
+            </>
+          )}
+          {m.kind === "hf" && (
+            <div class={hfError ? "calc-field is-invalid" : "calc-field"}>
+              <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
+              <textarea id={`${id}-hf`} rows={6} value={m.hfText} disabled={d} aria-invalid={hfError ? "true" : "false"}
+                aria-describedby={`${id}-hf-hint ${id}-hf-err`} onInput={(e) => set({ hfText: (e.currentTarget as HTMLTextAreaElement).value })} />
+              <span id={`${id}-hf-hint`} class="calc-hint">{tr(t, "mp.hfHint")}</span>
+              <span id={`${id}-hf-err`} class="calc-error" aria-live="polite">{hfError ?? ""}</span>
+            </div>
+          )}
+        </>
+      }
+    >
+      <Figures
+        items={[
+          { key: "name", label: tr(t, "model"), value: m.name, main: true },
+          { key: "params", label: tr(t, "r.params"), value: `${num(lang, counts.total / 1e9, 2)} B` },
+          { key: "active", label: tr(t, "r.active"), value: `${num(lang, counts.active / 1e9, 2)} B` },
+        ]}
+      />
+      {m.kind === "preset" && preset && <p class="calc-note-text">{tr(t, "mp.source", { source: preset.source })}</p>}
+    </Frame>
+  );
+}

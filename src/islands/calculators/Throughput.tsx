@@ -1,0 +1,72 @@
+/** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
+import type { GpuSpec } from "../../estimate/gpu.ts";
+import { $inference, $model, setInference } from "../../stores/index.ts";
+import type { Strings } from "./format.ts";
+import { num, tr } from "./format.ts";
+import { useCalc, useHydrated } from "./hooks.ts";
+import { Frame } from "./Frame.tsx";
+import { Figures } from "./Figures.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { findGpu, speed } from "./workload.ts";
+import { gpuChoices, WEIGHT_BITS } from "./choices.ts";
+
+export interface ThroughputProps {
+  t: Strings;
+  lang: string;
+  gpus: GpuSpec[];
+}
+
+export function Throughput({ t, lang, gpus }: ThroughputProps) {
+  const hydrated = useHydrated();
+  const m = useCalc($model, hydrated);
+  const s = useCalc($inference, hydrated);
+  const gpu = findGpu(gpus, s.gpu) ?? gpus[0];
+  const id = "tp";
+  const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
+  const r = gpu ? speed(m, s, gpu) : null;
+  return (
+    <Frame id={id} title={tr(t, "tp.title")} t={t} hydrated={hydrated}
+      inputs={[
+        [tr(t, "model"), m.name],
+        [tr(t, "f.gpu"), gpu?.name ?? s.gpu],
+        [tr(t, "f.tpInfer"), num(lang, s.gpus)],
+        [tr(t, "f.weightBits"), tr(t, `opt.${s.weightBits}`)],
+        [tr(t, "f.engine"), tr(t, `opt.${s.engine}`)],
+        [tr(t, "f.sequences"), num(lang, s.sequences)],
+        [tr(t, "f.promptTokens"), num(lang, s.promptTokens)],
+        [tr(t, "f.outputTokens"), num(lang, s.outputTokens)],
+      ]}
+      controls={
+        <>
+          <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={s.gpu} choices={gpuChoices(gpus)} onValue={(v) => setInference({ gpu: v })} disabled={!hydrated} />
+          {n("gpus", tr(t, "unit.gpus"), 1, 64)}
+          {sel("weightBits", WEIGHT_BITS)}
+          {sel("engine", ["vllm", "llama.cpp", "pytorch"])}
+          {n("sequences", tr(t, "unit.sequences"), 1, 4096)}
+          {n("context", tr(t, "unit.tokens"), 1, 2097152)}
+          {n("promptTokens", tr(t, "unit.tokens"), 1, 2097152)}
+          {n("outputTokens", tr(t, "unit.tokens"), 1, 1048576)}
+        </>
+      }
+    >
+      {r && (
+        <>
+          <Figures
+            items={[
+              { key: "decode", label: tr(t, "r.decode"), value: `${num(lang, r.decode.tokensPerSecond)} tokens/s`, main: true },
+              { key: "perSeq", label: tr(t, "r.perSeq"), value: `${num(lang, r.decode.tokensPerSecondPerSequence)} tokens/s` },
+              { key: "bound", label: tr(t, "r.bound"), value: `${num(lang, r.decode.boundTokensPerSecond)} tokens/s` },
+              { key: "limit", label: tr(t, "r.limitedBy"), value: tr(t, `opt.${r.decode.limitedBy}`) },
+              { key: "prefill", label: tr(t, "r.prefill"), value: `${num(lang, r.prefill.tokensPerSecond)} tokens/s` },
+              { key: "ttft", label: tr(t, "r.ttft"), value: `${num(lang, r.prefill.seconds)} s` },
+              { key: "rps", label: tr(t, "r.rps"), value: num(lang, r.serving.requestsPerSecond) },
+            ]}
+          />
+          <ResultSummary assumptions={r.decode.assumptions} warnings={r.decode.warnings} t={t} lang={lang} />
+        </>
+      )}
+    </Frame>
+  );
+}
