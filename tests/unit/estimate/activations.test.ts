@@ -1,0 +1,126 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { ActivationInput } from "../../../src/estimate/activations.ts";
+import { activationBytes } from "../../../src/estimate/activations.ts";
+import type { ModelArch } from "../../../src/estimate/model.ts";
+import { RUNS } from "./helpers.ts";
+
+// Korthikanti et al. 2022 (arXiv 2205.05198) sec. 4: the GPT-3-like layer of their Table 3.
+const s = 2048;
+const b = 1;
+const h = 12288;
+const a = 96;
+const L = 96;
+const gpt: ModelArch = {
+  layers: L, hidden: h, heads: a, ffn: 4 * h, vocab: 51200, mlp: "plain", norm: "layer", bias: "all", dropout: true,
+};
+const base: ActivationInput = {
+  model: gpt, seqLen: s, microBatch: b, valueBytes: 2, autocast: false, recompute: "none", flashAttention: false,
+  tensorParallel: 1, dropout: true, head: "lm",
+};
+const sbh = s * b * h;
+
+describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12288, a=96)", () => {
+  it("no recomputation: s·b·h·(34 + 5·a·s/h) bytes", () => {
+    const expected = sbh * (34 + (5 * a * s) / h);
+    expect(expected).toBe(2048 * 12288 * (34 + 80));
+    expect(activationBytes(base).perLayer).toBe(expected);
+    expect(activationBytes(base).layers).toBe(L * expected);
+  });
+  it("selective recomputation drops the attention scores: 34·s·b·h", () => {
+    expect(activationBytes({ ...base, recompute: "selective" }).layers).toBe(L * 34 * sbh);
+  });
+  it("full recomputation keeps 2·s·b·h per layer (the layer input) plus one rebuilt layer", () => {
+    const r = activationBytes({ ...base, recompute: "full" });
+    expect(r.layers - r.perLayer).toBe(L * 2 * sbh);
+  });
+  it("tensor parallel t: s·b·h·(10 + 24/t + 5·a·s/(h·t)) (Korthikanti eq. 2)", () => {
+    for (const t of [2, 4, 8]) {
+      expect(activationBytes({ ...base, tensorParallel: t }).perLayer).toBeCloseTo(sbh * (10 + 24 / t + (5 * a * s) / (h * t)), 0);
+    }
+  });
+  it("flash attention removes the 5·a·s/h term (and keeps one extra s·b·h output copy)", () => {
+    const r = activationBytes({ ...base, flashAttention: true });
+    expect(r.perLayer).toBe(sbh * (34 + 2));
+    expect(r.perLayer).toBeLessThan(activationBytes(base).perLayer);
+  });
+  it("without dropout the masks go: 34 − 2 (masks) = 32 s·b·h, scores 2 bytes each (a·s²·b·2)", () => {
+    const r = activationBytes({ ...base, dropout: false });
+    expect(r.perLayer).toBe(32 * sbh + 2 * a * s * s * b);
+  });
+  it("logits: s·b·V 16-bit values plus an fp32 copy for the loss (6 bytes each); classifier keeps b·2", () => {
+    expect(activationBytes(base).logits).toBe(s * b * 51200 * (2 + 4));
+    expect(activationBytes({ ...base, head: "classifier" }).logits).toBe(b * 2 * 6);
+    expect(activationBytes({ ...base, valueBytes: 4 }).logits).toBe(s * b * 51200 * 4);
+  });
+  it("total = layers + logits + final layer", () => {
+    const r = activationBytes(base);
+    expect(r.total).toBe(r.layers + r.logits + r.finalLayer);
+  });
+  it("GQA stores narrower K and V: Llama 3.1 8B layer counts 2·4096 + 2·1024 for q/o and k/v", () => {
+    const llama: ModelArch = { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256 };
+    const mha = { ...llama, kvHeads: 32 };
+    const sbh2 = 1024 * 1 * 4096;
+    const diff = activationBytes({ ...base, model: mha, seqLen: 1024, dropout: false }).perLayer -
+      activationBytes({ ...base, model: llama, seqLen: 1024, dropout: false }).perLayer;
+    // K and V each shrink from 4096 to 1024 wide: 2·3072 values per token, 2 bytes each.
+    expect(diff).toBe((2 * 3072 * 2 * sbh2) / 4096);
+  });
+});
+
+describe("activation properties", () => {
+  const arb = fc.record({
+    layers: fc.integer({ min: 1, max: 80 }),
+    heads: fc.integer({ min: 1, max: 64 }),
+    headDim: fc.constantFrom(64, 80, 128),
+    ffnMul: fc.double({ min: 1, max: 6, noNaN: true }),
+    seq: fc.integer({ min: 1, max: 8192 }),
+    batch: fc.integer({ min: 1, max: 16 }),
+    recompute: fc.constantFrom("none", "selective", "full" as const),
+    flash: fc.boolean(),
+    dropout: fc.boolean(),
+    autocast: fc.boolean(),
+    tp: fc.constantFrom(1, 2, 4, 8),
+  });
+  type X = typeof arb extends fc.Arbitrary<infer T> ? T : never;
+  const build = (x: X): ActivationInput => {
+    const hidden = x.heads * x.headDim;
+    return {
+      model: { layers: x.layers, hidden, heads: x.heads, ffn: Math.round(hidden * x.ffnMul), vocab: 32000 },
+      seqLen: x.seq, microBatch: x.batch, valueBytes: 2, autocast: x.autocast, recompute: x.recompute,
+      flashAttention: x.flash, tensorParallel: x.tp, dropout: x.dropout, head: "lm",
+    };
+  };
+  it("finite, non-negative; longer sequences and bigger batches never store less", () => {
+    fc.assert(fc.property(arb, (x) => {
+      const i = build(x);
+      const r = activationBytes(i);
+      for (const v of Object.values(r)) expect(Number.isFinite(v) && v >= 0).toBe(true);
+      expect(activationBytes({ ...i, seqLen: i.seqLen + 1 }).total).toBeGreaterThanOrEqual(r.total);
+      expect(activationBytes({ ...i, microBatch: i.microBatch + 1 }).total).toBeGreaterThanOrEqual(r.total);
+      expect(activationBytes({ ...i, model: { ...i.model, layers: i.model.layers + 1 } }).total).toBeGreaterThanOrEqual(r.total);
+    }), RUNS);
+  });
+  it("recomputation never stores more than none (full: for more than one layer)", () => {
+    // Not full ≤ selective in general: full recomputation rebuilds one whole layer, s² scores
+    // included, so a 2-layer model at long sequences peaks above selective. Checked on GPT below.
+    fc.assert(fc.property(arb, (x) => {
+      fc.pre(x.layers > 1);
+      const i = build(x);
+      const none = activationBytes({ ...i, recompute: "none" }).total;
+      expect(activationBytes({ ...i, recompute: "selective" }).total).toBeLessThanOrEqual(none);
+      expect(activationBytes({ ...i, recompute: "full" }).total).toBeLessThanOrEqual(none);
+    }), RUNS);
+  });
+  it("on the GPT layer above: full < selective < none", () => {
+    const t = (recompute: "none" | "selective" | "full") => activationBytes({ ...base, recompute }).total;
+    expect(t("full")).toBeLessThan(t("selective"));
+    expect(t("selective")).toBeLessThan(t("none"));
+  });
+  it("more tensor-parallel GPUs never store more per GPU", () => {
+    fc.assert(fc.property(arb, (x) => {
+      const i = build(x);
+      expect(activationBytes({ ...i, tensorParallel: i.tensorParallel * 2 }).total).toBeLessThanOrEqual(activationBytes(i).total);
+    }), RUNS);
+  });
+});
