@@ -13,7 +13,7 @@ import { optimizerStateBytes } from "./optimizer.ts";
 import type { Recompute } from "./activations.ts";
 import { activationBytes, DROPOUT_MASK_BYTES } from "./activations.ts";
 import type { LoraConfig } from "./lora.ts";
-import { DEFAULT_LORA_DROPOUT, frozenBaseBytes, loraInputWidth, loraParams } from "./lora.ts";
+import { DEFAULT_LORA_DROPOUT, frozenBaseBytes, loraInputWidth, loraParams, scaleBitsFor } from "./lora.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { HEADROOM_SEED_MAX, HEADROOM_SEED_MIN, memoryViews } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
@@ -86,10 +86,15 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     const doubleQuant = input.lora.doubleQuant ?? true;
     // Frozen bases are loaded in 16 bit unless training is fp32.
     const sixteen = input.precision === "fp32" ? 4 : 2;
-    weights = isArch(input.model)
-      ? frozenBaseBytes(input.model, baseBits, doubleQuant, sixteen)
-      : (total * (baseBits >= 16 ? sixteen * 8 : baseBits)) / 8;
     trainable = loraParams(arch, input.lora);
+    // The adapters' own working copy, as `weights` counts it for full training (mixed
+    // precision keeps their fp32 copy under master-weights); a bare count's base gets the
+    // same block-scale bits as an architecture's.
+    weights =
+      (isArch(input.model)
+        ? frozenBaseBytes(input.model, baseBits, doubleQuant, sixteen)
+        : (total * (baseBits >= 16 ? sixteen * 8 : baseBits + scaleBitsFor(baseBits, doubleQuant))) / 8) +
+      trainable * bytes.weights;
     const dropout = input.lora.dropout ?? DEFAULT_LORA_DROPOUT;
     if (dropout > 0) {
       // PEFT applies a separate dropout to each adapted layer's input: a dropped copy and its mask.
