@@ -209,8 +209,10 @@ describe("training memory properties (fast-check)", () => {
     // shard: for a toy model whose single matrix outweighs what halving the rest saves, the
     // per-GPU peak really can rise from 1 to 2 GPUs. Real models are far from that.
     fc.assert(fc.property(cfgArb, fc.constantFrom("zero1", "zero2", "zero3", "fsdp" as const), fc.integer({ min: 0, max: 6 }), (i, sharding, k) => {
+      // With a 4/8-bit LoRA base, halving the small quantized base saves less than the gather
+      // buffer for the 16-bit embedding costs (see the report); excluded here.
       const c = paramCounts(i.model);
-      fc.pre(c.largestMatrix <= c.total / 4);
+      fc.pre(c.largestMatrix <= c.total / 4 && (i.lora?.baseBits ?? 16) >= 16);
       const at = (gpus: number) => trainingMemory({ ...i, sharding, gpus, tensorParallel: 1 });
       const fewer = at(2 ** k);
       const more = at(2 ** (k + 1));
