@@ -1,0 +1,54 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { kvBytesPerToken, kvCacheBytes } from "../../../src/estimate/kv-cache.ts";
+import type { ModelArch } from "../../../src/estimate/model.ts";
+import { findPreset } from "../../../src/estimate/presets.ts";
+import { RUNS } from "./helpers.ts";
+
+const m = (id: string): ModelArch => findPreset(id)!.model;
+
+describe("KV cache = 2 × layers × KV heads × head dim × tokens × sequences × bytes", () => {
+  it("Llama 3.1 8B: 2×32×8×128×2 = 131,072 bytes per token", () => {
+    expect(kvBytesPerToken(m("llama-3.1-8b"), 16)).toBe(131_072);
+  });
+  it("the GQA trap: using 32 attention heads instead of 8 KV heads would be 4× too big", () => {
+    const wrong = kvBytesPerToken({ ...m("llama-3.1-8b"), kvHeads: 32 }, 16);
+    expect(wrong / kvBytesPerToken(m("llama-3.1-8b"), 16)).toBe(4);
+  });
+  it("Llama 2 7B (full MHA): 2×32×32×128×2 = 524,288 bytes per token; 4096 tokens = 2 GiB", () => {
+    expect(kvBytesPerToken(m("llama-2-7b"), 16)).toBe(524_288);
+    expect(kvCacheBytes(m("llama-2-7b"), 16, 4096, 1)).toBe(2 * 2 ** 30);
+  });
+  it("head_dim from the config when it differs from hidden/heads (Qwen3-32B: 128, not 5120/64 = 80)", () => {
+    expect(kvBytesPerToken(m("qwen3-32b"), 16)).toBe(2 * 64 * 8 * 128 * 2);
+    expect(kvBytesPerToken(m("qwen3-32b"), 16)).not.toBe(2 * 64 * 8 * 80 * 2);
+  });
+  it("MQA (OctoCoder: 1 KV head of 128): 2×40×1×128×2 = 20,480 bytes per token", () => {
+    expect(kvBytesPerToken(m("octocoder"), 16)).toBe(20_480);
+  });
+  it("DeepSeek-V3 MLA caches the latent: 61 × (512 + 64) × 2 = 70,272 bytes per token", () => {
+    expect(kvBytesPerToken(m("deepseek-v3"), 16)).toBe(70_272);
+    // Full MHA with 128 heads of 192 (K) would be 2·61·128·192·2 ≈ 6 MB: MLA is ~57× smaller.
+    expect((2 * 61 * 128 * 128 * 2) / kvBytesPerToken(m("deepseek-v3"), 16)).toBeGreaterThan(50);
+  });
+  it("KV quantization: 8-bit halves, 4-bit quarters, fp32 doubles", () => {
+    const b16 = kvBytesPerToken(m("llama-3.1-8b"), 16);
+    expect(kvBytesPerToken(m("llama-3.1-8b"), 8)).toBe(b16 / 2);
+    expect(kvBytesPerToken(m("llama-3.1-8b"), 4)).toBe(b16 / 4);
+    expect(kvBytesPerToken(m("llama-3.1-8b"), 32)).toBe(b16 * 2);
+  });
+  it("is linear in tokens and sequences, never negative, and lower bits never need more (property)", () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 128 }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom(64, 128, 256),
+      fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 256 }),
+      (layers, heads, kvDiv, headDim, tokens, seqs) => {
+        const model: ModelArch = { layers, hidden: heads * headDim, heads, kvHeads: Math.max(1, Math.floor(heads / kvDiv)), headDim, ffn: 1, vocab: 1 };
+        const per = kvBytesPerToken(model, 16);
+        expect(kvCacheBytes(model, 16, tokens, seqs)).toBe(per * tokens * seqs);
+        expect(kvCacheBytes(model, 16, tokens + 1, seqs)).toBeGreaterThanOrEqual(kvCacheBytes(model, 16, tokens, seqs));
+        expect(kvBytesPerToken(model, 8)).toBeLessThanOrEqual(per);
+        expect(kvBytesPerToken(model, 4)).toBeLessThanOrEqual(kvBytesPerToken(model, 8));
+      },
+    ), RUNS);
+  });
+});
