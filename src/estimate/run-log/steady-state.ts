@@ -13,7 +13,10 @@
  * 4. The steady window starts at the first sample from which the band holds for HOLD_SECONDS
  *    (capped at HOLD_SHARE of the log's length for short logs), then moved to the first busy
  *    sample (utilisation ≥ IDLE_UTIL_PCT); it ends at the last such sample, found the same way
- *    from the end. Before it is warm-up; after it, the tail (shutdown, evaluation, idling).
+ *    from the end. Since smoothing blurs the edges inwards, each edge is then walked outwards
+ *    over neighbouring samples whose own utilisation is at least the reference − UTIL_BAND_PCT
+ *    (busier than the reference is fine: a bursty job's busy seconds are above its mean) and
+ *    whose memory is in band. Before it is warm-up; after it, the tail (shutdown, evaluation, idling).
  * Fewer than MIN_SAMPLES samples: no window (`found: false`, reason "too-few-samples").
  */
 import type { GpuSample } from "./types.ts";
@@ -161,7 +164,17 @@ export function detectSteadyState(samples: readonly GpuSample[]): SteadyState {
     const u = (samples[i] as GpuSample).utilizationPct;
     return u === null || u >= IDLE_UTIL_PCT;
   };
+  // Smoothing blurs the edges inwards by up to half a window: walk back out over samples whose
+  // own utilisation (at least the band's floor) and memory are in band.
+  const rawInBand = (i: number): boolean => {
+    const s = samples[i] as GpuSample;
+    const utilOk = refUtil === null || s.utilizationPct === null || s.utilizationPct >= refUtil - UTIL_BAND_PCT;
+    const memOk = refMem === null || refMem <= 0 || (s.memoryUsedMiB !== null && s.memoryUsedMiB >= (1 - MEMORY_BAND_SHARE) * refMem);
+    return utilOk && memOk;
+  };
   if (start !== -1 && end !== -1) {
+    while (start > 0 && rawInBand(start - 1)) start--;
+    while (end < n - 1 && rawInBand(end + 1)) end++;
     while (start < end && !busy(start)) start++;
     while (end > start && !busy(end)) end--;
   }
