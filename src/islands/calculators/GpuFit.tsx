@@ -42,7 +42,7 @@ export function GpuFit({ t, lang, gpus }: GpuFitProps) {
       }
     >
       <p class="calc-note-text">{tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}</p>
-      <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.title")}>
+      <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
         <table class="calc-table" data-table="fit">
           <caption>{tr(t, "gf.caption")}</caption>
           <thead>

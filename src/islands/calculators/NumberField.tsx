@@ -53,8 +53,10 @@ export function NumberField(p: NumberFieldProps) {
   };
   const hintId = `${p.id}-hint`;
   const errId = `${p.id}-err`;
+  // The unit joins the range text with a space only when there is one ("1 to 64 GPUs", "1 to 1,000").
+  const range = { min: num(p.lang, p.rule.min, 6), max: num(p.lang, p.rule.max, 6), unit: p.unit ? ` ${p.unit}` : "" };
   const message = error
-    ? tr(p.t, `err.${error}`, { min: num(p.lang, p.rule.min, 6), max: num(p.lang, p.rule.max, 6), unit: p.unit })
+    ? tr(p.t, `err.${error}`, range)
     : readAs === null
       ? ""
       : tr(p.t, "note.readAs", { value: readAs });
@@ -77,7 +79,7 @@ export function NumberField(p: NumberFieldProps) {
         aria-describedby={`${hintId} ${errId}`}
       />
       <span id={hintId} class="calc-hint">
-        {p.hint ?? tr(p.t, "hint.range", { min: num(p.lang, p.rule.min, 6), max: num(p.lang, p.rule.max, 6), unit: p.unit })}
+        {p.hint ?? tr(p.t, "hint.range", range)}
       </span>
       <span id={errId} class={error ? "calc-error" : "calc-note"} aria-live="polite">
         {message}

@@ -1,0 +1,208 @@
+/**
+ * What a user expects around the numbers: bad input is refused beside the field without
+ * breaking results, links and reloads keep the estimate, corrupted storage is harmless,
+ * the keyboard suffices, results follow input within a frame, and print shows a summary.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test, expect } from "../fixtures.ts";
+import { expectNoBrokenNumbers, figure, hydrateAll, openCalculators, pagePath, typeInto } from "./helpers.ts";
+
+const BAD = ["", "-3", "abc", "1e400", "1,5"] as const;
+
+test("every numeric field refuses bad input beside the field and keeps the last result", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openCalculators(page);
+  // Show every optional field: architecture inputs and the samples mode.
+  await page.selectOption("#mp-kind", "arch");
+  await page.selectOption("#ct-mode", "samples");
+  const ids = await page.locator(".calc-controls input[inputmode=decimal]").evaluateAll((els) => els.map((e) => e.id));
+  expect(ids.length).toBeGreaterThan(40);
+  const rent = await figure(page, "tm", "rent").innerText();
+  for (const id of ids) {
+    const input = page.locator(`#${id}`);
+    const before = await input.inputValue();
+    for (const bad of BAD) {
+      await input.fill(bad);
+      await expect(input, `${id} with ${JSON.stringify(bad)}`).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator(`#${id}-err`)).not.toBeEmpty();
+    }
+    // Full-width digits are read (the field says "Read as 12", or why 12 is out of range).
+    await input.fill("１２");
+    await expect(page.locator(`#${id}-err`)).toContainText(/12|Allowed/);
+    await input.fill(before);
+    await expect(input).toHaveAttribute("aria-invalid", "false");
+  }
+  await expect(figure(page, "tm", "rent")).toHaveText(rent);
+  await expectNoBrokenNumbers(page);
+});
+
+test("an invalid field keeps the widget's last valid result and says why", async ({ page }) => {
+  await openCalculators(page);
+  await typeInto(page, "#tm-seqLen", "4096");
+  const rent = await figure(page, "tm", "rent").innerText();
+  // fill() replaces the text in one input event, as a paste does.
+  await page.fill("#tm-seqLen", "1,5");
+  await expect(page.locator("#tm-seqLen-err")).toContainText("point");
+  await expect(figure(page, "tm", "rent")).toHaveText(rent);
+  await page.fill("#tm-seqLen", "9999999");
+  await expect(page.locator("#tm-seqLen-err")).toContainText("1,048,576 tokens");
+  await expectNoBrokenNumbers(page);
+});
+
+test("copy link round trip: a new page shows the same numbers", async ({ page, context }) => {
+  await openCalculators(page);
+  await typeInto(page, "#tm-seqLen", "8192");
+  await page.selectOption("#tm-optimizer", "adam-8bit");
+  await typeInto(page, "#cc-o1-price", "7");
+  const rent = await figure(page, "tm", "rent").innerText();
+  const cheapest = await figure(page, "cc", "cheapest").innerText();
+  await page.locator('section[aria-labelledby="tm-title"]').getByRole("button", { name: "Copy link" }).click();
+  const url = await page.locator('section[aria-labelledby="tm-title"] .calc-link-url').inputValue();
+  expect(url).toContain("t.seqLen=8192");
+  const other = await context.browser()?.newContext();
+  if (!other) throw new Error("no browser");
+  const fresh = await other.newPage();
+  await fresh.goto(url);
+  await hydrateAll(fresh);
+  await expect(figure(fresh, "tm", "rent")).toHaveText(rent);
+  await expect(figure(fresh, "cc", "cheapest")).toHaveText(cheapest);
+  await expect(fresh.locator("#tm-seqLen")).toHaveValue("8192");
+  await other.close();
+});
+
+test("a hostile link resets only its bad fields, with a visible note", async ({ page }) => {
+  await page.goto(`${pagePath("en")}#t.seqLen=-5&t.microBatch=4&t.precision=%3Cscript%3E&k.options=%5B%7B`);
+  await hydrateAll(page);
+  await expect(page.locator(".calc-link-note").first()).toContainText("3 field(s) in the link were invalid and were reset");
+  await expect(page.locator("#tm-microBatch")).toHaveValue("4");
+  await expect(page.locator("#tm-seqLen")).toHaveValue("2048");
+  await expectNoBrokenNumbers(page);
+});
+
+test("reload keeps state; Reset returns to defaults", async ({ page }) => {
+  await openCalculators(page);
+  const rentDefault = await figure(page, "tm", "rent").innerText();
+  await typeInto(page, "#tm-microBatch", "3");
+  const rent = await figure(page, "tm", "rent").innerText();
+  expect(rent).not.toBe(rentDefault);
+  await page.reload();
+  await hydrateAll(page);
+  await expect(page.locator("#tm-microBatch")).toHaveValue("3");
+  await expect(figure(page, "tm", "rent")).toHaveText(rent);
+  await page.locator('section[aria-labelledby="tm-title"]').getByRole("button", { name: "Reset" }).click();
+  await expect(figure(page, "tm", "rent")).toHaveText(rentDefault);
+  await expect(page.locator("#tm-microBatch")).toHaveValue("1");
+});
+
+test("corrupted or throwing localStorage falls back to defaults without errors", async ({ page, browser }) => {
+  await openCalculators(page);
+  const rentDefault = await figure(page, "tm", "rent").innerText();
+  await page.evaluate(() => {
+    localStorage.setItem("gpu-calc:t:v1", "{not json");
+    localStorage.setItem("gpu-calc:m:v1", JSON.stringify({ kind: "preset", spec: { layers: -1 }, name: 7 }));
+    localStorage.setItem("gpu-calc:k:v1", JSON.stringify({ options: "lots" }));
+    localStorage.setItem("gpu-calc:i:v1", "null");
+  });
+  await page.reload();
+  await hydrateAll(page);
+  await expect(figure(page, "tm", "rent")).toHaveText(rentDefault);
+  await expect(figure(page, "mp", "name")).toHaveText("Llama 3.1 8B");
+  await expectNoBrokenNumbers(page);
+
+  const ctx = await browser.newContext();
+  await ctx.addInitScript(() => {
+    const boom = () => {
+      throw new DOMException("denied", "SecurityError");
+    };
+    Object.defineProperty(Storage.prototype, "getItem", { value: boom });
+    Object.defineProperty(Storage.prototype, "setItem", { value: boom });
+  });
+  const p2 = await ctx.newPage();
+  const errors: string[] = [];
+  p2.on("pageerror", (e) => errors.push(e.message));
+  await p2.goto(`http://localhost:4391${pagePath("en")}`);
+  await hydrateAll(p2);
+  await typeInto(p2, "#tm-microBatch", "2");
+  await expect(figure(p2, "tm", "rent")).not.toHaveText(rentDefault);
+  expect(errors).toEqual([]);
+  await ctx.close();
+});
+
+test("keyboard only: Tab to a field, type, toggle with Space", async ({ page }) => {
+  await openCalculators(page);
+  const rent = await figure(page, "tm", "rent").innerText();
+  await page.locator("#tm-optimizer").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.locator("#tm-microBatch")).toBeFocused();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("4");
+  await expect(figure(page, "tm", "rent")).not.toHaveText(rent);
+  const flash = page.locator("#tm-flash");
+  const checked = await flash.isChecked();
+  await flash.focus();
+  await page.keyboard.press("Space");
+  await expect(flash).toBeChecked({ checked: !checked });
+});
+
+test("results update within one frame of an input event", async ({ page }) => {
+  await openCalculators(page);
+  const times: number[] = [];
+  for (const value of ["4096", "8192", "1024", "3000", "2048"]) {
+    const ms = await page.evaluate(async (v) => {
+      const input = document.querySelector<HTMLInputElement>("#tm-seqLen");
+      const out = document.querySelector('section[aria-labelledby="tm-title"] [data-figure="rent"]');
+      if (!input || !out) throw new Error("missing elements");
+      const before = out.textContent;
+      return new Promise<number>((resolve) => {
+        const mo = new MutationObserver(() => {
+          if (out.textContent !== before) {
+            mo.disconnect();
+            resolve(performance.now() - start);
+          }
+        });
+        mo.observe(out, { characterData: true, childList: true, subtree: true });
+        input.value = v;
+        const start = performance.now();
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    }, value);
+    times.push(ms);
+  }
+  console.log(`input → result (ms): ${times.map((t) => t.toFixed(2)).join(", ")}`);
+  for (const t of times) expect(t).toBeLessThan(16);
+});
+
+test("server HTML shows the default estimate with controls disabled until hydrated", async ({ request }) => {
+  const html = await (await request.get(pagePath("en"))).text();
+  expect(html).toMatch(/data-figure="rent"[^>]*>[\d.,]+ GB</);
+  expect(html).toMatch(/<input[^>]*id="tm-seqLen"[^>]*disabled/);
+  expect(html).not.toMatch(/\bNaN\b|>undefined<|\bInfinity\b/);
+});
+
+test("print shows inputs, results and assumptions and hides the controls", async ({ page }) => {
+  await openCalculators(page);
+  await page.emulateMedia({ media: "print" });
+  const tm = page.locator('section[aria-labelledby="tm-title"]');
+  await expect(tm.locator(".calc-controls")).toBeHidden();
+  await expect(tm.locator(".calc-share")).toBeHidden();
+  await expect(tm.locator(".calc-print-inputs")).toBeVisible();
+  await expect(figure(page, "tm", "rent")).toBeVisible();
+  await expect(tm.locator(".calc-assumptions")).toBeVisible();
+  await expect(page.locator(".site-header")).toBeHidden();
+});
+
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`axe finds no violations in the calculators (${lang})`, async ({ page }) => {
+    await openCalculators(page, lang);
+    const results = await new AxeBuilder({ page }).include(".calc").analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  });
+}
+
+test("zh-CN page uses the Chinese strings and shows no broken numbers", async ({ page }) => {
+  await openCalculators(page, "zh-cn");
+  await expect(page.locator("#tm-title")).toHaveText("训练显存（每张 GPU）");
+  await page.fill("#tm-seqLen", "1,5");
+  await expect(page.locator("#tm-seqLen-err")).toContainText("点号");
+  await expectNoBrokenNumbers(page);
+});
