@@ -124,12 +124,15 @@ export function runRequest(r: EstimateRequest, gpus: readonly GpuSpec[]): unknow
       const share = counts.active / counts.total;
       const weightBytes = quantizedWeightBytes(counts.active, counts.quantizable * share, r.weightBits, scale, engine);
       const batch = r.batch ?? 1;
+      // decodeSpeed divides the whole step's bytes by the GPUs' aggregate bandwidth, so the
+      // weights stay whole here: splitting them by tensorParallel as well counted the split twice.
+      const gpuCount = Math.max(r.gpus ?? 1, r.tensorParallel ?? 1);
       const decode = decodeSpeed({
-        gpu, weightBytes: weightBytes / (r.tensorParallel ?? 1), activeParams: counts.active,
+        gpu, weightBytes, activeParams: counts.active,
         kvBytesPerToken: kvBytesPerToken(archOf(model), r.kvBits ?? 16), contextTokens: r.contextTokens ?? 0,
-        batch, engine, gpus: r.gpus ?? 1, ...defined({ efficiency: r.efficiency }),
+        batch, engine, gpus: gpuCount, ...defined({ efficiency: r.efficiency }),
       });
-      const prefill = prefillSeconds({ gpu, activeParams: counts.active, promptTokens: r.promptTokens ?? 0, engine, gpus: r.gpus ?? 1 });
+      const prefill = prefillSeconds({ gpu, activeParams: counts.active, promptTokens: r.promptTokens ?? 0, engine, gpus: gpuCount });
       const serving = requestsPerSecond({ decode, ttftSeconds: prefill.seconds, outputTokens: r.outputTokens ?? 256, concurrency: batch });
       return { task: r.task, ...decode, ttftSeconds: prefill.seconds, prefillTokensPerSecond: prefill.tokensPerSecond, ...serving };
     }
