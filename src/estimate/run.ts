@@ -158,6 +158,14 @@ export function runRequest(r: EstimateRequest, gpus: readonly GpuSpec[]): unknow
     }
     case "cost": {
       for (const [i, o] of r.options.entries()) findGpu(gpus.length ? gpus : [{ id: o.gpu } as GpuSpec], o.gpu, `options.${i}.gpu`);
+      // Without a measured run time and no 1-GPU baseline to scale from, an option would be
+      // priced at zero run hours.
+      const hasBase = r.singleGpuHours !== undefined || r.options.some((o) => o.gpus === 1 && o.runHours !== undefined);
+      for (const [i, o] of r.options.entries()) {
+        if (o.runHours === undefined && !hasBase) {
+          throw new RequestFailure(`options.${i}.runHours`, "is required unless singleGpuHours or a 1-GPU option with runHours is given");
+        }
+      }
       const { task, options, monthlyPrice, ...rest } = r;
       const result = compareOptions({ ...defined(rest), options: options.map((o) => defined(o)) });
       const hourly = options[0]?.pricePerHour ?? 0;
