@@ -33,8 +33,13 @@ export const LONG_WARMUP_SECONDS = 120;
 export const LONG_WARMUP_SHARE = 0.2;
 /** The seed's shortest measurement ("连续运行10至30分钟"): shorter logs give `short-run`. */
 export const MIN_RUN_SECONDS = 600;
-/** Memory growing more than this share across the steady window is `memory-growing`. */
-export const MEMORY_GROWTH_SHARE = 0.1;
+/**
+ * Memory growing more than this share across the steady window (median of its last tenth over
+ * median of its first tenth) is `memory-growing`: the seed's hint to look for leaks.
+ */
+export const MEMORY_GROWTH_SHARE = 0.05;
+/** A catalog GPU counts as smaller than the measured one below this share of its nominal GB. */
+export const SMALLER_GPU_SHARE = 0.97;
 /** A GPU whose utilisation never reaches this is `gpu-unused`, percent. */
 export const UNUSED_MAX_UTIL_PCT = 5;
 /** Steady mean utilisation spread across GPUs above this is `imbalanced-gpus`, points. */
@@ -299,7 +304,10 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
   const recommended = recommendMemory(peak, opts.headroom);
   const fits = opts.catalog ? catalogFits(recommended.bytes, opts.catalog) : [];
   const total = series.memoryTotalMiB;
-  const smallerFits = total === null ? [] : fits.filter((f) => f.memoryGB * BYTES_PER_GB < total * BYTES_PER_MIB);
+  // "Smaller" against the card's nominal size: nvidia-smi's memory.total in GiB is what vendors
+  // sell as "GB" (an RTX 4090's 24564 MiB is its "24 GB"), with a little slack for reserved memory.
+  const nominalGB = total === null ? null : total / 1024;
+  const smallerFits = nominalGB === null ? [] : fits.filter((f) => f.memoryGB < SMALLER_GPU_SHARE * nominalGB);
 
   const st = detectSteadyState(samples);
   const steadySamples = samples.slice(st.startIndex, st.endIndex + 1);
@@ -328,8 +336,10 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
     else {
       if (st.warmupSeconds > LONG_WARMUP_SECONDS && st.warmupSeconds > LONG_WARMUP_SHARE * runSeconds)
         info("long-warmup", { warmupSeconds: st.warmupSeconds, runSeconds, sharePct: fin(safeDiv(st.warmupSeconds, runSeconds) * 100) });
-      const firstMem = steadySamples.find((s) => s.memoryUsedMiB !== null)?.memoryUsedMiB ?? null;
-      const lastMem = [...steadySamples].reverse().find((s) => s.memoryUsedMiB !== null)?.memoryUsedMiB ?? null;
+      const mem = nonNull(steadySamples.map((s) => s.memoryUsedMiB));
+      const tenth = Math.max(1, Math.floor(mem.length / 10));
+      const firstMem = median(mem.slice(0, tenth));
+      const lastMem = median(mem.slice(-tenth));
       if (firstMem !== null && lastMem !== null && firstMem > 0 && lastMem - firstMem > MEMORY_GROWTH_SHARE * firstMem)
         warn("memory-growing", { startMiB: firstMem, endMiB: lastMem, growthMiBPerHour: fin(safeDiv(lastMem - firstMem, st.windowSeconds) * SECONDS_PER_HOUR) });
     }

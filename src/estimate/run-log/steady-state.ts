@@ -23,7 +23,12 @@ import type { GpuSample } from "./types.ts";
 
 export const ROLLING_WINDOW_SECONDS = 30;
 export const UTIL_BAND_PCT = 15;
-export const MEMORY_BAND_SHARE = 0.05;
+/**
+ * Memory must be at least (1 − this) × the reference: loose enough that a slow leak does not
+ * count as warm-up (analysis.ts reports it as memory-growing), tight enough to cut the
+ * model-loading ramp.
+ */
+export const MEMORY_BAND_SHARE = 0.2;
 export const LOADED_MEMORY_SHARE = 0.5;
 export const HOLD_SECONDS = 60;
 export const HOLD_SHARE = 0.1;
