@@ -76,7 +76,8 @@ describe("shapes", () => {
   it("uses the given head_dim, never hidden/heads, when they differ (Qwen3 32B: 5120/64 = 80, head_dim 128)", () => {
     const m = preset("qwen3-32b");
     expect(headDimOf(m)).toBe(128);
-    expect(headDimOf({ ...m, headDim: undefined } as ModelArch)).toBe(80);
+    const { headDim: _given, ...derived } = m;
+    expect(headDimOf(derived)).toBe(80);
     const q = matrixShapes(m).find((s) => s.name === "q")!;
     expect(q.cols).toBe(64 * 128);
   });

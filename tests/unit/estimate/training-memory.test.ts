@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { TrainingMemoryInput } from "../../../src/estimate/training-memory.ts";
+import type { Sharding, TrainingMemoryInput } from "../../../src/estimate/training-memory.ts";
+import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import { trainingMemory, ZERO3_GATHERED_LAYER_COPIES } from "../../../src/estimate/training-memory.ts";
 import { activationBytes } from "../../../src/estimate/activations.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
@@ -11,7 +12,7 @@ import { a10g, a100, allFinite, RUNS, rtx4090, sum, t4, valueOf } from "./helper
 
 const llama8b = findPreset("llama-3.1-8b")!.model;
 const STATE_KEYS = ["weights", "master-weights", "gradients", "optimizer-states"];
-const states = (r: { breakdown: { key: string; value: number }[] }): number => sum(r.breakdown.filter((b) => STATE_KEYS.includes(b.key)));
+const states = (r: { breakdown: readonly BreakdownItem[] }): number => sum(r.breakdown.filter((b) => STATE_KEYS.includes(b.key)));
 const bare = (o: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
   model: { params: 1e9 }, precision: "bf16-mixed", optimizer: "adamw", microBatch: 1, seqLen: 1, ...o,
 });
@@ -31,7 +32,7 @@ describe("model states per parameter", () => {
 
 describe("ZeRO / FSDP over data parallel (Rajbhandari et al. 2020)", () => {
   const dp = 8;
-  const at = (sharding: TrainingMemoryInput["sharding"]) => trainingMemory(bare({ gpus: dp, sharding }));
+  const at = (sharding: Sharding) => trainingMemory(bare({ gpus: dp, sharding }));
   it("ZeRO-1 shards the optimizer states and fp32 master: 2 + 4 + (4 + 8)/8 = 7.5 bytes/param", () => {
     expect(states(at("zero1")) / 1e9).toBeCloseTo(2 + 4 + 12 / dp, 9);
   });
