@@ -14,7 +14,10 @@ import type { Engine } from "./inference-memory.ts";
 import { inferenceMemory, quantizedWeightBytes } from "./inference-memory.ts";
 import { decodeSpeed, prefillSeconds } from "./inference-speed.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
-import { TRAIN_FLOPS_PER_PARAM_TOKEN, TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE } from "./compute-time.ts";
+import {
+  TRAIN_FLOPS_PER_PARAM_TOKEN,
+  TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
+} from "./compute-time.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, mibToBytes } from "./units.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "%";
@@ -26,7 +29,11 @@ function model(id: string): ModelArch {
   return p.model;
 }
 
-const UNIT_BYTES: Partial<Record<Unit, number>> = { MiB: BYTES_PER_MIB, GiB: BYTES_PER_GIB, GB: BYTES_PER_GB };
+const UNIT_BYTES: Partial<Record<Unit, number>> = {
+  MiB: BYTES_PER_MIB,
+  GiB: BYTES_PER_GIB,
+  GB: BYTES_PER_GB,
+};
 
 export interface AccuracyCase {
   /** Row id in measured-public.tsv (with a suffix when a row holds several figures). */
@@ -44,18 +51,31 @@ export interface AccuracyCase {
 const BERT_CONTEXT_BYTES = mibToBytes(1343);
 const bert = (over: Partial<TrainingMemoryInput>) => (): number =>
   trainingMemory({
-    model: model("bert-large"), precision: "fp32", optimizer: "adamw", microBatch: 4, seqLen: 512,
-    head: "classifier", cudaContextBytes: BERT_CONTEXT_BYTES, ...over,
+    model: model("bert-large"),
+    precision: "fp32",
+    optimizer: "adamw",
+    microBatch: 4,
+    seqLen: 512,
+    head: "classifier",
+    cudaContextBytes: BERT_CONTEXT_BYTES,
+    ...over,
   }).nvidiaSmiBytes;
 /** LitGPT LoRA fine-tuning on Alpaca: longest sample 1304 tokens, SDPA flash attention, pure bf16. */
 const litgpt = (id: string, over: Partial<TrainingMemoryInput>) => (): number =>
   trainingMemory({
-    model: model(id), precision: "bf16", optimizer: "adamw", microBatch: 1, seqLen: 1304, flashAttention: true,
-    lora: { rank: 8, targets: ["q", "v"] }, ...over,
+    model: model(id),
+    precision: "bf16",
+    optimizer: "adamw",
+    microBatch: 1,
+    seqLen: 1304,
+    flashAttention: true,
+    lora: { rank: 8, targets: ["q", "v"] },
+    ...over,
   }).allocatorPeakBytes;
 /** HF generate of 60 tokens after a short prompt (~100 tokens of context). */
 const octo = (bits: number) => (): number =>
-  inferenceMemory({ model: model("octocoder"), weightBits: bits, contextTokens: 100, sequences: 1 }).allocatorPeakBytes;
+  inferenceMemory({ model: model("octocoder"), weightBits: bits, contextTokens: 100, sequences: 1 })
+    .allocatorPeakBytes;
 
 function gpu(gpus: readonly GpuSpec[], id: string): GpuSpec {
   const g = gpus.find((x) => x.id === id);
@@ -64,38 +84,254 @@ function gpu(gpus: readonly GpuSpec[], id: string): GpuSpec {
 }
 
 /** llama-bench decode on RTX 4090 (row C1): tg128 starts from an empty cache, mean context 64. */
-function llamaDecode(gpus: readonly GpuSpec[], bits: number, engine: Engine, gpuId: string, context: number): number {
+function llamaDecode(
+  gpus: readonly GpuSpec[],
+  bits: number,
+  engine: Engine,
+  gpuId: string,
+  context: number,
+): number {
   const m = model("llama-2-7b");
   const c = paramCounts(m);
   return decodeSpeed({
-    gpu: gpu(gpus, gpuId), weightBytes: quantizedWeightBytes(c.total, c.quantizable, bits, 0, engine), activeParams: c.active,
-    kvBytesPerToken: kvBytesPerToken(m, 16), contextTokens: context, batch: 1, engine,
+    gpu: gpu(gpus, gpuId),
+    weightBytes: quantizedWeightBytes(c.total, c.quantizable, bits, 0, engine),
+    activeParams: c.active,
+    kvBytesPerToken: kvBytesPerToken(m, 16),
+    contextTokens: context,
+    batch: 1,
+    engine,
   }).tokensPerSecond;
 }
 
 export const ACCURACY_CASES: readonly AccuracyCase[] = [
-  { id: "A1", description: "BERT-large fine-tune, fp32, AdamW, batch 4 x 512", measures: 'NVML "used" (nvidia-smi), incl. CUDA context', measured: 14949, unit: "MiB", kind: "memory", estimate: bert({}) },
-  { id: "A2", description: "same, batch 1 x GA4", measures: "NVML used", measured: 8681, unit: "MiB", kind: "memory", estimate: bert({ microBatch: 1, gradAccumulation: 4 }) },
-  { id: "A3", description: "same, batch 1 x GA4, gradient checkpointing", measures: "NVML used", measured: 6775, unit: "MiB", kind: "memory", estimate: bert({ microBatch: 1, gradAccumulation: 4, recompute: "full" }) },
-  { id: "A4", description: "same, fp16 AMP, batch 4", measures: "NVML used", measured: 13939, unit: "MiB", kind: "memory", estimate: bert({ precision: "fp16-mixed" }) },
-  { id: "A5", description: "same, fp32, Adafactor, batch 4", measures: "NVML used", measured: 12295, unit: "MiB", kind: "memory", estimate: bert({ optimizer: "adafactor" }) },
-  { id: "A6", description: "same, fp16 AMP, 8-bit Adam, batch 1 x GA4, checkpointing", measures: "NVML used", measured: 5363, unit: "MiB", kind: "memory", estimate: bert({ precision: "fp16-mixed", optimizer: "adam-8bit", microBatch: 1, gradAccumulation: 4, recompute: "full" }) },
-  { id: "A13", description: "Llama-2-7B LoRA r8 q,v, bf16-true, micro 1", measures: "torch max_allocated, GB (1e9)", measured: 21.3, unit: "GB", kind: "memory", estimate: litgpt("llama-2-7b", {}) },
-  { id: "A13-micro2", description: "same, micro 2", measures: "torch max_allocated, GB", measured: 29.07, unit: "GB", kind: "memory", estimate: litgpt("llama-2-7b", { microBatch: 2 }) },
-  { id: "A14", description: "Llama-2-7B QLoRA (NF4 + double quant)", measures: "torch max_allocated, GB", measured: 13.84, unit: "GB", kind: "memory", estimate: litgpt("llama-2-7b", { lora: { rank: 8, targets: ["q", "v"], baseBits: 4 } }) },
-  { id: "A14-nodq", description: "same, NF4 without double quant", measures: "torch max_allocated, GB", measured: 14.14, unit: "GB", kind: "memory", estimate: litgpt("llama-2-7b", { lora: { rank: 8, targets: ["q", "v"], baseBits: 4, doubleQuant: false } }) },
-  { id: "A15", description: "Llama-2-13B LoRA r8 q,v, bf16-true", measures: "torch max_allocated, GB", measured: 38.12, unit: "GB", kind: "memory", estimate: litgpt("llama-2-13b", {}) },
-  { id: "A15-nf4dq", description: "Llama-2-13B QLoRA (NF4 + double quant)", measures: "torch max_allocated, GB", measured: 22.55, unit: "GB", kind: "memory", estimate: litgpt("llama-2-13b", { lora: { rank: 8, targets: ["q", "v"], baseBits: 4 } }) },
-  { id: "B1", description: "octocoder 15.5B inference, bf16", measures: "torch max_allocated, GiB", measured: 29.03, unit: "GiB", kind: "memory", estimate: octo(16) },
-  { id: "B2", description: "octocoder, LLM.int8", measures: "torch max_allocated, GiB", measured: 15.22, unit: "GiB", kind: "memory", estimate: octo(8) },
-  { id: "B3", description: "octocoder, bitsandbytes 4-bit (fp4, no double quant)", measures: "torch max_allocated, GiB", measured: 9.54, unit: "GiB", kind: "memory", estimate: octo(4) },
-  { id: "B5-bf16", description: "Llama-2-7B LitGPT generate, bf16", measures: "torch max_allocated, GB", measured: 13.52, unit: "GB", kind: "memory", estimate: () => inferenceMemory({ model: model("llama-2-7b"), weightBits: 16, contextTokens: 200, sequences: 1 }).allocatorPeakBytes },
-  { id: "B5-nf4dq", description: "Llama-2-7B LitGPT generate, NF4 + double quant", measures: "torch max_allocated, GB", measured: 4.26, unit: "GB", kind: "memory", estimate: () => inferenceMemory({ model: model("llama-2-7b"), weightBits: 4, scaleBits: 0.127, contextTokens: 200, sequences: 1 }).allocatorPeakBytes },
-  { id: "B5-bf16-tput", description: "Llama-2-7B LitGPT generate bf16 on A100 40GB, batch 1", measures: "decode tok/s (PyTorch eager)", measured: 30.97, unit: "tok/s", kind: "throughput", estimate: (g) => llamaDecode(g, 16, "pytorch", "a100-40gb-pcie", 100) },
-  { id: "C1-F16-tg", description: "llama 7B F16, llama-bench tg128, RTX 4090", measures: "decode tok/s (llama.cpp)", measured: 61.03, unit: "tok/s", kind: "throughput", estimate: (g) => llamaDecode(g, 16, "llama.cpp", "rtx-4090", 64) },
-  { id: "C1-Q8_0-tg", description: "llama 7B Q8_0 (8.5 bpw), tg128, RTX 4090", measures: "decode tok/s (llama.cpp)", measured: 98.13, unit: "tok/s", kind: "throughput", estimate: (g) => llamaDecode(g, 8.5, "llama.cpp", "rtx-4090", 64) },
-  { id: "C1-F16-pp", description: "llama 7B F16, llama-bench pp512, RTX 4090", measures: "prefill tok/s (llama.cpp, FP16 accumulate)", measured: 11048.22, unit: "tok/s", kind: "throughput", estimate: (g) => prefillSeconds({ gpu: gpu(g, "rtx-4090"), activeParams: paramCounts(model("llama-2-7b")).active, promptTokens: 512, engine: "llama.cpp" }).tokensPerSecond },
-  { id: "C8-full", description: "GPT 530B MFU with full recompute, from the selective-recompute MFU (54.2%) x 6ND/8ND", measures: "model FLOPs utilisation", measured: 42.1, unit: "%", kind: "utilisation", estimate: () => (54.2 * TRAIN_FLOPS_PER_PARAM_TOKEN) / TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE },
+  {
+    id: "A1",
+    description: "BERT-large fine-tune, fp32, AdamW, batch 4 x 512",
+    measures: 'NVML "used" (nvidia-smi), incl. CUDA context',
+    measured: 14949,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({}),
+  },
+  {
+    id: "A2",
+    description: "same, batch 1 x GA4",
+    measures: "NVML used",
+    measured: 8681,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({ microBatch: 1, gradAccumulation: 4 }),
+  },
+  {
+    id: "A3",
+    description: "same, batch 1 x GA4, gradient checkpointing",
+    measures: "NVML used",
+    measured: 6775,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({ microBatch: 1, gradAccumulation: 4, recompute: "full" }),
+  },
+  {
+    id: "A4",
+    description: "same, fp16 AMP, batch 4",
+    measures: "NVML used",
+    measured: 13939,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({ precision: "fp16-mixed" }),
+  },
+  {
+    id: "A5",
+    description: "same, fp32, Adafactor, batch 4",
+    measures: "NVML used",
+    measured: 12295,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({ optimizer: "adafactor" }),
+  },
+  {
+    id: "A6",
+    description: "same, fp16 AMP, 8-bit Adam, batch 1 x GA4, checkpointing",
+    measures: "NVML used",
+    measured: 5363,
+    unit: "MiB",
+    kind: "memory",
+    estimate: bert({
+      precision: "fp16-mixed",
+      optimizer: "adam-8bit",
+      microBatch: 1,
+      gradAccumulation: 4,
+      recompute: "full",
+    }),
+  },
+  {
+    id: "A13",
+    description: "Llama-2-7B LoRA r8 q,v, bf16-true, micro 1",
+    measures: "torch max_allocated, GB (1e9)",
+    measured: 21.3,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-7b", {}),
+  },
+  {
+    id: "A13-micro2",
+    description: "same, micro 2",
+    measures: "torch max_allocated, GB",
+    measured: 29.07,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-7b", { microBatch: 2 }),
+  },
+  {
+    id: "A14",
+    description: "Llama-2-7B QLoRA (NF4 + double quant)",
+    measures: "torch max_allocated, GB",
+    measured: 13.84,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-7b", { lora: { rank: 8, targets: ["q", "v"], baseBits: 4 } }),
+  },
+  {
+    id: "A14-nodq",
+    description: "same, NF4 without double quant",
+    measures: "torch max_allocated, GB",
+    measured: 14.14,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-7b", {
+      lora: { rank: 8, targets: ["q", "v"], baseBits: 4, doubleQuant: false },
+    }),
+  },
+  {
+    id: "A15",
+    description: "Llama-2-13B LoRA r8 q,v, bf16-true",
+    measures: "torch max_allocated, GB",
+    measured: 38.12,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-13b", {}),
+  },
+  {
+    id: "A15-nf4dq",
+    description: "Llama-2-13B QLoRA (NF4 + double quant)",
+    measures: "torch max_allocated, GB",
+    measured: 22.55,
+    unit: "GB",
+    kind: "memory",
+    estimate: litgpt("llama-2-13b", { lora: { rank: 8, targets: ["q", "v"], baseBits: 4 } }),
+  },
+  {
+    id: "B1",
+    description: "octocoder 15.5B inference, bf16",
+    measures: "torch max_allocated, GiB",
+    measured: 29.03,
+    unit: "GiB",
+    kind: "memory",
+    estimate: octo(16),
+  },
+  {
+    id: "B2",
+    description: "octocoder, LLM.int8",
+    measures: "torch max_allocated, GiB",
+    measured: 15.22,
+    unit: "GiB",
+    kind: "memory",
+    estimate: octo(8),
+  },
+  {
+    id: "B3",
+    description: "octocoder, bitsandbytes 4-bit (fp4, no double quant)",
+    measures: "torch max_allocated, GiB",
+    measured: 9.54,
+    unit: "GiB",
+    kind: "memory",
+    estimate: octo(4),
+  },
+  {
+    id: "B5-bf16",
+    description: "Llama-2-7B LitGPT generate, bf16",
+    measures: "torch max_allocated, GB",
+    measured: 13.52,
+    unit: "GB",
+    kind: "memory",
+    estimate: () =>
+      inferenceMemory({
+        model: model("llama-2-7b"),
+        weightBits: 16,
+        contextTokens: 200,
+        sequences: 1,
+      }).allocatorPeakBytes,
+  },
+  {
+    id: "B5-nf4dq",
+    description: "Llama-2-7B LitGPT generate, NF4 + double quant",
+    measures: "torch max_allocated, GB",
+    measured: 4.26,
+    unit: "GB",
+    kind: "memory",
+    estimate: () =>
+      inferenceMemory({
+        model: model("llama-2-7b"),
+        weightBits: 4,
+        scaleBits: 0.127,
+        contextTokens: 200,
+        sequences: 1,
+      }).allocatorPeakBytes,
+  },
+  {
+    id: "B5-bf16-tput",
+    description: "Llama-2-7B LitGPT generate bf16 on A100 40GB, batch 1",
+    measures: "decode tok/s (PyTorch eager)",
+    measured: 30.97,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: (g) => llamaDecode(g, 16, "pytorch", "a100-40gb-pcie", 100),
+  },
+  {
+    id: "C1-F16-tg",
+    description: "llama 7B F16, llama-bench tg128, RTX 4090",
+    measures: "decode tok/s (llama.cpp)",
+    measured: 61.03,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: (g) => llamaDecode(g, 16, "llama.cpp", "rtx-4090", 64),
+  },
+  {
+    id: "C1-Q8_0-tg",
+    description: "llama 7B Q8_0 (8.5 bpw), tg128, RTX 4090",
+    measures: "decode tok/s (llama.cpp)",
+    measured: 98.13,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: (g) => llamaDecode(g, 8.5, "llama.cpp", "rtx-4090", 64),
+  },
+  {
+    id: "C1-F16-pp",
+    description: "llama 7B F16, llama-bench pp512, RTX 4090",
+    measures: "prefill tok/s (llama.cpp, FP16 accumulate)",
+    measured: 11048.22,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: (g) =>
+      prefillSeconds({
+        gpu: gpu(g, "rtx-4090"),
+        activeParams: paramCounts(model("llama-2-7b")).active,
+        promptTokens: 512,
+        engine: "llama.cpp",
+      }).tokensPerSecond,
+  },
+  {
+    id: "C8-full",
+    description:
+      "GPT 530B MFU with full recompute, from the selective-recompute MFU (54.2%) x 6ND/8ND",
+    measures: "model FLOPs utilisation",
+    measured: 42.1,
+    unit: "%",
+    kind: "utilisation",
+    estimate: () =>
+      (54.2 * TRAIN_FLOPS_PER_PARAM_TOKEN) / TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
+  },
 ];
 
 /** Rows the estimator does not express, and why. */
@@ -125,6 +361,15 @@ export function accuracyTable(gpus: readonly GpuSpec[]): AccuracyRow[] {
     const raw = c.estimate(gpus);
     const scale = UNIT_BYTES[c.unit] ?? 1;
     const estimate = raw / scale;
-    return { id: c.id, description: c.description, measures: c.measures, estimate, measured: c.measured, unit: c.unit, kind: c.kind, signedError: (estimate - c.measured) / c.measured };
+    return {
+      id: c.id,
+      description: c.description,
+      measures: c.measures,
+      estimate,
+      measured: c.measured,
+      unit: c.unit,
+      kind: c.kind,
+      signedError: (estimate - c.measured) / c.measured,
+    };
   });
 }

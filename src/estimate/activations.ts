@@ -57,7 +57,9 @@ export interface ActivationBytes {
 /** Values saved per layer, in units of s·b·h values, split by tensor-parallel behaviour. */
 function perLayerCounts(m: ModelArch): { replicated: number; parallel: number } {
   const h = m.hidden;
-  const qDim = m.mla ? m.heads * (m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim) : m.heads * headDimOf(m);
+  const qDim = m.mla
+    ? m.heads * (m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim)
+    : m.heads * headDimOf(m);
   const kDim = m.mla ? qDim : kvHeadsOf(m) * headDimOf(m);
   const vDim = m.mla ? m.heads * m.mla.vHeadDim : kvHeadsOf(m) * headDimOf(m);
   // Inputs of the QKV and first MLP linears: the norm outputs (Korthikanti's "10sbh" part).
@@ -83,7 +85,7 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   // Two norm inputs per layer (the residual stream, fp32 under autocast).
   const norms = 2 * fp32Islands;
   const masks = input.dropout ? 2 * DROPOUT_MASK_BYTES : 0;
-  const linear = sbh * ((counts.replicated * B + norms + masks) + (counts.parallel * B) / t);
+  const linear = sbh * (counts.replicated * B + norms + masks + (counts.parallel * B) / t);
   // FlashAttention's backward needs its output and log-sum-exp (Dao et al. 2022, alg. 2),
   // one more s·b·h copy besides the projection input.
   const flashOut = input.flashAttention ? (sbh * B) / t : 0;
@@ -92,7 +94,9 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   // recomputation do not store them.
   const softmaxBytes = fp32Islands + (input.dropout ? DROPOUT_MASK_BYTES + B : 0);
   const scores =
-    input.flashAttention || input.recompute === "selective" ? 0 : (m.heads * s * s * b * softmaxBytes) / t;
+    input.flashAttention || input.recompute === "selective"
+      ? 0
+      : (m.heads * s * s * b * softmaxBytes) / t;
   const perLayer = linear + flashOut + scores;
   // Full recomputation keeps each layer's input (the residual stream) and rebuilds one layer.
   const residualBytes = input.autocast ? 4 : B;

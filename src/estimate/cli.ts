@@ -28,7 +28,9 @@ function loadCatalog(): GpuSpec[] {
   try {
     return loadGpuSpecs();
   } catch (e) {
-    process.stderr.write(`warning: GPU catalog not loaded (${(e as Error).message.split("\n")[0]})\n`);
+    process.stderr.write(
+      `warning: GPU catalog not loaded (${(e as Error).message.split("\n")[0]})\n`,
+    );
     return [];
   }
 }
@@ -45,7 +47,9 @@ if (!parsed.ok) fail(parsed.errors.map((e) => `${e.field}: ${e.message}`));
 try {
   const result = runRequest(parsed.request, loadCatalog()) as { warnings?: Warning[] };
   const messages = (result.warnings ?? []).map(formatWarning);
-  process.stdout.write(`${JSON.stringify(messages.length ? { ...result, messages } : result, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify(messages.length ? { ...result, messages } : result, null, 2)}\n`,
+  );
 } catch (e) {
   if (e instanceof RequestFailure) fail(e.errors.map((x) => `${x.field}: ${x.message}`));
   throw e;

@@ -30,10 +30,14 @@ export type FlopsInput =
 
 export function trainingFlops(input: FlopsInput): number {
   if (input.kind === "transformer") {
-    const k = input.fullRecompute ? TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE : TRAIN_FLOPS_PER_PARAM_TOKEN;
+    const k = input.fullRecompute
+      ? TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE
+      : TRAIN_FLOPS_PER_PARAM_TOKEN;
     return k * input.params * input.tokens;
   }
-  return input.samples * input.flopsPerSample * (input.forwardOnly ? FORWARD_TO_TRAINING_FACTOR : 1);
+  return (
+    input.samples * input.flopsPerSample * (input.forwardOnly ? FORWARD_TO_TRAINING_FACTOR : 1)
+  );
 }
 
 /** Sustained TFLOPS needed to finish `flops` in `seconds` (1e17 FLOPs in 86,400 s = 1.157). */
@@ -66,21 +70,53 @@ export interface TrainTimeResult extends Result {
 export function trainTime(input: TrainTimeInput): TrainTimeResult {
   const gpus = Math.max(1, input.gpus ?? 1);
   const mfu = input.mfu ?? MFU_DEFAULT;
-  const scaling = gpus > 1 ? input.scaling ?? 1 : 1;
+  const scaling = gpus > 1 ? (input.scaling ?? 1) : 1;
   const peak = peakTflops(input.gpu, input.format);
   const effectiveTflops = peak.tflops * mfu * gpus * scaling;
   const seconds = safeDiv(input.flops, effectiveTflops * FLOPS_PER_TFLOP);
   const hours = seconds / SECONDS_PER_HOUR;
   const breakdown = [part("compute", hours)];
   const warnings: Warning[] = [];
-  if (peak.fellBack) warnings.push({ code: input.format === "bf16" ? "no-bf16" : "low-precision-fallback", params: { gpu: input.gpu.id, used: peak.format } });
-  if (input.gpu.unverified.length > 0) warnings.push({ code: "unverified-gpu-figures", params: { gpu: input.gpu.id, figures: input.gpu.unverified.join(",") } });
+  if (peak.fellBack)
+    warnings.push({
+      code: input.format === "bf16" ? "no-bf16" : "low-precision-fallback",
+      params: { gpu: input.gpu.id, used: peak.format },
+    });
+  if (input.gpu.unverified.length > 0)
+    warnings.push({
+      code: "unverified-gpu-figures",
+      params: { gpu: input.gpu.id, figures: input.gpu.unverified.join(",") },
+    });
   const assumptions: Assumption[] = [
-    { key: "flops", value: input.flops, source: "6·N·D (Kaplan et al. 2020); 8·N·D with full recompute" },
-    { key: "peak-tflops", value: peak.tflops, source: `${input.gpu.name} datasheet, dense ${peak.format}` },
+    {
+      key: "flops",
+      value: input.flops,
+      source: "6·N·D (Kaplan et al. 2020); 8·N·D with full recompute",
+    },
+    {
+      key: "peak-tflops",
+      value: peak.tflops,
+      source: `${input.gpu.name} datasheet, dense ${peak.format}`,
+    },
     { key: "mfu", value: mfu, source: "default 0.4; published 0.30-0.56 (Megatron-LM, PaLM)" },
     { key: "gpus", value: gpus, source: "request" },
-    { key: "scaling", value: scaling, source: gpus > 1 ? "request (default 1: MFU from multi-GPU runs includes communication)" : "single GPU" },
+    {
+      key: "scaling",
+      value: scaling,
+      source:
+        gpus > 1
+          ? "request (default 1: MFU from multi-GPU runs includes communication)"
+          : "single GPU",
+    },
   ];
-  return { total: sumBreakdown(breakdown), hours, seconds, peakTflops: peak.tflops, effectiveTflops, breakdown, assumptions, warnings };
+  return {
+    total: sumBreakdown(breakdown),
+    hours,
+    seconds,
+    peakTflops: peak.tflops,
+    effectiveTflops,
+    breakdown,
+    assumptions,
+    warnings,
+  };
 }

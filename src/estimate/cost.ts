@@ -51,7 +51,12 @@ export function scaledHours(singleGpuHours: number, gpus: number, scaling: numbe
   return safeDiv(singleGpuHours, Math.max(1, gpus) * (gpus > 1 ? scaling : 1));
 }
 
-export function rentalCost(pricePerHour: number, runHours: number, o: Overheads, units?: number): CostResult {
+export function rentalCost(
+  pricePerHour: number,
+  runHours: number,
+  o: Overheads,
+  units?: number,
+): CostResult {
   const rerunHours = runHours * (o.rerunFraction ?? 0) + runHours * (o.reruns ?? 0);
   const hourParts = [
     part("run", runHours),
@@ -65,17 +70,37 @@ export function rentalCost(pricePerHour: number, runHours: number, o: Overheads,
   const hours = sumBreakdown(hourParts);
   const months = o.storageMonths ?? hours / HOURS_PER_MONTH;
   const breakdown = [
-    ...hourParts.map((p) => ({ key: `compute-${p.key}`, labelKey: `breakdown.compute-${p.key}`, value: p.value * pricePerHour })),
+    ...hourParts.map((p) => ({
+      key: `compute-${p.key}`,
+      labelKey: `breakdown.compute-${p.key}`,
+      value: p.value * pricePerHour,
+    })),
     part("storage", (o.storageGB ?? 0) * (o.storagePricePerGBMonth ?? 0) * months),
     part("transfer", (o.transferGB ?? 0) * (o.transferPricePerGB ?? 0)),
   ];
   const total = sumBreakdown(breakdown);
   const assumptions: Assumption[] = [
     { key: "price-per-hour", value: pricePerHour, source: "request" },
-    { key: "billed-hours", value: hours, source: "seed: run + setup + data prep + download + reruns + export (+ idle)" },
-    { key: "storage-months", value: months, source: o.storageMonths === undefined ? `billed hours / ${HOURS_PER_MONTH}` : "request" },
+    {
+      key: "billed-hours",
+      value: hours,
+      source: "seed: run + setup + data prep + download + reruns + export (+ idle)",
+    },
+    {
+      key: "storage-months",
+      value: months,
+      source: o.storageMonths === undefined ? `billed hours / ${HOURS_PER_MONTH}` : "request",
+    },
   ];
-  return { total, breakdown, assumptions, warnings: [], hours, runHours, costPerUnit: units && units > 0 ? total / units : null };
+  return {
+    total,
+    breakdown,
+    assumptions,
+    warnings: [],
+    hours,
+    runHours,
+    costPerUnit: units && units > 0 ? total / units : null,
+  };
 }
 
 export interface CompareInput extends Overheads {
@@ -120,7 +145,13 @@ export function compareOptions(input: CompareInput): CompareResult {
   return {
     total: best?.total ?? 0,
     breakdown: best?.breakdown ?? [],
-    assumptions: [{ key: "single-gpu-hours", value: base, source: input.singleGpuHours === undefined ? "first 1-GPU option with runHours" : "request" }],
+    assumptions: [
+      {
+        key: "single-gpu-hours",
+        value: base,
+        source: input.singleGpuHours === undefined ? "first 1-GPU option with runHours" : "request",
+      },
+    ],
     warnings,
     options,
     cheapest,

@@ -47,13 +47,19 @@ export function diagnose(input: DiagnosisInput): DiagnosisResult {
   else if (measuredRatio >= GPU_BOUND_SHARE * paperRatio) verdict = "gpu-bound";
   else verdict = "partly-gpu-bound";
   const warnings: Warning[] = [];
-  if (verdict === "not-gpu-bound") warnings.push({ code: "not-gpu-bound", params: { paperRatio, measuredRatio } });
-  if (verdict === "partly-gpu-bound") warnings.push({ code: "partly-gpu-bound", params: { paperRatio, measuredRatio } });
+  if (verdict === "not-gpu-bound")
+    warnings.push({ code: "not-gpu-bound", params: { paperRatio, measuredRatio } });
+  if (verdict === "partly-gpu-bound")
+    warnings.push({ code: "partly-gpu-bound", params: { paperRatio, measuredRatio } });
   return {
     total: measuredRatio,
     breakdown: [part("measured-ratio", measuredRatio)],
     assumptions: [
-      { key: "small-measured-gap", value: SMALL_MEASURED_GAP, source: "seed 000: a 10-20% measured gap" },
+      {
+        key: "small-measured-gap",
+        value: SMALL_MEASURED_GAP,
+        source: "seed 000: a 10-20% measured gap",
+      },
       { key: "large-paper-gap", value: LARGE_PAPER_GAP, source: "above the seed's 20% band" },
       { key: "gpu-bound-share", value: GPU_BOUND_SHARE, source: "convention of this estimator" },
     ],

@@ -57,10 +57,19 @@ export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): Fit
   const max = w.maxGpus ?? 64;
   const n = GPU_COUNTS.find((c) => c <= max && w.memoryPerGpu(c) <= usable) ?? null;
   if (n === null) {
-    return { gpuId: gpu.id, fits: false, gpusNeeded: null, hours: null, cost: null, memoryPerGpuBytes: null, reasons: ["does-not-fit"] };
+    return {
+      gpuId: gpu.id,
+      fits: false,
+      gpusNeeded: null,
+      hours: null,
+      cost: null,
+      memoryPerGpuBytes: null,
+      reasons: ["does-not-fit"],
+    };
   }
   reasons.push(n === 1 ? "fits-one-gpu" : "needs-multiple-gpus");
-  if (n > 1 && w.splitNeedsFastLink && gpu.nvlinkGBps === undefined) reasons.push("needs-nvlink-for-tensor-parallel");
+  if (n > 1 && w.splitNeedsFastLink && gpu.nvlinkGBps === undefined)
+    reasons.push("needs-nvlink-for-tensor-parallel");
   reasons.push(w.memoryBound ? "memory-bound" : "compute-bound");
   const peak = peakTflops(gpu, w.format);
   if (w.format === "bf16" && peak.fellBack) reasons.push("no-bf16");
@@ -69,7 +78,15 @@ export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): Fit
   const hours = w.flops === null ? null : safeDiv(w.flops, rate) / SECONDS_PER_HOUR;
   if (pricePerGpuHour === undefined) reasons.push("no-price");
   const cost = hours !== null && pricePerGpuHour !== undefined ? hours * n * pricePerGpuHour : null;
-  return { gpuId: gpu.id, fits: true, gpusNeeded: n, hours, cost, memoryPerGpuBytes: w.memoryPerGpu(n), reasons };
+  return {
+    gpuId: gpu.id,
+    fits: true,
+    gpusNeeded: n,
+    hours,
+    cost,
+    memoryPerGpuBytes: w.memoryPerGpu(n),
+    reasons,
+  };
 }
 
 /** Ranks GPUs: fitting ones first, then by cost (or time); unknowns last. */
@@ -84,5 +101,10 @@ export function rankGpus(
     const v = sortBy === "cost" ? r.cost : r.hours;
     return v ?? Number.MAX_VALUE;
   };
-  return rows.sort((a, b) => Number(b.fits) - Number(a.fits) || key(a) - key(b) || (a.gpusNeeded ?? 0) - (b.gpusNeeded ?? 0));
+  return rows.sort(
+    (a, b) =>
+      Number(b.fits) - Number(a.fits) ||
+      key(a) - key(b) ||
+      (a.gpusNeeded ?? 0) - (b.gpusNeeded ?? 0),
+  );
 }

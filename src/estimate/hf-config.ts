@@ -4,7 +4,8 @@
  */
 import type { ModelArch } from "./model.ts";
 
-export type HfConfigResult = { ok: true; model: ModelArch; family: string } | { ok: false; field: string; message: string };
+export type HfConfigResult =
+  { ok: true; model: ModelArch; family: string } | { ok: false; field: string; message: string };
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +31,24 @@ function req(c: Json, ...keys: string[]): number {
   return v;
 }
 
-const GATED = new Set(["llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma", "gemma2", "gemma3_text", "deepseek_v2", "deepseek_v3", "glm", "glm4", "chatglm", "phi3"]);
+const GATED = new Set([
+  "llama",
+  "mistral",
+  "mixtral",
+  "qwen2",
+  "qwen2_moe",
+  "qwen3",
+  "qwen3_moe",
+  "gemma",
+  "gemma2",
+  "gemma3_text",
+  "deepseek_v2",
+  "deepseek_v3",
+  "glm",
+  "glm4",
+  "chatglm",
+  "phi3",
+]);
 
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
@@ -42,31 +60,60 @@ export function parseHfConfig(input: unknown): HfConfigResult {
     if (type === "gpt2") {
       const hidden = req(c, "n_embd");
       return {
-        ok: true, family: type,
+        ok: true,
+        family: type,
         model: {
-          layers: req(c, "n_layer"), hidden, heads: req(c, "n_head"), ffn: num(c, "n_inner") ?? 4 * hidden,
-          vocab: req(c, "vocab_size"), positionEmbeddings: num(c, "n_positions") ?? 1024,
-          mlp: "plain", norm: "layer", bias: "all", tiedEmbeddings: true, dropout: true,
+          layers: req(c, "n_layer"),
+          hidden,
+          heads: req(c, "n_head"),
+          ffn: num(c, "n_inner") ?? 4 * hidden,
+          vocab: req(c, "vocab_size"),
+          positionEmbeddings: num(c, "n_positions") ?? 1024,
+          mlp: "plain",
+          norm: "layer",
+          bias: "all",
+          tiedEmbeddings: true,
+          dropout: true,
         },
       };
     }
     if (type === "bert" || type === "roberta") {
       return {
-        ok: true, family: type,
+        ok: true,
+        family: type,
         model: {
-          layers: req(c, "num_hidden_layers"), hidden: req(c, "hidden_size"), heads: req(c, "num_attention_heads"),
-          ffn: req(c, "intermediate_size"), vocab: req(c, "vocab_size"), positionEmbeddings: num(c, "max_position_embeddings") ?? 512,
-          typeVocab: num(c, "type_vocab_size") ?? 2, mlp: "plain", norm: "layer", bias: "all", pooler: true, tiedEmbeddings: true, dropout: true,
+          layers: req(c, "num_hidden_layers"),
+          hidden: req(c, "hidden_size"),
+          heads: req(c, "num_attention_heads"),
+          ffn: req(c, "intermediate_size"),
+          vocab: req(c, "vocab_size"),
+          positionEmbeddings: num(c, "max_position_embeddings") ?? 512,
+          typeVocab: num(c, "type_vocab_size") ?? 2,
+          mlp: "plain",
+          norm: "layer",
+          bias: "all",
+          pooler: true,
+          tiedEmbeddings: true,
+          dropout: true,
         },
       };
     }
     if (type === "chatglm") {
       // GLM-4 (THUDM/glm-4-9b): multi_query_group_num KV groups of kv_channels each.
       const m: ModelArch = {
-        layers: req(c, "num_layers"), hidden: req(c, "hidden_size"), heads: req(c, "num_attention_heads"),
-        kvHeads: c["multi_query_attention"] === false ? req(c, "num_attention_heads") : req(c, "multi_query_group_num"),
-        ffn: req(c, "ffn_hidden_size"), vocab: req(c, "padded_vocab_size", "vocab_size"),
-        mlp: "gated", norm: "rms", bias: c["add_qkv_bias"] === true ? "qkv" : "none", tiedEmbeddings: false,
+        layers: req(c, "num_layers"),
+        hidden: req(c, "hidden_size"),
+        heads: req(c, "num_attention_heads"),
+        kvHeads:
+          c["multi_query_attention"] === false
+            ? req(c, "num_attention_heads")
+            : req(c, "multi_query_group_num"),
+        ffn: req(c, "ffn_hidden_size"),
+        vocab: req(c, "padded_vocab_size", "vocab_size"),
+        mlp: "gated",
+        norm: "rms",
+        bias: c["add_qkv_bias"] === true ? "qkv" : "none",
+        tiedEmbeddings: false,
       };
       const kvChannels = num(c, "kv_channels");
       if (kvChannels !== undefined) m.headDim = kvChannels;
@@ -75,26 +122,40 @@ export function parseHfConfig(input: unknown): HfConfigResult {
     const hidden = req(c, "hidden_size");
     const heads = req(c, "num_attention_heads");
     const m: ModelArch = {
-      layers: req(c, "num_hidden_layers"), hidden, heads, kvHeads: num(c, "num_key_value_heads") ?? heads,
-      ffn: req(c, "intermediate_size"), vocab: req(c, "vocab_size"),
-      mlp: GATED.has(type) ? "gated" : "plain", norm: "rms",
+      layers: req(c, "num_hidden_layers"),
+      hidden,
+      heads,
+      kvHeads: num(c, "num_key_value_heads") ?? heads,
+      ffn: req(c, "intermediate_size"),
+      vocab: req(c, "vocab_size"),
+      mlp: GATED.has(type) ? "gated" : "plain",
+      norm: "rms",
       bias: type.startsWith("qwen2") || c["attention_bias"] === true ? "qkv" : "none",
-      tiedEmbeddings: c["tie_word_embeddings"] === true || (c["tie_word_embeddings"] === undefined && type.startsWith("gemma")),
+      tiedEmbeddings:
+        c["tie_word_embeddings"] === true ||
+        (c["tie_word_embeddings"] === undefined && type.startsWith("gemma")),
     };
     const headDim = num(c, "head_dim");
     if (headDim !== undefined) m.headDim = headDim;
     const experts = num(c, "n_routed_experts", "num_local_experts", "num_experts");
     if (experts !== undefined && experts > 1) {
-      const shared = num(c, "n_shared_experts") ?? (num(c, "shared_expert_intermediate_size") ? 1 : 0);
+      const shared =
+        num(c, "n_shared_experts") ?? (num(c, "shared_expert_intermediate_size") ? 1 : 0);
       m.moe = {
-        experts, activeExperts: req(c, "num_experts_per_tok"), sharedExperts: shared,
-        expertFfn: num(c, "moe_intermediate_size") ?? m.ffn, denseLayers: num(c, "first_k_dense_replace") ?? 0,
+        experts,
+        activeExperts: req(c, "num_experts_per_tok"),
+        sharedExperts: shared,
+        expertFfn: num(c, "moe_intermediate_size") ?? m.ffn,
+        denseLayers: num(c, "first_k_dense_replace") ?? 0,
       };
     }
     const kvLoraRank = num(c, "kv_lora_rank");
     if (kvLoraRank !== undefined) {
       m.mla = {
-        kvLoraRank, qkRopeHeadDim: req(c, "qk_rope_head_dim"), qkNopeHeadDim: req(c, "qk_nope_head_dim"), vHeadDim: req(c, "v_head_dim"),
+        kvLoraRank,
+        qkRopeHeadDim: req(c, "qk_rope_head_dim"),
+        qkNopeHeadDim: req(c, "qk_nope_head_dim"),
+        vHeadDim: req(c, "v_head_dim"),
       };
       const qLoraRank = num(c, "q_lora_rank");
       if (qLoraRank !== undefined) m.mla.qLoraRank = qLoraRank;
@@ -102,7 +163,11 @@ export function parseHfConfig(input: unknown): HfConfigResult {
     return { ok: true, family: type, model: m };
   } catch (e) {
     if (e instanceof MissingField) {
-      return { ok: false, field: `config.${e.field}`, message: `config.json field "${e.field}" is missing or not a positive number` };
+      return {
+        ok: false,
+        field: `config.${e.field}`,
+        message: `config.json field "${e.field}" is missing or not a positive number`,
+      };
     }
     throw e;
   }

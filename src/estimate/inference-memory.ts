@@ -60,7 +60,11 @@ export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;
  * llama.cpp allocates its compute buffers once, without a caching allocator; fragmentation
  * does not apply. vLLM preallocates the KV cache as one block.
  */
-const ENGINE_FRAGMENTATION: Record<Engine, number | undefined> = { pytorch: undefined, vllm: undefined, "llama.cpp": 0 };
+const ENGINE_FRAGMENTATION: Record<Engine, number | undefined> = {
+  pytorch: undefined,
+  vllm: undefined,
+  "llama.cpp": 0,
+};
 /** Hidden-state values alive per token inside one layer: residual, norm output, q/k/v, attention output. */
 export const WORKSPACE_HIDDEN_VALUES = 4;
 /** FFN values alive per token: gate, up and their product (gated MLP). */
@@ -78,7 +82,13 @@ export function defaultScaleBits(weightBits: number): number {
  * in 16 bit; GGUF files (llama.cpp) quantize every tensor, and their bits-per-weight figure
  * is an average over the file. A bare parameter count has no split.
  */
-export function quantizedWeightBytes(params: number, quantizable: number, weightBits: number, scaleBits: number, engine: Engine): number {
+export function quantizedWeightBytes(
+  params: number,
+  quantizable: number,
+  weightBits: number,
+  scaleBits: number,
+  engine: Engine,
+): number {
   if (weightBits >= 16) return (params * weightBits) / 8;
   const quantParams = engine === "llama.cpp" || quantizable === params ? params : quantizable;
   return (quantParams * (weightBits + scaleBits)) / 8 + (params - quantParams) * 2;
@@ -89,11 +99,18 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   const engine = input.engine ?? "pytorch";
   const tp = Math.max(1, input.tensorParallel ?? 1);
   const arch: ModelArch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
-  if (!isArch(input.model)) warnings.push({ code: "shape-assumed", params: { layers: arch.layers, hidden: arch.hidden } });
+  if (!isArch(input.model))
+    warnings.push({ code: "shape-assumed", params: { layers: arch.layers, hidden: arch.hidden } });
   const counts = paramCounts(input.model);
   const scaleBits = input.scaleBits ?? defaultScaleBits(input.weightBits);
   const quantized = input.weightBits < 16;
-  const weightBytes = quantizedWeightBytes(counts.total, counts.quantizable, input.weightBits, scaleBits, engine);
+  const weightBytes = quantizedWeightBytes(
+    counts.total,
+    counts.quantizable,
+    input.weightBits,
+    scaleBits,
+    engine,
+  );
   const kvBits = input.kvBits ?? 16;
   const perToken = kvBytesPerToken(arch, kvBits);
   const kv = perToken * input.contextTokens * input.sequences;
@@ -104,7 +121,8 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     input.sequences * arch.vocab * SAMPLING_LOGIT_BYTES;
   // bitsandbytes 4-bit matmuls dequantize one weight matrix to 16 bit for prompt
   // processing (bitsandbytes functional.dequantize_4bit); llama.cpp and vLLM kernels do not.
-  const dequant = engine === "pytorch" && quantized && input.weightBits < 8 ? counts.largestQuantizable * 2 : 0;
+  const dequant =
+    engine === "pytorch" && quantized && input.weightBits < 8 ? counts.largestQuantizable * 2 : 0;
   const parts = [
     part("weights", weightBytes / tp),
     part("kv-cache", kv / tp),
@@ -120,28 +138,72 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   let engineReservedBytes: number | null = null;
   if (input.gpu) {
     const capacity = gbToBytes(input.gpu.memoryGB);
-    const util = engine === "vllm" ? input.gpuMemoryUtilization ?? VLLM_GPU_MEMORY_UTILIZATION : 1;
+    const util =
+      engine === "vllm" ? (input.gpuMemoryUtilization ?? VLLM_GPU_MEMORY_UTILIZATION) : 1;
     const budget = capacity * util;
-    const nonKv = views.nvidiaSmiBytes - kv / tp - (kv / tp) * safeDiv(views.fragmentation, 1 - views.fragmentation);
+    const nonKv =
+      views.nvidiaSmiBytes -
+      kv / tp -
+      (kv / tp) * safeDiv(views.fragmentation, 1 - views.fragmentation);
     const perSeq = (perToken * input.contextTokens) / tp / (1 - views.fragmentation);
     maxSequences = Math.max(0, Math.floor(safeDiv(budget - nonKv, perSeq)));
     if (engine === "vllm") {
       engineReservedBytes = Math.max(budget, views.nvidiaSmiBytes);
-      warnings.push({ code: "engine-reserves-memory", params: { utilization: util, reservedBytes: engineReservedBytes } });
+      warnings.push({
+        code: "engine-reserves-memory",
+        params: { utilization: util, reservedBytes: engineReservedBytes },
+      });
     }
   }
-  if (kv > weightBytes) warnings.push({ code: "kv-exceeds-weights", params: { kvBytes: kv, weightBytes } });
+  if (kv > weightBytes)
+    warnings.push({ code: "kv-exceeds-weights", params: { kvBytes: kv, weightBytes } });
   pushCommonWarnings(warnings, views, input.gpu);
   const assumptions: Assumption[] = [
-    { key: "params", value: counts.total, source: isArch(input.model) ? "derived from the architecture" : "given" },
+    {
+      key: "params",
+      value: counts.total,
+      source: isArch(input.model) ? "derived from the architecture" : "given",
+    },
     { key: "weight-bits", value: input.weightBits, source: "request" },
-    { key: "scale-bits", value: scaleBits, source: scaleBits > 0 ? "fp32 absmax per 64 weights (Dettmers et al. 2023 sec. 3)" : "none or included in the bits-per-weight figure" },
-    { key: "kv-bytes-per-token", value: perToken, source: "2·L·kv_heads·head_dim·bytes (MLA: L·(kv_lora_rank + rope_dim)·bytes)" },
+    {
+      key: "scale-bits",
+      value: scaleBits,
+      source:
+        scaleBits > 0
+          ? "fp32 absmax per 64 weights (Dettmers et al. 2023 sec. 3)"
+          : "none or included in the bits-per-weight figure",
+    },
+    {
+      key: "kv-bytes-per-token",
+      value: perToken,
+      source: "2·L·kv_heads·head_dim·bytes (MLA: L·(kv_lora_rank + rope_dim)·bytes)",
+    },
     { key: "prefill-chunk-tokens", value: chunk, source: "llama.cpp n_ubatch default 512" },
     { key: "engine", value: engine, source: "request" },
-    { key: "allocator-fragmentation", value: views.fragmentation, source: "GMLake (arXiv 2401.08156); 0 for llama.cpp" },
-    { key: "cuda-context-bytes", value: views.cudaContextBytes, source: "HF model_memory_anatomy (1343 MiB, V100)" },
-    { key: "headroom", value: views.headroom, source: "seed articles: 15-25% above the measured peak" },
+    {
+      key: "allocator-fragmentation",
+      value: views.fragmentation,
+      source: "GMLake (arXiv 2401.08156); 0 for llama.cpp",
+    },
+    {
+      key: "cuda-context-bytes",
+      value: views.cudaContextBytes,
+      source: "HF model_memory_anatomy (1343 MiB, V100)",
+    },
+    {
+      key: "headroom",
+      value: views.headroom,
+      source: "seed articles: 15-25% above the measured peak",
+    },
   ];
-  return { ...views, assumptions, warnings, weightBytes, kvCacheBytes: kv, kvBytesPerToken: perToken, maxSequences, engineReservedBytes };
+  return {
+    ...views,
+    assumptions,
+    warnings,
+    weightBytes,
+    kvCacheBytes: kv,
+    kvBytesPerToken: perToken,
+    maxSequences,
+    engineReservedBytes,
+  };
 }

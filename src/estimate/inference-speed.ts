@@ -65,26 +65,56 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
   const kvRead = input.kvBytesPerToken * input.contextTokens * input.batch;
   const bytesPerStep = input.weightBytes + kvRead;
   const memSeconds = safeDiv(bytesPerStep, bandwidth * efficiency);
-  const peak = inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * FLOPS_PER_TFLOP * gpus;
-  const computeSeconds = safeDiv(FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.batch, peak * PREFILL_MFU);
+  const peak =
+    inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * FLOPS_PER_TFLOP * gpus;
+  const computeSeconds = safeDiv(
+    FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.batch,
+    peak * PREFILL_MFU,
+  );
   const stepSeconds = Math.max(memSeconds, computeSeconds);
   const limitedBy = computeSeconds > memSeconds ? "compute" : "memory-bandwidth";
   const tokensPerSecond = safeDiv(input.batch, stepSeconds);
   const boundTokensPerSecond = safeDiv(input.batch * bandwidth, bytesPerStep);
-  const warnings: Warning[] = limitedBy === "compute" ? [{ code: "compute-bound-decode", params: { batch: input.batch } }] : [];
+  const warnings: Warning[] =
+    limitedBy === "compute"
+      ? [{ code: "compute-bound-decode", params: { batch: input.batch } }]
+      : [];
   const assumptions: Assumption[] = [
-    { key: "bandwidth-GBps", value: input.gpu.bandwidthGBps * gpus, source: `${input.gpu.name} datasheet` },
-    { key: "efficiency", value: efficiency, source: input.engine === "llama.cpp" ? "derived from row C1 (llama.cpp, RTX 4090)" : "pochenai/llm-inference-calculator calibration (1.8-5.0x)" },
+    {
+      key: "bandwidth-GBps",
+      value: input.gpu.bandwidthGBps * gpus,
+      source: `${input.gpu.name} datasheet`,
+    },
+    {
+      key: "efficiency",
+      value: efficiency,
+      source:
+        input.engine === "llama.cpp"
+          ? "derived from row C1 (llama.cpp, RTX 4090)"
+          : "pochenai/llm-inference-calculator calibration (1.8-5.0x)",
+    },
     { key: "bytes-per-step", value: bytesPerStep, source: "weights + KV cache read" },
   ];
   // Breakdown of one step's time: weight reads, KV reads, and compute beyond the memory time.
   const weightSec = safeDiv(input.weightBytes, bandwidth * efficiency);
   const kvSec = safeDiv(kvRead, bandwidth * efficiency);
-  const breakdown = [part("weight-read-seconds", weightSec), part("kv-read-seconds", kvSec), part("compute-excess-seconds", stepSeconds - memSeconds)];
+  const breakdown = [
+    part("weight-read-seconds", weightSec),
+    part("kv-read-seconds", kvSec),
+    part("compute-excess-seconds", stepSeconds - memSeconds),
+  ];
   return {
     total: weightSec + kvSec + Math.max(0, stepSeconds - memSeconds),
-    breakdown, assumptions, warnings,
-    tokensPerSecond, tokensPerSecondPerSequence: safeDiv(1, stepSeconds), boundTokensPerSecond, efficiency, bytesPerStep, stepSeconds, limitedBy,
+    breakdown,
+    assumptions,
+    warnings,
+    tokensPerSecond,
+    tokensPerSecondPerSequence: safeDiv(1, stepSeconds),
+    boundTokensPerSecond,
+    efficiency,
+    bytesPerStep,
+    stepSeconds,
+    limitedBy,
   };
 }
 
@@ -98,9 +128,15 @@ export interface PrefillInput {
 }
 
 /** Prefill time = 2·N·prompt tokens / (peak x MFU); this is the time to first token. */
-export function prefillSeconds(input: PrefillInput): { seconds: number; tokensPerSecond: number; peakTflops: number; mfu: number } {
+export function prefillSeconds(input: PrefillInput): {
+  seconds: number;
+  tokensPerSecond: number;
+  peakTflops: number;
+  mfu: number;
+} {
   const mfu = input.mfu ?? PREFILL_MFU;
-  const peakTflops = inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * Math.max(1, input.gpus ?? 1);
+  const peakTflops =
+    inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * Math.max(1, input.gpus ?? 1);
   const flops = FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.promptTokens;
   const seconds = safeDiv(flops, peakTflops * FLOPS_PER_TFLOP * mfu);
   return { seconds, tokensPerSecond: safeDiv(input.promptTokens, seconds), peakTflops, mfu };
@@ -114,7 +150,10 @@ export interface ServingInput {
 }
 
 /** Requests per second at a concurrency: each request waits for its prefill, then decodes. */
-export function requestsPerSecond(input: ServingInput): { requestsPerSecond: number; secondsPerRequest: number } {
+export function requestsPerSecond(input: ServingInput): {
+  requestsPerSecond: number;
+  secondsPerRequest: number;
+} {
   const secondsPerRequest = input.ttftSeconds + input.outputTokens * input.decode.stepSeconds;
   return { secondsPerRequest, requestsPerSecond: safeDiv(input.concurrency, secondsPerRequest) };
 }

@@ -14,6 +14,11 @@ export function kvBytesPerToken(model: ModelArch, kvBits: number): number {
   return 2 * model.layers * kvHeadsOf(model) * headDimOf(model) * bytes;
 }
 
-export function kvCacheBytes(model: ModelArch, kvBits: number, tokens: number, sequences: number): number {
+export function kvCacheBytes(
+  model: ModelArch,
+  kvBits: number,
+  tokens: number,
+  sequences: number,
+): number {
   return kvBytesPerToken(model, kvBits) * tokens * sequences;
 }

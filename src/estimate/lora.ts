@@ -65,7 +65,12 @@ export function loraInputWidth(model: ModelArch, lora: LoraConfig): number {
  * Frozen base weight bytes: linear layers at `baseBits` plus their scales, embeddings and
  * the output head in 16 bit (bitsandbytes and QLoRA leave them unquantized).
  */
-export function frozenBaseBytes(model: ModelArch, baseBits: number, doubleQuant: boolean, sixteenBitBytes: number): number {
+export function frozenBaseBytes(
+  model: ModelArch,
+  baseBits: number,
+  doubleQuant: boolean,
+  sixteenBitBytes: number,
+): number {
   const counts = paramCounts(model);
   const quantized = counts.quantizable;
   const rest = counts.total - quantized;

@@ -52,8 +52,13 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
   const headroom = o.headroom ?? HEADROOM_DEFAULT;
   const allocatorPeakBytes = sumBreakdown(parts);
   // reserved = allocated / (1 - fragmentation); the difference is cached-but-free memory.
-  const reserve = fragmentation < 1 ? (allocatorPeakBytes * fragmentation) / (1 - fragmentation) : 0;
-  const withSmi = [...parts, part("allocator-reserve", reserve), part("cuda-context", cudaContextBytes)];
+  const reserve =
+    fragmentation < 1 ? (allocatorPeakBytes * fragmentation) / (1 - fragmentation) : 0;
+  const withSmi = [
+    ...parts,
+    part("allocator-reserve", reserve),
+    part("cuda-context", cudaContextBytes),
+  ];
   const nvidiaSmiBytes = sumBreakdown(withSmi);
   const breakdown = [...withSmi, part("headroom", nvidiaSmiBytes * headroom)];
   const recommendedBytes = sumBreakdown(breakdown);

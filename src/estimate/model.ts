@@ -66,7 +66,8 @@ export const headDimOf = (m: ModelArch): number => m.headDim ?? m.hidden / m.hea
 
 /** A weight matrix: its shape and how many there are in the whole model. */
 export interface MatrixShape {
-  name: "q" | "k" | "v" | "o" | "gate" | "up" | "down" | "mla" | "router" | "embed" | "head" | "pooler";
+  name:
+    "q" | "k" | "v" | "o" | "gate" | "up" | "down" | "mla" | "router" | "embed" | "head" | "pooler";
   rows: number;
   cols: number;
   count: number;
@@ -87,7 +88,14 @@ function attentionMatrices(m: ModelArch): MatrixShape[] {
     const kvB = a.kvLoraRank * m.heads * (a.qkNopeHeadDim + a.vHeadDim);
     return [
       { name: "mla", rows: 1, cols: q + kvA + kvB, count: L, quantizable: true, activeShare: 1 },
-      { name: "o", rows: m.heads * a.vHeadDim, cols: h, count: L, quantizable: true, activeShare: 1 },
+      {
+        name: "o",
+        rows: m.heads * a.vHeadDim,
+        cols: h,
+        count: L,
+        quantizable: true,
+        activeShare: 1,
+      },
     ];
   }
   const qOut = m.heads * headDimOf(m);
@@ -106,7 +114,8 @@ function mlpMatrices(m: ModelArch): MatrixShape[] {
   const out: MatrixShape[] = [];
   const add = (ffn: number, count: number, activeShare: number): void => {
     if (count <= 0) return;
-    if (gated) out.push({ name: "gate", rows: h, cols: ffn, count, quantizable: true, activeShare });
+    if (gated)
+      out.push({ name: "gate", rows: h, cols: ffn, count, quantizable: true, activeShare });
     out.push({ name: "up", rows: h, cols: ffn, count, quantizable: true, activeShare });
     out.push({ name: "down", rows: ffn, cols: h, count, quantizable: true, activeShare });
   };
@@ -119,7 +128,14 @@ function mlpMatrices(m: ModelArch): MatrixShape[] {
   add(m.ffn, dense, 1);
   add(m.moe.expertFfn, moeLayers * m.moe.experts, m.moe.activeExperts / m.moe.experts);
   add(m.moe.expertFfn, moeLayers * (m.moe.sharedExperts ?? 0), 1);
-  out.push({ name: "router", rows: h, cols: m.moe.experts, count: moeLayers, quantizable: false, activeShare: 1 });
+  out.push({
+    name: "router",
+    rows: h,
+    cols: m.moe.experts,
+    count: moeLayers,
+    quantizable: false,
+    activeShare: 1,
+  });
   return out;
 }
 
@@ -127,12 +143,28 @@ function mlpMatrices(m: ModelArch): MatrixShape[] {
 export function matrixShapes(m: ModelArch): MatrixShape[] {
   const h = m.hidden;
   const out: MatrixShape[] = [
-    { name: "embed", rows: m.vocab + (m.positionEmbeddings ?? 0) + (m.typeVocab ?? 0), cols: h, count: 1, quantizable: false, activeShare: 1 },
+    {
+      name: "embed",
+      rows: m.vocab + (m.positionEmbeddings ?? 0) + (m.typeVocab ?? 0),
+      cols: h,
+      count: 1,
+      quantizable: false,
+      activeShare: 1,
+    },
     ...attentionMatrices(m),
     ...mlpMatrices(m),
   ];
-  if (!m.tiedEmbeddings) out.push({ name: "head", rows: h, cols: m.vocab, count: 1, quantizable: false, activeShare: 1 });
-  if (m.pooler) out.push({ name: "pooler", rows: h, cols: h, count: 1, quantizable: true, activeShare: 1 });
+  if (!m.tiedEmbeddings)
+    out.push({
+      name: "head",
+      rows: h,
+      cols: m.vocab,
+      count: 1,
+      quantizable: false,
+      activeShare: 1,
+    });
+  if (m.pooler)
+    out.push({ name: "pooler", rows: h, cols: h, count: 1, quantizable: true, activeShare: 1 });
   return out;
 }
 
@@ -145,7 +177,8 @@ export function vectorParams(m: ModelArch): number {
   const bias = m.bias ?? "none";
   if (bias !== "none") {
     for (const s of attentionMatrices(m)) {
-      if (bias === "all" || s.name === "q" || s.name === "k" || s.name === "v") n += s.cols * s.count;
+      if (bias === "all" || s.name === "q" || s.name === "k" || s.name === "v")
+        n += s.cols * s.count;
     }
   }
   if (bias === "all") {
@@ -170,7 +203,13 @@ export interface ParamCounts {
 export function paramCounts(model: ModelSpec): ParamCounts {
   if (!isArch(model)) {
     const total = model.params;
-    return { total, active: model.activeParams ?? total, quantizable: total, largestMatrix: 0, largestQuantizable: 0 };
+    return {
+      total,
+      active: model.activeParams ?? total,
+      quantizable: total,
+      largestMatrix: 0,
+      largestQuantizable: 0,
+    };
   }
   const vectors = vectorParams(model);
   let total = vectors;
@@ -210,11 +249,23 @@ export function shapeFromParams(params: number): ModelArch {
   // larger count yield fewer layers, and less activation memory.
   const hidden = Math.max(
     64,
-    Math.round(Math.cbrt((ASSUMED_HIDDEN_PER_LAYER * params) / PARAMS_PER_LAYER_PER_HIDDEN_SQUARED) / 64) * 64,
+    Math.round(
+      Math.cbrt((ASSUMED_HIDDEN_PER_LAYER * params) / PARAMS_PER_LAYER_PER_HIDDEN_SQUARED) / 64,
+    ) * 64,
   );
   const layers = Math.max(
     1,
-    Math.round(Math.cbrt(params / (PARAMS_PER_LAYER_PER_HIDDEN_SQUARED * ASSUMED_HIDDEN_PER_LAYER ** 2))),
+    Math.round(
+      Math.cbrt(params / (PARAMS_PER_LAYER_PER_HIDDEN_SQUARED * ASSUMED_HIDDEN_PER_LAYER ** 2)),
+    ),
   );
-  return { layers, hidden, heads: Math.max(1, Math.round(hidden / 128)), ffn: 4 * hidden, vocab: 32000, mlp: "plain", tiedEmbeddings: true };
+  return {
+    layers,
+    hidden,
+    heads: Math.max(1, Math.round(hidden / 128)),
+    ffn: 4 * hidden,
+    vocab: 32000,
+    mlp: "plain",
+    tiedEmbeddings: true,
+  };
 }

@@ -36,7 +36,8 @@ export function optimizerStateBytes(
     case "adam-8bit":
       return { bytes: trainableParams * ADAM_8BIT_BYTES_PER_PARAM, approximate: false };
     case "adafactor": {
-      if (!arch || !fullModelTrainable) return { bytes: trainableParams * 0.01 * ADAM_STATES * stateBytes, approximate: true };
+      if (!arch || !fullModelTrainable)
+        return { bytes: trainableParams * 0.01 * ADAM_STATES * stateBytes, approximate: true };
       let values = 0;
       let matrixParams = 0;
       for (const s of matrixShapes(arch)) {

@@ -5,7 +5,12 @@
 import type { GpuSpec } from "./gpu.ts";
 
 export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
-export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = ["fp32", "fp16-mixed", "bf16-mixed", "bf16"];
+export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = [
+  "fp32",
+  "fp16-mixed",
+  "bf16-mixed",
+  "bf16",
+];
 
 export interface PrecisionBytes {
   /** Weights the forward pass reads. Mixed precision: the 16-bit copy autocast makes. */
@@ -78,5 +83,7 @@ export const GEFORCE_FP16_ACCUMULATE_SPEEDUP = 2;
 
 export function inferencePeakTflops(gpu: GpuSpec, fp16Accumulate: boolean): number {
   const base = peakTflops(gpu, "fp16").tflops;
-  return fp16Accumulate && gpu.segment === "consumer" ? base * GEFORCE_FP16_ACCUMULATE_SPEEDUP : base;
+  return fp16Accumulate && gpu.segment === "consumer"
+    ? base * GEFORCE_FP16_ACCUMULATE_SPEEDUP
+    : base;
 }

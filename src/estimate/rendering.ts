@@ -18,11 +18,15 @@ export const SEED_COMPLEX_SCENE_GB = 24;
 export function renderVramGuidanceGB(resolution: Resolution, complexity: SceneComplexity): Result {
   const base = SEED_VRAM_GB[resolution];
   const total = complexity === "complex" ? Math.max(base, SEED_COMPLEX_SCENE_GB) : base;
-  const warnings: Warning[] = [{ code: "seed-rule-of-thumb", params: { source: "001_fc7f8ec21c56ca4c" } }];
+  const warnings: Warning[] = [
+    { code: "seed-rule-of-thumb", params: { source: "001_fc7f8ec21c56ca4c" } },
+  ];
   return {
     total,
     breakdown: [part("resolution-floor", base), part("scene-complexity", total - base)],
-    assumptions: [{ key: "vram-GB", value: total, source: "seed 001 rule of thumb (Blender Cycles)" }],
+    assumptions: [
+      { key: "vram-GB", value: total, source: "seed 001 rule of thumb (Blender Cycles)" },
+    ],
     warnings,
   };
 }
@@ -36,9 +40,11 @@ export interface RenderJob {
   pricePerGpuHour?: number;
 }
 
-export function renderTime(job: RenderJob): Result & { hours: number; cost: number | null; costPerFrame: number | null } {
+export function renderTime(
+  job: RenderJob,
+): Result & { hours: number; cost: number | null; costPerFrame: number | null } {
   const gpus = Math.max(1, job.gpus ?? 1);
-  const scaling = gpus > 1 ? job.scaling ?? 1 : 1;
+  const scaling = gpus > 1 ? (job.scaling ?? 1) : 1;
   const hours = safeDiv(job.secondsPerFrame * job.frames, gpus * scaling) / SECONDS_PER_HOUR;
   const cost = job.pricePerGpuHour === undefined ? null : hours * gpus * job.pricePerGpuHour;
   return {

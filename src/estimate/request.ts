@@ -9,7 +9,10 @@ function range(min: number, max: number, opts: { int?: boolean; open?: boolean }
   const kind = opts.int ? "a whole number" : "a number";
   const error = `must be ${kind} ${opts.open ? ">" : "≥"} ${min} and ≤ ${max}`;
   const base = opts.int ? z.int({ error }) : z.number({ error });
-  return base.check(opts.open ? z.gt(min, { error }) : z.gte(min, { error }), z.lte(max, { error }));
+  return base.check(
+    opts.open ? z.gt(min, { error }) : z.gte(min, { error }),
+    z.lte(max, { error }),
+  );
 }
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of: ${values.join(", ")}` });
@@ -34,11 +37,17 @@ const archSchema = z.object({
 export const modelSchema = z.union(
   [
     z.object({ preset: id }),
-    z.object({ params: range(0, 1e14, { open: true }), activeParams: opt(range(0, 1e14, { open: true })) }),
+    z.object({
+      params: range(0, 1e14, { open: true }),
+      activeParams: opt(range(0, 1e14, { open: true })),
+    }),
     z.object({ hfConfig: z.record(z.string(), z.unknown()) }),
     archSchema,
   ],
-  { error: "must be {preset}, {params}, {hfConfig} or an architecture {layers, hidden, heads, ffn, vocab, ...}" },
+  {
+    error:
+      "must be {preset}, {params}, {hfConfig} or an architecture {layers, hidden, heads, ffn, vocab, ...}",
+  },
 );
 
 const overheads = {
@@ -50,8 +59,12 @@ const overheads = {
 
 const loraSchema = z.object({
   rank: range(1, 4096, { int: true }),
-  targets: z.array(oneOf(["q", "k", "v", "o", "gate", "up", "down"])).check(z.minLength(1, { error: "must list at least one target" })),
-  baseBits: opt(z.union([z.literal(4), z.literal(8), z.literal(16)], { error: "must be 4, 8 or 16" })),
+  targets: z
+    .array(oneOf(["q", "k", "v", "o", "gate", "up", "down"]))
+    .check(z.minLength(1, { error: "must list at least one target" })),
+  baseBits: opt(
+    z.union([z.literal(4), z.literal(8), z.literal(16)], { error: "must be 4, 8 or 16" }),
+  ),
   doubleQuant: opt(z.boolean()),
   dropout: opt(range(0, 1)),
 });
@@ -80,7 +93,11 @@ const inferFields = {
   model: modelSchema,
   weightBits: range(1, 32, { open: false }),
   scaleBits: opt(range(0, 16)),
-  kvBits: opt(z.union([z.literal(4), z.literal(8), z.literal(16), z.literal(32)], { error: "must be 4, 8, 16 or 32" })),
+  kvBits: opt(
+    z.union([z.literal(4), z.literal(8), z.literal(16), z.literal(32)], {
+      error: "must be 4, 8, 16 or 32",
+    }),
+  ),
   engine: opt(oneOf(["pytorch", "vllm", "llama.cpp"])),
   tensorParallel: opt(range(1, 1024, { int: true })),
 };
@@ -154,7 +171,9 @@ export const costSchema = z.object({
 
 export const fitRankSchema = z.object({
   task: z.literal("fit-rank"),
-  workload: z.discriminatedUnion("task", [trainMemorySchema, inferMemorySchema], { error: "must be a train-memory or infer-memory request" }),
+  workload: z.discriminatedUnion("task", [trainMemorySchema, inferMemorySchema], {
+    error: "must be a train-memory or infer-memory request",
+  }),
   tokens: opt(range(0, 1e16, { open: true })),
   mfu: opt(range(0, 1, { open: true })),
   scaling: opt(range(0, 1, { open: true })),
@@ -185,11 +204,29 @@ export const renderSchema = z.object({
   pricePerGpuHour: opt(range(0, 1e6)),
 });
 
-export const TASKS = ["train-memory", "infer-memory", "decode-speed", "train-time", "cost", "fit-rank", "diagnose", "render"] as const;
+export const TASKS = [
+  "train-memory",
+  "infer-memory",
+  "decode-speed",
+  "train-time",
+  "cost",
+  "fit-rank",
+  "diagnose",
+  "render",
+] as const;
 
 export const requestSchema = z.discriminatedUnion(
   "task",
-  [trainMemorySchema, inferMemorySchema, decodeSpeedSchema, trainTimeSchema, costSchema, fitRankSchema, diagnoseSchema, renderSchema],
+  [
+    trainMemorySchema,
+    inferMemorySchema,
+    decodeSpeedSchema,
+    trainTimeSchema,
+    costSchema,
+    fitRankSchema,
+    diagnoseSchema,
+    renderSchema,
+  ],
   { error: `task must be one of: ${TASKS.join(", ")}` },
 );
 
@@ -211,6 +248,9 @@ export function parseRequest(input: unknown): Parsed {
   if (r.success) return { ok: true, request: r.data };
   return {
     ok: false,
-    errors: r.error.issues.map((i) => ({ field: i.path.map(String).join(".") || "request", message: i.message })),
+    errors: r.error.issues.map((i) => ({
+      field: i.path.map(String).join(".") || "request",
+      message: i.message,
+    })),
   };
 }

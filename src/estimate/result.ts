@@ -59,5 +59,9 @@ export function sumBreakdown(items: readonly BreakdownItem[]): number {
 
 /** Builds a breakdown item whose UI label key follows the `breakdown.<key>` convention. */
 export function part(key: string, value: number): BreakdownItem {
-  return { key, labelKey: `breakdown.${key}`, value: Number.isFinite(value) && value > 0 ? value : 0 };
+  return {
+    key,
+    labelKey: `breakdown.${key}`,
+    value: Number.isFinite(value) && value > 0 ? value : 0,
+  };
 }

@@ -13,7 +13,13 @@ import { optimizerStateBytes } from "./optimizer.ts";
 import type { Recompute } from "./activations.ts";
 import { activationBytes, DROPOUT_MASK_BYTES } from "./activations.ts";
 import type { LoraConfig } from "./lora.ts";
-import { DEFAULT_LORA_DROPOUT, frozenBaseBytes, loraInputWidth, loraParams, scaleBitsFor } from "./lora.ts";
+import {
+  DEFAULT_LORA_DROPOUT,
+  frozenBaseBytes,
+  loraInputWidth,
+  loraParams,
+  scaleBitsFor,
+} from "./lora.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { HEADROOM_SEED_MAX, HEADROOM_SEED_MIN, memoryViews } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
@@ -93,37 +99,59 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     weights =
       (isArch(input.model)
         ? frozenBaseBytes(input.model, baseBits, doubleQuant, sixteen)
-        : (total * (baseBits >= 16 ? sixteen * 8 : baseBits + scaleBitsFor(baseBits, doubleQuant))) / 8) +
+        : (total *
+            (baseBits >= 16 ? sixteen * 8 : baseBits + scaleBitsFor(baseBits, doubleQuant))) /
+          8) +
       trainable * bytes.weights;
     const dropout = input.lora.dropout ?? DEFAULT_LORA_DROPOUT;
     if (dropout > 0) {
       // PEFT applies a separate dropout to each adapted layer's input: a dropped copy and its mask.
       loraActivations =
-        input.seqLen * input.microBatch * loraInputWidth(arch, input.lora) * arch.layers *
+        input.seqLen *
+        input.microBatch *
+        loraInputWidth(arch, input.lora) *
+        arch.layers *
         (bytes.activation + DROPOUT_MASK_BYTES);
     }
-    assumptions.push({ key: "lora-trainable-params", value: trainable, source: "Hu et al. 2021: r·(d_in + d_out) per adapted matrix" });
-    assumptions.push({ key: "lora-base-bits", value: baseBits, source: baseBits < 16 ? "Dettmers et al. 2023 (QLoRA) sec. 3" : "frozen 16-bit base" });
+    assumptions.push({
+      key: "lora-trainable-params",
+      value: trainable,
+      source: "Hu et al. 2021: r·(d_in + d_out) per adapted matrix",
+    });
+    assumptions.push({
+      key: "lora-base-bits",
+      value: baseBits,
+      source: baseBits < 16 ? "Dettmers et al. 2023 (QLoRA) sec. 3" : "frozen 16-bit base",
+    });
   } else {
     weights = total * bytes.weights;
     trainable = total;
   }
   const master = trainable * bytes.master;
   const grads = trainable * bytes.grads;
-  const opt = optimizerStateBytes(input.optimizer, trainable, bytes.optimizerState, isArch(input.model) ? input.model : undefined, !input.lora);
+  const opt = optimizerStateBytes(
+    input.optimizer,
+    trainable,
+    bytes.optimizerState,
+    isArch(input.model) ? input.model : undefined,
+    !input.lora,
+  );
   if (opt.approximate) warnings.push({ code: "adafactor-needs-architecture", params: {} });
 
   // Sharding: tensor parallel splits everything by tp; ZeRO stages split over data parallel.
   const optShard = sharding === "none" ? 1 : dp;
   const gradShard = sharding === "zero2" || sharding === "zero3" || sharding === "fsdp" ? dp : 1;
   const weightShard = sharding === "zero3" || sharding === "fsdp" ? dp : 1;
-  if (sharding !== "none" && dp === 1) warnings.push({ code: "zero-without-data-parallel", params: { gpus, tensorParallel: tp } });
+  if (sharding !== "none" && dp === 1)
+    warnings.push({ code: "zero-without-data-parallel", params: { gpus, tensorParallel: tp } });
   const offloadOpt = offload !== "none";
   const offloadParams = offload === "optimizer+params";
   const gpuGrads = grads / (gradShard * tp);
   const gpuWeights = offloadParams ? 0 : weights / (weightShard * tp);
   const gathered =
-    weightShard > 1 || offloadParams ? ZERO3_GATHERED_LAYER_COPIES * counts.largestMatrix * bytes.weights : 0;
+    weightShard > 1 || offloadParams
+      ? ZERO3_GATHERED_LAYER_COPIES * counts.largestMatrix * bytes.weights
+      : 0;
   const cpuOffloadBytes = (offloadOpt ? opt.bytes + master : 0) + (offloadParams ? weights : 0);
 
   const act = activationBytes({
@@ -151,35 +179,88 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
   const views = memoryViews(parts, input);
 
   assumptions.push(
-    { key: "params", value: total, source: isArch(input.model) ? "derived from the architecture" : "given" },
-    { key: "bytes-per-param-weights", value: bytes.weights, source: "precision.ts PRECISION_BYTES" },
-    { key: "bytes-per-param-master", value: bytes.master, source: "torch.amp keeps fp32 parameters" },
+    {
+      key: "params",
+      value: total,
+      source: isArch(input.model) ? "derived from the architecture" : "given",
+    },
+    {
+      key: "bytes-per-param-weights",
+      value: bytes.weights,
+      source: "precision.ts PRECISION_BYTES",
+    },
+    {
+      key: "bytes-per-param-master",
+      value: bytes.master,
+      source: "torch.amp keeps fp32 parameters",
+    },
     { key: "bytes-per-param-grads", value: bytes.grads, source: "gradients match parameter dtype" },
-    { key: "activation-bytes-per-layer", value: act.perLayer, source: "Korthikanti et al. 2022 (arXiv 2205.05198) sec. 4" },
+    {
+      key: "activation-bytes-per-layer",
+      value: act.perLayer,
+      source: "Korthikanti et al. 2022 (arXiv 2205.05198) sec. 4",
+    },
     { key: "recompute", value: recompute, source: "Korthikanti et al. 2022 sec. 5" },
     { key: "data-parallel", value: dp, source: "gpus / tensorParallel" },
-    { key: "gradient-accumulation", value: input.gradAccumulation ?? 1, source: "accumulation reuses one micro-batch's activations" },
-    { key: "allocator-fragmentation", value: views.fragmentation, source: "GMLake (arXiv 2401.08156); checked against rows A1-A6" },
-    { key: "cuda-context-bytes", value: views.cudaContextBytes, source: "HF model_memory_anatomy (1343 MiB, V100)" },
-    { key: "headroom", value: views.headroom, source: "seed articles: 15-25% above the measured peak" },
+    {
+      key: "gradient-accumulation",
+      value: input.gradAccumulation ?? 1,
+      source: "accumulation reuses one micro-batch's activations",
+    },
+    {
+      key: "allocator-fragmentation",
+      value: views.fragmentation,
+      source: "GMLake (arXiv 2401.08156); checked against rows A1-A6",
+    },
+    {
+      key: "cuda-context-bytes",
+      value: views.cudaContextBytes,
+      source: "HF model_memory_anatomy (1343 MiB, V100)",
+    },
+    {
+      key: "headroom",
+      value: views.headroom,
+      source: "seed articles: 15-25% above the measured peak",
+    },
   );
   if (input.lora === undefined && input.precision !== "fp32" && input.precision !== "bf16") {
-    assumptions.push({ key: "mixed-precision-bytes-per-param", value: bytes.weights + bytes.master + bytes.grads, source: "torch.amp: 16-bit copy + fp32 weights + fp32 gradients" });
+    assumptions.push({
+      key: "mixed-precision-bytes-per-param",
+      value: bytes.weights + bytes.master + bytes.grads,
+      source: "torch.amp: 16-bit copy + fp32 weights + fp32 gradients",
+    });
   }
   pushCommonWarnings(warnings, views, input.gpu, input.precision);
   return { ...views, assumptions, warnings, cpuOffloadBytes, trainableParams: trainable };
 }
 
-export function pushCommonWarnings(warnings: Warning[], views: MemoryViews, gpu: GpuSpec | undefined, precision?: TrainingPrecision): void {
-  if (views.headroom < HEADROOM_SEED_MIN) warnings.push({ code: "headroom-below-seed-range", params: { headroom: views.headroom } });
-  if (views.headroom > HEADROOM_SEED_MAX) warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
+export function pushCommonWarnings(
+  warnings: Warning[],
+  views: MemoryViews,
+  gpu: GpuSpec | undefined,
+  precision?: TrainingPrecision,
+): void {
+  if (views.headroom < HEADROOM_SEED_MIN)
+    warnings.push({ code: "headroom-below-seed-range", params: { headroom: views.headroom } });
+  if (views.headroom > HEADROOM_SEED_MAX)
+    warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
   if (!gpu) return;
   const capacity = gbToBytes(gpu.memoryGB);
   if (views.nvidiaSmiBytes > capacity) {
-    warnings.push({ code: "exceeds-gpu-memory", params: { gpu: gpu.id, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity } });
+    warnings.push({
+      code: "exceeds-gpu-memory",
+      params: { gpu: gpu.id, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
+    });
   }
-  if ((precision === "bf16" || precision === "bf16-mixed") && gpu.tensorTflopsDense.bf16 === undefined) {
+  if (
+    (precision === "bf16" || precision === "bf16-mixed") &&
+    gpu.tensorTflopsDense.bf16 === undefined
+  ) {
     warnings.push({ code: "no-bf16", params: { gpu: gpu.id } });
   }
-  if (gpu.unverified.length > 0) warnings.push({ code: "unverified-gpu-figures", params: { gpu: gpu.id, figures: gpu.unverified.join(",") } });
+  if (gpu.unverified.length > 0)
+    warnings.push({
+      code: "unverified-gpu-figures",
+      params: { gpu: gpu.id, figures: gpu.unverified.join(",") },
+    });
 }

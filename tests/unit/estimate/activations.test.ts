@@ -12,11 +12,27 @@ const h = 12288;
 const a = 96;
 const L = 96;
 const gpt: ModelArch = {
-  layers: L, hidden: h, heads: a, ffn: 4 * h, vocab: 51200, mlp: "plain", norm: "layer", bias: "all", dropout: true,
+  layers: L,
+  hidden: h,
+  heads: a,
+  ffn: 4 * h,
+  vocab: 51200,
+  mlp: "plain",
+  norm: "layer",
+  bias: "all",
+  dropout: true,
 };
 const base: ActivationInput = {
-  model: gpt, seqLen: s, microBatch: b, valueBytes: 2, autocast: false, recompute: "none", flashAttention: false,
-  tensorParallel: 1, dropout: true, head: "lm",
+  model: gpt,
+  seqLen: s,
+  microBatch: b,
+  valueBytes: 2,
+  autocast: false,
+  recompute: "none",
+  flashAttention: false,
+  tensorParallel: 1,
+  dropout: true,
+  head: "lm",
 };
 const sbh = s * b * h;
 
@@ -36,7 +52,10 @@ describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12
   });
   it("tensor parallel t: s·b·h·(10 + 24/t + 5·a·s/(h·t)) (Korthikanti eq. 2)", () => {
     for (const t of [2, 4, 8]) {
-      expect(activationBytes({ ...base, tensorParallel: t }).perLayer).toBeCloseTo(sbh * (10 + 24 / t + (5 * a * s) / (h * t)), 0);
+      expect(activationBytes({ ...base, tensorParallel: t }).perLayer).toBeCloseTo(
+        sbh * (10 + 24 / t + (5 * a * s) / (h * t)),
+        0,
+      );
     }
   });
   it("flash attention removes the 5·a·s/h term (and keeps one extra s·b·h output copy)", () => {
@@ -58,10 +77,18 @@ describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12
     expect(r.total).toBe(r.layers + r.logits + r.finalLayer);
   });
   it("GQA stores narrower K and V: Llama 3.1 8B layer counts 2·4096 + 2·1024 for q/o and k/v", () => {
-    const llama: ModelArch = { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256 };
+    const llama: ModelArch = {
+      layers: 32,
+      hidden: 4096,
+      heads: 32,
+      kvHeads: 8,
+      ffn: 14336,
+      vocab: 128256,
+    };
     const mha = { ...llama, kvHeads: 32 };
     const sbh2 = 1024 * 1 * 4096;
-    const diff = activationBytes({ ...base, model: mha, seqLen: 1024, dropout: false }).perLayer -
+    const diff =
+      activationBytes({ ...base, model: mha, seqLen: 1024, dropout: false }).perLayer -
       activationBytes({ ...base, model: llama, seqLen: 1024, dropout: false }).perLayer;
     // K and V each shrink from 4096 to 1024 wide: 2·3072 values per token, 2 bytes each.
     expect(diff).toBe((2 * 3072 * 2 * sbh2) / 4096);
@@ -86,41 +113,72 @@ describe("activation properties", () => {
   const build = (x: X): ActivationInput => {
     const hidden = x.heads * x.headDim;
     return {
-      model: { layers: x.layers, hidden, heads: x.heads, ffn: Math.round(hidden * x.ffnMul), vocab: 32000 },
-      seqLen: x.seq, microBatch: x.batch, valueBytes: 2, autocast: x.autocast, recompute: x.recompute,
-      flashAttention: x.flash, tensorParallel: x.tp, dropout: x.dropout, head: "lm",
+      model: {
+        layers: x.layers,
+        hidden,
+        heads: x.heads,
+        ffn: Math.round(hidden * x.ffnMul),
+        vocab: 32000,
+      },
+      seqLen: x.seq,
+      microBatch: x.batch,
+      valueBytes: 2,
+      autocast: x.autocast,
+      recompute: x.recompute,
+      flashAttention: x.flash,
+      tensorParallel: x.tp,
+      dropout: x.dropout,
+      head: "lm",
     };
   };
   it("finite, non-negative; longer sequences and bigger batches never store less", () => {
-    fc.assert(fc.property(arb, (x) => {
-      const i = build(x);
-      const r = activationBytes(i);
-      for (const v of Object.values(r)) expect(Number.isFinite(v) && v >= 0).toBe(true);
-      expect(activationBytes({ ...i, seqLen: i.seqLen + 1 }).total).toBeGreaterThanOrEqual(r.total);
-      expect(activationBytes({ ...i, microBatch: i.microBatch + 1 }).total).toBeGreaterThanOrEqual(r.total);
-      expect(activationBytes({ ...i, model: { ...i.model, layers: i.model.layers + 1 } }).total).toBeGreaterThanOrEqual(r.total);
-    }), RUNS);
+    fc.assert(
+      fc.property(arb, (x) => {
+        const i = build(x);
+        const r = activationBytes(i);
+        for (const v of Object.values(r)) expect(Number.isFinite(v) && v >= 0).toBe(true);
+        expect(activationBytes({ ...i, seqLen: i.seqLen + 1 }).total).toBeGreaterThanOrEqual(
+          r.total,
+        );
+        expect(
+          activationBytes({ ...i, microBatch: i.microBatch + 1 }).total,
+        ).toBeGreaterThanOrEqual(r.total);
+        expect(
+          activationBytes({ ...i, model: { ...i.model, layers: i.model.layers + 1 } }).total,
+        ).toBeGreaterThanOrEqual(r.total);
+      }),
+      RUNS,
+    );
   });
   it("recomputation never stores more than none (full: for more than one layer)", () => {
     // Not full ≤ selective in general: full recomputation rebuilds one whole layer, s² scores
     // included, so a 2-layer model at long sequences peaks above selective. Checked on GPT below.
-    fc.assert(fc.property(arb, (x) => {
-      fc.pre(x.layers > 1);
-      const i = build(x);
-      const none = activationBytes({ ...i, recompute: "none" }).total;
-      expect(activationBytes({ ...i, recompute: "selective" }).total).toBeLessThanOrEqual(none);
-      expect(activationBytes({ ...i, recompute: "full" }).total).toBeLessThanOrEqual(none);
-    }), RUNS);
+    fc.assert(
+      fc.property(arb, (x) => {
+        fc.pre(x.layers > 1);
+        const i = build(x);
+        const none = activationBytes({ ...i, recompute: "none" }).total;
+        expect(activationBytes({ ...i, recompute: "selective" }).total).toBeLessThanOrEqual(none);
+        expect(activationBytes({ ...i, recompute: "full" }).total).toBeLessThanOrEqual(none);
+      }),
+      RUNS,
+    );
   });
   it("on the GPT layer above: full < selective < none", () => {
-    const t = (recompute: "none" | "selective" | "full") => activationBytes({ ...base, recompute }).total;
+    const t = (recompute: "none" | "selective" | "full") =>
+      activationBytes({ ...base, recompute }).total;
     expect(t("full")).toBeLessThan(t("selective"));
     expect(t("selective")).toBeLessThan(t("none"));
   });
   it("more tensor-parallel GPUs never store more per GPU", () => {
-    fc.assert(fc.property(arb, (x) => {
-      const i = build(x);
-      expect(activationBytes({ ...i, tensorParallel: i.tensorParallel * 2 }).total).toBeLessThanOrEqual(activationBytes(i).total);
-    }), RUNS);
+    fc.assert(
+      fc.property(arb, (x) => {
+        const i = build(x);
+        expect(
+          activationBytes({ ...i, tensorParallel: i.tensorParallel * 2 }).total,
+        ).toBeLessThanOrEqual(activationBytes(i).total);
+      }),
+      RUNS,
+    );
   });
 });

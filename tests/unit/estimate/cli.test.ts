@@ -19,29 +19,54 @@ function cli(text: string, via: "file" | "stdin" = "file") {
     arg = join(dir, `req-${n++}.json`);
     writeFileSync(arg, text);
   }
-  const r = spawnSync(NODE, ["src/estimate/cli.ts", arg], { cwd: root, input: via === "stdin" ? text : undefined, encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(NODE, ["src/estimate/cli.ts", arg], {
+    cwd: root,
+    input: via === "stdin" ? text : undefined,
+    encoding: "utf8",
+    timeout: 30_000,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 // The six requests of the spec, verbatim.
 const SPEC: [string, string, string[]][] = [
-  ["train-memory (preset)", `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"precision":"bf16-mixed",
+  [
+    "train-memory (preset)",
+    `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"precision":"bf16-mixed",
      "optimizer":"adamw","microBatch":2,"seqLen":2048,"recompute":"full","gpus":1}`,
-    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"]],
-  ["train-memory (architecture + QLoRA)", `{"task":"train-memory","model":{"layers":32,"hidden":4096,"heads":32,"kvHeads":8,
+    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"],
+  ],
+  [
+    "train-memory (architecture + QLoRA)",
+    `{"task":"train-memory","model":{"layers":32,"hidden":4096,"heads":32,"kvHeads":8,
      "ffn":14336,"vocab":128256},"precision":"bf16","optimizer":"adamw",
      "lora":{"rank":8,"targets":["q","v"],"baseBits":4},"microBatch":1,"seqLen":1024}`,
-    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"]],
-  ["infer-memory", `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":4096,
+    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"],
+  ],
+  [
+    "infer-memory",
+    `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":4096,
      "sequences":8,"kvBits":16,"gpu":"rtx-4090"}`,
-    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"]],
-  ["decode-speed", `{"task":"decode-speed","model":{"preset":"llama-2-7b"},"weightBits":16,"gpu":"rtx-4090"}`,
-    ["tokensPerSecond", "boundTokensPerSecond", "efficiency"]],
-  ["train-time", `{"task":"train-time","model":{"params":7e9},"tokens":2e10,"gpu":"a100-80gb-sxm",
-     "gpus":8,"mfu":0.4}`, ["hours", "total", "breakdown"]],
-  ["cost", `{"task":"cost","options":[{"gpu":"rtx-4090","gpus":1,"pricePerHour":2.5,"runHours":72},
+    ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes", "breakdown"],
+  ],
+  [
+    "decode-speed",
+    `{"task":"decode-speed","model":{"preset":"llama-2-7b"},"weightBits":16,"gpu":"rtx-4090"}`,
+    ["tokensPerSecond", "boundTokensPerSecond", "efficiency"],
+  ],
+  [
+    "train-time",
+    `{"task":"train-time","model":{"params":7e9},"tokens":2e10,"gpu":"a100-80gb-sxm",
+     "gpus":8,"mfu":0.4}`,
+    ["hours", "total", "breakdown"],
+  ],
+  [
+    "cost",
+    `{"task":"cost","options":[{"gpu":"rtx-4090","gpus":1,"pricePerHour":2.5,"runHours":72},
      {"gpu":"rtx-4090","gpus":4,"pricePerHour":10,"scaling":0.75}],"setupHours":2,
-     "rerunFraction":0.1,"storageGB":500,"storagePricePerGBMonth":0.3}`, ["hours", "total", "breakdown"]],
+     "rerunFraction":0.1,"storageGB":500,"storagePricePerGBMonth":0.3}`,
+    ["hours", "total", "breakdown"],
+  ],
 ];
 
 describe("estimate command line: the spec's six requests", () => {
@@ -60,7 +85,10 @@ describe("estimate command line: the spec's six requests", () => {
     expect(out.boundTokensPerSecond).toBeCloseTo(1008e9 / (2 * 6_738_415_616), 6);
   });
   it("gives the numbers the library gives: train-time 233.71 h; cost picks the 1-card option", () => {
-    expect((JSON.parse(cli(SPEC[4]![1]).stdout) as { hours: number }).hours).toBeCloseTo((6 * 7e9 * 2e10) / (8 * 312e12 * 0.4) / 3600, 6);
+    expect((JSON.parse(cli(SPEC[4]![1]).stdout) as { hours: number }).hours).toBeCloseTo(
+      (6 * 7e9 * 2e10) / (8 * 312e12 * 0.4) / 3600,
+      6,
+    );
     expect((JSON.parse(cli(SPEC[5]![1]).stdout) as { cheapest: number }).cheapest).toBe(0);
   });
   it("prints warnings as English messages", () => {
@@ -71,18 +99,58 @@ describe("estimate command line: the spec's six requests", () => {
 
 describe("estimate command line: bad requests exit non-zero naming the field", () => {
   it.each([
-    ["1e400 as a JSON literal", `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":1e400,"sequences":1}`, /^contextTokens: /m],
-    ["1e400 params", `{"task":"infer-memory","model":{"params":1e400},"weightBits":4,"contextTokens":1,"sequences":1}`, /^model/m],
-    ["NaN literal (not JSON)", `{"task":"infer-memory","model":{"params":NaN},"weightBits":4,"contextTokens":1,"sequences":1}`, /^request: not valid JSON/m],
+    [
+      "1e400 as a JSON literal",
+      `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":1e400,"sequences":1}`,
+      /^contextTokens: /m,
+    ],
+    [
+      "1e400 params",
+      `{"task":"infer-memory","model":{"params":1e400},"weightBits":4,"contextTokens":1,"sequences":1}`,
+      /^model/m,
+    ],
+    [
+      "NaN literal (not JSON)",
+      `{"task":"infer-memory","model":{"params":NaN},"weightBits":4,"contextTokens":1,"sequences":1}`,
+      /^request: not valid JSON/m,
+    ],
     ["truncated JSON", `{"task":"train-memory",`, /^request: not valid JSON/m],
     ["unknown task", `{"task":"predict"}`, /^task: task must be one of/m],
-    ["negative size", `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"microBatch":-2,"seqLen":2048}`, /^microBatch: must be a whole number ≥ 1/m],
-    ["zero sequences", `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":10,"sequences":0}`, /^sequences: /m],
-    ["wrong type", `{"task":"decode-speed","model":{"params":7e9},"weightBits":"16","gpu":"rtx-4090"}`, /^weightBits: /m],
-    ["unknown preset", `{"task":"decode-speed","model":{"preset":"gpt-5"},"weightBits":16,"gpu":"rtx-4090"}`, /^model\.preset: unknown preset "gpt-5"/m],
-    ["unknown GPU", `{"task":"decode-speed","model":{"preset":"llama-2-7b"},"weightBits":16,"gpu":"h900"}`, /^gpu: unknown GPU "h900"; known: .*rtx-4090/m],
-    ["unknown GPU in a cost option", `{"task":"cost","options":[{"gpu":"h900","gpus":1,"pricePerHour":1,"runHours":1}]}`, /^options\.0\.gpu: /m],
-    ["bad pasted config", `{"task":"train-memory","model":{"hfConfig":{"model_type":"gpt2","n_layer":12}},"microBatch":1,"seqLen":8}`, /^model\.config\.n_embd: /m],
+    [
+      "negative size",
+      `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"microBatch":-2,"seqLen":2048}`,
+      /^microBatch: must be a whole number ≥ 1/m,
+    ],
+    [
+      "zero sequences",
+      `{"task":"infer-memory","model":{"params":7e9},"weightBits":4,"contextTokens":10,"sequences":0}`,
+      /^sequences: /m,
+    ],
+    [
+      "wrong type",
+      `{"task":"decode-speed","model":{"params":7e9},"weightBits":"16","gpu":"rtx-4090"}`,
+      /^weightBits: /m,
+    ],
+    [
+      "unknown preset",
+      `{"task":"decode-speed","model":{"preset":"gpt-5"},"weightBits":16,"gpu":"rtx-4090"}`,
+      /^model\.preset: unknown preset "gpt-5"/m,
+    ],
+    [
+      "unknown GPU",
+      `{"task":"decode-speed","model":{"preset":"llama-2-7b"},"weightBits":16,"gpu":"h900"}`,
+      /^gpu: unknown GPU "h900"; known: .*rtx-4090/m,
+    ],
+    [
+      "unknown GPU in a cost option",
+      `{"task":"cost","options":[{"gpu":"h900","gpus":1,"pricePerHour":1,"runHours":1}]}`,
+      /^options\.0\.gpu: /m,
+    ],
+    [
+      "bad pasted config",
+      `{"task":"train-memory","model":{"hfConfig":{"model_type":"gpt2","n_layer":12}},"microBatch":1,"seqLen":8}`,
+      /^model\.config\.n_embd: /m,
+    ],
     ["a JSON array", `[1,2]`, /^request: task must be one of/m],
   ])("%s", (_name, text, pattern) => {
     for (const via of ["file", "stdin"] as const) {
@@ -94,7 +162,10 @@ describe("estimate command line: bad requests exit non-zero naming the field", (
     }
   });
   it("a missing file or no argument exits 2 with a usage line", () => {
-    const missing = spawnSync(NODE, ["src/estimate/cli.ts", join(dir, "nope.json")], { cwd: root, encoding: "utf8" });
+    const missing = spawnSync(NODE, ["src/estimate/cli.ts", join(dir, "nope.json")], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read/);
     const none = spawnSync(NODE, ["src/estimate/cli.ts"], { cwd: root, encoding: "utf8" });

@@ -1,8 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  FORWARD_TO_TRAINING_FACTOR, MFU_DEFAULT, MFU_PUBLISHED_RANGE, peakTflopsNeeded, sustainedTflopsForDeadline,
-  TRAIN_FLOPS_PER_PARAM_TOKEN, TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE, trainingFlops, trainTime,
+  FORWARD_TO_TRAINING_FACTOR,
+  MFU_DEFAULT,
+  MFU_PUBLISHED_RANGE,
+  peakTflopsNeeded,
+  sustainedTflopsForDeadline,
+  TRAIN_FLOPS_PER_PARAM_TOKEN,
+  TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
+  trainingFlops,
+  trainTime,
 } from "../../../src/estimate/compute-time.ts";
 import { a100, a10g, allFinite, RUNS, rtx4090, sum, t4 } from "./helpers.ts";
 
@@ -11,7 +18,9 @@ describe("training FLOPs", () => {
     expect(TRAIN_FLOPS_PER_PARAM_TOKEN).toBe(6);
     expect(TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE).toBe(8);
     expect(trainingFlops({ kind: "transformer", params: 7e9, tokens: 2e10 })).toBe(8.4e20);
-    expect(trainingFlops({ kind: "transformer", params: 7e9, tokens: 2e10, fullRecompute: true })).toBe(1.12e21);
+    expect(
+      trainingFlops({ kind: "transformer", params: 7e9, tokens: 2e10, fullRecompute: true }),
+    ).toBe(1.12e21);
   });
   it("seed errata: 1e8 samples × 1e9 FLOPs = 1e17 (not 1e18); over 86,400 s that is 1.157 TFLOPS", () => {
     const flops = trainingFlops({ kind: "samples", samples: 1e8, flopsPerSample: 1e9 });
@@ -21,7 +30,12 @@ describe("training FLOPs", () => {
   });
   it("forward-only per-sample figures triple for training: 3e17 FLOPs, ≈ 3.47 TFLOPS sustained", () => {
     expect(FORWARD_TO_TRAINING_FACTOR).toBe(3);
-    const flops = trainingFlops({ kind: "samples", samples: 1e8, flopsPerSample: 1e9, forwardOnly: true });
+    const flops = trainingFlops({
+      kind: "samples",
+      samples: 1e8,
+      flopsPerSample: 1e9,
+      forwardOnly: true,
+    });
     expect(flops).toBe(3e17);
     expect(sustainedTflopsForDeadline(flops, 86_400)).toBeCloseTo(3.472, 3);
   });
@@ -58,23 +72,37 @@ describe("train time", () => {
     expect(one.hours / four.hours).toBeCloseTo(3, 9);
   });
   it("warns when the GPU lacks bf16 (T4) and when figures are unverified (A10G)", () => {
-    expect(trainTime({ flops: 1e18, gpu: t4, format: "bf16" }).warnings.map((w) => w.code)).toContain("no-bf16");
-    expect(trainTime({ flops: 1e18, gpu: a10g, format: "bf16" }).warnings.map((w) => w.code)).toContain("unverified-gpu-figures");
+    expect(
+      trainTime({ flops: 1e18, gpu: t4, format: "bf16" }).warnings.map((w) => w.code),
+    ).toContain("no-bf16");
+    expect(
+      trainTime({ flops: 1e18, gpu: a10g, format: "bf16" }).warnings.map((w) => w.code),
+    ).toContain("unverified-gpu-figures");
   });
   it("properties: finite, non-negative; more FLOPs never faster; doubling GPUs never slower", () => {
-    fc.assert(fc.property(
-      fc.double({ min: 0, max: 1e26, noNaN: true }), fc.integer({ min: 1, max: 1024 }), fc.double({ min: 0.01, max: 1, noNaN: true }),
-      fc.double({ min: 0.01, max: 1, noNaN: true }), fc.constantFrom(a100, rtx4090, t4),
-      (flops, gpus, mfu, scaling, gpu) => {
-        const t = trainTime({ flops, gpu, gpus, format: "bf16", mfu, scaling });
-        expect(allFinite(t)).toBe(true);
-        expect(t.hours).toBeGreaterThanOrEqual(0);
-        expect(trainTime({ flops: flops * 2, gpu, gpus, format: "bf16", mfu, scaling }).hours).toBeGreaterThanOrEqual(t.hours);
-        // From 1 GPU the scaling efficiency starts to apply: 2 GPUs at scaling s < 0.5 are slower.
-        if (gpus > 1 || scaling >= 0.5) {
-          expect(trainTime({ flops, gpu, gpus: gpus * 2, format: "bf16", mfu, scaling }).hours).toBeLessThanOrEqual(t.hours);
-        }
-      },
-    ), RUNS);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 1e26, noNaN: true }),
+        fc.integer({ min: 1, max: 1024 }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.constantFrom(a100, rtx4090, t4),
+        (flops, gpus, mfu, scaling, gpu) => {
+          const t = trainTime({ flops, gpu, gpus, format: "bf16", mfu, scaling });
+          expect(allFinite(t)).toBe(true);
+          expect(t.hours).toBeGreaterThanOrEqual(0);
+          expect(
+            trainTime({ flops: flops * 2, gpu, gpus, format: "bf16", mfu, scaling }).hours,
+          ).toBeGreaterThanOrEqual(t.hours);
+          // From 1 GPU the scaling efficiency starts to apply: 2 GPUs at scaling s < 0.5 are slower.
+          if (gpus > 1 || scaling >= 0.5) {
+            expect(
+              trainTime({ flops, gpu, gpus: gpus * 2, format: "bf16", mfu, scaling }).hours,
+            ).toBeLessThanOrEqual(t.hours);
+          }
+        },
+      ),
+      RUNS,
+    );
   });
 });

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diagnose, GPU_BOUND_SHARE, LARGE_PAPER_GAP, SMALL_MEASURED_GAP } from "../../../src/estimate/diagnosis.ts";
+import {
+  diagnose,
+  GPU_BOUND_SHARE,
+  LARGE_PAPER_GAP,
+  SMALL_MEASURED_GAP,
+} from "../../../src/estimate/diagnosis.ts";
 import { allFinite, RUNS } from "./helpers.ts";
 
 describe("diagnosis: the seed's rule", () => {
@@ -17,17 +22,31 @@ describe("diagnosis: the seed's rule", () => {
     expect(r.warnings.map((w) => w.code)).toEqual(["not-gpu-bound"]);
   });
   it("10% and 20% measured gaps are both 'not GPU-bound'; 21% is not", () => {
-    expect(diagnose({ throughputA: 100, throughputB: 110, peakA: 65, peakB: 312 }).verdict).toBe("not-gpu-bound");
-    expect(diagnose({ throughputA: 100, throughputB: 120, peakA: 65, peakB: 312 }).verdict).toBe("not-gpu-bound");
-    expect(diagnose({ throughputA: 100, throughputB: 121, peakA: 65, peakB: 312 }).verdict).toBe("partly-gpu-bound");
+    expect(diagnose({ throughputA: 100, throughputB: 110, peakA: 65, peakB: 312 }).verdict).toBe(
+      "not-gpu-bound",
+    );
+    expect(diagnose({ throughputA: 100, throughputB: 120, peakA: 65, peakB: 312 }).verdict).toBe(
+      "not-gpu-bound",
+    );
+    expect(diagnose({ throughputA: 100, throughputB: 121, peakA: 65, peakB: 312 }).verdict).toBe(
+      "partly-gpu-bound",
+    );
   });
   it("a speed-up reaching 80% of the paper ratio is GPU-bound: 4.8 × 0.8 = 3.84", () => {
-    expect(diagnose({ throughputA: 100, throughputB: 384, peakA: 65, peakB: 312 }).verdict).toBe("gpu-bound");
-    expect(diagnose({ throughputA: 100, throughputB: 383, peakA: 65, peakB: 312 }).verdict).toBe("partly-gpu-bound");
-    expect(diagnose({ throughputA: 100, throughputB: 440, peakA: 65, peakB: 312 }).realizedShare).toBeCloseTo(3.4 / 3.8, 9);
+    expect(diagnose({ throughputA: 100, throughputB: 384, peakA: 65, peakB: 312 }).verdict).toBe(
+      "gpu-bound",
+    );
+    expect(diagnose({ throughputA: 100, throughputB: 383, peakA: 65, peakB: 312 }).verdict).toBe(
+      "partly-gpu-bound",
+    );
+    expect(
+      diagnose({ throughputA: 100, throughputB: 440, peakA: 65, peakB: 312 }).realizedShare,
+    ).toBeCloseTo(3.4 / 3.8, 9);
   });
   it("a small paper gap (< 1.5×) cannot tell: inconclusive", () => {
-    expect(diagnose({ throughputA: 100, throughputB: 101, peakA: 312, peakB: 400 }).verdict).toBe("inconclusive");
+    expect(diagnose({ throughputA: 100, throughputB: 101, peakA: 312, peakB: 400 }).verdict).toBe(
+      "inconclusive",
+    );
   });
   it("order does not matter: the faster-on-paper node is compared against the slower", () => {
     const a = diagnose({ throughputA: 100, throughputB: 115, peakA: 65, peakB: 312 });
@@ -36,14 +55,19 @@ describe("diagnosis: the seed's rule", () => {
     expect(b.measuredRatio).toBeCloseTo(a.measuredRatio, 12);
   });
   it("never NaN (property)", () => {
-    fc.assert(fc.property(
-      fc.double({ min: 1e-6, max: 1e12, noNaN: true }), fc.double({ min: 1e-6, max: 1e12, noNaN: true }),
-      fc.double({ min: 1e-3, max: 1e4, noNaN: true }), fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
-      (throughputA, throughputB, peakA, peakB) => {
-        const r = diagnose({ throughputA, throughputB, peakA, peakB });
-        expect(allFinite(r)).toBe(true);
-        expect(r.paperRatio).toBeGreaterThanOrEqual(1);
-      },
-    ), RUNS);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e-6, max: 1e12, noNaN: true }),
+        fc.double({ min: 1e-6, max: 1e12, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
+        fc.double({ min: 1e-3, max: 1e4, noNaN: true }),
+        (throughputA, throughputB, peakA, peakB) => {
+          const r = diagnose({ throughputA, throughputB, peakA, peakB });
+          expect(allFinite(r)).toBe(true);
+          expect(r.paperRatio).toBeGreaterThanOrEqual(1);
+        },
+      ),
+      RUNS,
+    );
   });
 });

@@ -7,7 +7,14 @@ import { a100, a10g, allFinite, GPUS, rtx4090, t4 } from "./helpers.ts";
 
 const GB = 1e9;
 const train = (bytesOnOne: number, o: Partial<Workload> = {}): Workload => ({
-  memoryPerGpu: (n) => bytesOnOne / n, flops: 1e18, format: "bf16", mfu: 0.4, scaling: 1, splitNeedsFastLink: false, memoryBound: false, ...o,
+  memoryPerGpu: (n) => bytesOnOne / n,
+  flops: 1e18,
+  format: "bf16",
+  mfu: 0.4,
+  scaling: 1,
+  splitNeedsFastLink: false,
+  memoryBound: false,
+  ...o,
 });
 
 describe("fitGpu", () => {
@@ -24,15 +31,29 @@ describe("fitGpu", () => {
     expect(r.reasons).toEqual(["needs-multiple-gpus", "compute-bound"]);
   });
   it("says why: no NVLink for tensor parallel, memory-bound, no bf16, unverified figures, no price", () => {
-    expect(fitGpu(rtx4090, train(40 * GB, { splitNeedsFastLink: true, memoryBound: true })).reasons)
-      .toEqual(["needs-multiple-gpus", "needs-nvlink-for-tensor-parallel", "memory-bound", "no-price"]);
+    expect(
+      fitGpu(rtx4090, train(40 * GB, { splitNeedsFastLink: true, memoryBound: true })).reasons,
+    ).toEqual([
+      "needs-multiple-gpus",
+      "needs-nvlink-for-tensor-parallel",
+      "memory-bound",
+      "no-price",
+    ]);
     expect(fitGpu(t4, train(1 * GB), 1).reasons).toContain("no-bf16");
     expect(fitGpu(a10g, train(1 * GB), 1).reasons).toContain("unverified-figures");
-    expect(fitGpu(a100, train(200 * GB, { splitNeedsFastLink: true }), 1).reasons).not.toContain("needs-nvlink-for-tensor-parallel");
+    expect(fitGpu(a100, train(200 * GB, { splitNeedsFastLink: true }), 1).reasons).not.toContain(
+      "needs-nvlink-for-tensor-parallel",
+    );
   });
   it("does not fit when even the largest node count is too small", () => {
     const r = fitGpu(rtx4090, train(1e15, { maxGpus: 8 }));
-    expect(r).toMatchObject({ fits: false, gpusNeeded: null, hours: null, cost: null, reasons: ["does-not-fit"] });
+    expect(r).toMatchObject({
+      fits: false,
+      gpusNeeded: null,
+      hours: null,
+      cost: null,
+      reasons: ["does-not-fit"],
+    });
     expect(GPU_COUNTS).toEqual([1, 2, 4, 8, 16, 32, 64]);
   });
 });
@@ -42,7 +63,9 @@ describe("rankGpus", () => {
     const w = train(30 * GB);
     const prices = { "a100-80gb-sxm": 2, "rtx-4090": 0.5, t4: 0.2 };
     const byCost = rankGpus(GPUS, w, prices, "cost");
-    expect(byCost.map((r) => r.fits)).toEqual([...byCost.map((r) => r.fits)].sort((a, b) => Number(b) - Number(a)));
+    expect(byCost.map((r) => r.fits)).toEqual(
+      [...byCost.map((r) => r.fits)].sort((a, b) => Number(b) - Number(a)),
+    );
     const costs = byCost.filter((r) => r.cost !== null).map((r) => r.cost!);
     expect(costs).toEqual([...costs].sort((a, b) => a - b));
     expect(byCost.at(-1)!.cost).toBeNull();
@@ -53,12 +76,21 @@ describe("rankGpus", () => {
   it("a fit-rank request runs end to end without NaN", () => {
     const p = parseRequest({
       task: "fit-rank",
-      workload: { task: "train-memory", model: { preset: "llama-3.1-8b" }, microBatch: 1, seqLen: 2048, recompute: "full" },
-      tokens: 1e9, prices: { "a100-80gb-sxm": 2, "rtx-4090": 0.5 },
+      workload: {
+        task: "train-memory",
+        model: { preset: "llama-3.1-8b" },
+        microBatch: 1,
+        seqLen: 2048,
+        recompute: "full",
+      },
+      tokens: 1e9,
+      prices: { "a100-80gb-sxm": 2, "rtx-4090": 0.5 },
     });
     expect(p.ok).toBe(true);
     if (!p.ok) return;
-    const r = runRequest(p.request, GPUS) as { rows: { gpuId: string; fits: boolean; gpusNeeded: number | null }[] };
+    const r = runRequest(p.request, GPUS) as {
+      rows: { gpuId: string; fits: boolean; gpusNeeded: number | null }[];
+    };
     expect(allFinite(JSON.parse(JSON.stringify(r)))).toBe(true);
     expect(r.rows.find((x) => x.gpuId === "a100-80gb-sxm")?.gpusNeeded).toBeGreaterThanOrEqual(2);
   });

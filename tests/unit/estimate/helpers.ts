@@ -3,25 +3,59 @@ import type { GpuSpec } from "../../../src/estimate/gpu.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 
 export const rtx4090: GpuSpec = {
-  id: "rtx-4090", name: "GeForce RTX 4090", vendor: "NVIDIA", segment: "consumer", memoryGB: 24, bandwidthGBps: 1008,
-  fp32Tflops: 82.6, tensorTflopsDense: { tf32: 82.6, fp16: 165.2, bf16: 165.2, fp8: 330.3, int8: 660.6 }, tdpW: 450, unverified: [],
+  id: "rtx-4090",
+  name: "GeForce RTX 4090",
+  vendor: "NVIDIA",
+  segment: "consumer",
+  memoryGB: 24,
+  bandwidthGBps: 1008,
+  fp32Tflops: 82.6,
+  tensorTflopsDense: { tf32: 82.6, fp16: 165.2, bf16: 165.2, fp8: 330.3, int8: 660.6 },
+  tdpW: 450,
+  unverified: [],
 };
 export const a100: GpuSpec = {
-  id: "a100-80gb-sxm", name: "NVIDIA A100 80GB SXM", vendor: "NVIDIA", segment: "datacenter", memoryGB: 80, bandwidthGBps: 2039,
-  fp32Tflops: 19.5, tensorTflopsDense: { tf32: 156, fp16: 312, bf16: 312, int8: 624 }, nvlinkGBps: 600, tdpW: 400, unverified: [],
+  id: "a100-80gb-sxm",
+  name: "NVIDIA A100 80GB SXM",
+  vendor: "NVIDIA",
+  segment: "datacenter",
+  memoryGB: 80,
+  bandwidthGBps: 2039,
+  fp32Tflops: 19.5,
+  tensorTflopsDense: { tf32: 156, fp16: 312, bf16: 312, int8: 624 },
+  nvlinkGBps: 600,
+  tdpW: 400,
+  unverified: [],
 };
 export const t4: GpuSpec = {
-  id: "t4", name: "NVIDIA T4", vendor: "NVIDIA", segment: "datacenter", memoryGB: 16, bandwidthGBps: 320, fp32Tflops: 8.1,
-  tensorTflopsDense: { fp16: 65, int8: 130 }, tdpW: 70, unverified: [],
+  id: "t4",
+  name: "NVIDIA T4",
+  vendor: "NVIDIA",
+  segment: "datacenter",
+  memoryGB: 16,
+  bandwidthGBps: 320,
+  fp32Tflops: 8.1,
+  tensorTflopsDense: { fp16: 65, int8: 130 },
+  tdpW: 70,
+  unverified: [],
 };
 export const a10g: GpuSpec = {
-  id: "a10g", name: "NVIDIA A10G", vendor: "NVIDIA", segment: "datacenter", memoryGB: 24, bandwidthGBps: 600, fp32Tflops: 31.2,
-  tensorTflopsDense: { tf32: 35, fp16: 70, bf16: 70 }, tdpW: 300, unverified: ["fp16", "bf16"],
+  id: "a10g",
+  name: "NVIDIA A10G",
+  vendor: "NVIDIA",
+  segment: "datacenter",
+  memoryGB: 24,
+  bandwidthGBps: 600,
+  fp32Tflops: 31.2,
+  tensorTflopsDense: { tf32: 35, fp16: 70, bf16: 70 },
+  tdpW: 300,
+  unverified: ["fp16", "bf16"],
 };
 export const GPUS: readonly GpuSpec[] = [rtx4090, a100, t4, a10g];
 
 export const sum = (b: readonly BreakdownItem[]): number => b.reduce((a, x) => a + x.value, 0);
-export const valueOf = (b: readonly BreakdownItem[], key: string): number => b.find((x) => x.key === key)?.value ?? Number.NaN;
+export const valueOf = (b: readonly BreakdownItem[], key: string): number =>
+  b.find((x) => x.key === key)?.value ?? Number.NaN;
 
 /** Every number anywhere in the value is finite (no NaN, no Infinity). */
 export const allFinite = (v: unknown): boolean =>
@@ -46,7 +80,9 @@ export const allNonNegative = (v: unknown): boolean =>
 /** |actual / expected - 1| ≤ tol. */
 export function expectRel(actual: number, expected: number, tol: number): void {
   if (!(Math.abs(actual / expected - 1) <= tol)) {
-    throw new Error(`expected ${actual} within ${tol * 100}% of ${expected} (off by ${((actual / expected - 1) * 100).toFixed(3)}%)`);
+    throw new Error(
+      `expected ${actual} within ${tol * 100}% of ${expected} (off by ${((actual / expected - 1) * 100).toFixed(3)}%)`,
+    );
   }
 }
 

@@ -8,72 +8,255 @@ import { expectRel } from "./helpers.ts";
 
 // config.json files as published on the Hugging Face Hub (abridged only of tokenizer ids).
 const LLAMA_31_8B = {
-  architectures: ["LlamaForCausalLM"], attention_bias: false, attention_dropout: 0.0, bos_token_id: 128000, eos_token_id: 128001,
-  hidden_act: "silu", hidden_size: 4096, initializer_range: 0.02, intermediate_size: 14336, max_position_embeddings: 131072,
-  mlp_bias: false, model_type: "llama", num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 8, pretraining_tp: 1,
+  architectures: ["LlamaForCausalLM"],
+  attention_bias: false,
+  attention_dropout: 0.0,
+  bos_token_id: 128000,
+  eos_token_id: 128001,
+  hidden_act: "silu",
+  hidden_size: 4096,
+  initializer_range: 0.02,
+  intermediate_size: 14336,
+  max_position_embeddings: 131072,
+  mlp_bias: false,
+  model_type: "llama",
+  num_attention_heads: 32,
+  num_hidden_layers: 32,
+  num_key_value_heads: 8,
+  pretraining_tp: 1,
   rms_norm_eps: 1e-5,
-  rope_scaling: { factor: 8.0, low_freq_factor: 1.0, high_freq_factor: 4.0, original_max_position_embeddings: 8192, rope_type: "llama3" },
-  rope_theta: 500000.0, tie_word_embeddings: false, torch_dtype: "bfloat16", use_cache: true, vocab_size: 128256,
+  rope_scaling: {
+    factor: 8.0,
+    low_freq_factor: 1.0,
+    high_freq_factor: 4.0,
+    original_max_position_embeddings: 8192,
+    rope_type: "llama3",
+  },
+  rope_theta: 500000.0,
+  tie_word_embeddings: false,
+  torch_dtype: "bfloat16",
+  use_cache: true,
+  vocab_size: 128256,
 };
 const QWEN25_7B = {
-  architectures: ["Qwen2ForCausalLM"], attention_dropout: 0.0, hidden_act: "silu", hidden_size: 3584, initializer_range: 0.02,
-  intermediate_size: 18944, max_position_embeddings: 131072, max_window_layers: 28, model_type: "qwen2", num_attention_heads: 28,
-  num_hidden_layers: 28, num_key_value_heads: 4, rms_norm_eps: 1e-6, rope_theta: 1000000.0, sliding_window: 131072,
-  tie_word_embeddings: false, torch_dtype: "bfloat16", use_cache: true, use_sliding_window: false, vocab_size: 152064,
+  architectures: ["Qwen2ForCausalLM"],
+  attention_dropout: 0.0,
+  hidden_act: "silu",
+  hidden_size: 3584,
+  initializer_range: 0.02,
+  intermediate_size: 18944,
+  max_position_embeddings: 131072,
+  max_window_layers: 28,
+  model_type: "qwen2",
+  num_attention_heads: 28,
+  num_hidden_layers: 28,
+  num_key_value_heads: 4,
+  rms_norm_eps: 1e-6,
+  rope_theta: 1000000.0,
+  sliding_window: 131072,
+  tie_word_embeddings: false,
+  torch_dtype: "bfloat16",
+  use_cache: true,
+  use_sliding_window: false,
+  vocab_size: 152064,
 };
 const QWEN3_8B = {
-  architectures: ["Qwen3ForCausalLM"], attention_bias: false, attention_dropout: 0.0, head_dim: 128, hidden_act: "silu",
-  hidden_size: 4096, initializer_range: 0.02, intermediate_size: 12288, max_position_embeddings: 40960, max_window_layers: 36,
-  model_type: "qwen3", num_attention_heads: 32, num_hidden_layers: 36, num_key_value_heads: 8, rms_norm_eps: 1e-6,
-  rope_scaling: null, rope_theta: 1000000, sliding_window: null, tie_word_embeddings: false, torch_dtype: "bfloat16",
-  use_cache: true, use_sliding_window: false, vocab_size: 151936,
+  architectures: ["Qwen3ForCausalLM"],
+  attention_bias: false,
+  attention_dropout: 0.0,
+  head_dim: 128,
+  hidden_act: "silu",
+  hidden_size: 4096,
+  initializer_range: 0.02,
+  intermediate_size: 12288,
+  max_position_embeddings: 40960,
+  max_window_layers: 36,
+  model_type: "qwen3",
+  num_attention_heads: 32,
+  num_hidden_layers: 36,
+  num_key_value_heads: 8,
+  rms_norm_eps: 1e-6,
+  rope_scaling: null,
+  rope_theta: 1000000,
+  sliding_window: null,
+  tie_word_embeddings: false,
+  torch_dtype: "bfloat16",
+  use_cache: true,
+  use_sliding_window: false,
+  vocab_size: 151936,
 };
-const QWEN3_4B = { ...QWEN3_8B, hidden_size: 2560, intermediate_size: 9728, num_hidden_layers: 36, tie_word_embeddings: true };
+const QWEN3_4B = {
+  ...QWEN3_8B,
+  hidden_size: 2560,
+  intermediate_size: 9728,
+  num_hidden_layers: 36,
+  tie_word_embeddings: true,
+};
 const MIXTRAL_8X7B = {
-  architectures: ["MixtralForCausalLM"], attention_dropout: 0.0, hidden_act: "silu", hidden_size: 4096, initializer_range: 0.02,
-  intermediate_size: 14336, max_position_embeddings: 32768, model_type: "mixtral", num_attention_heads: 32, num_experts_per_tok: 2,
-  num_hidden_layers: 32, num_key_value_heads: 8, num_local_experts: 8, output_router_logits: false, rms_norm_eps: 1e-5,
-  rope_theta: 1000000.0, router_aux_loss_coef: 0.02, sliding_window: null, tie_word_embeddings: false, torch_dtype: "bfloat16",
-  use_cache: true, vocab_size: 32000,
+  architectures: ["MixtralForCausalLM"],
+  attention_dropout: 0.0,
+  hidden_act: "silu",
+  hidden_size: 4096,
+  initializer_range: 0.02,
+  intermediate_size: 14336,
+  max_position_embeddings: 32768,
+  model_type: "mixtral",
+  num_attention_heads: 32,
+  num_experts_per_tok: 2,
+  num_hidden_layers: 32,
+  num_key_value_heads: 8,
+  num_local_experts: 8,
+  output_router_logits: false,
+  rms_norm_eps: 1e-5,
+  rope_theta: 1000000.0,
+  router_aux_loss_coef: 0.02,
+  sliding_window: null,
+  tie_word_embeddings: false,
+  torch_dtype: "bfloat16",
+  use_cache: true,
+  vocab_size: 32000,
 };
 const DEEPSEEK_V3 = {
-  architectures: ["DeepseekV3ForCausalLM"], attention_bias: false, attention_dropout: 0.0, aux_loss_alpha: 0.001, ep_size: 1,
-  first_k_dense_replace: 3, hidden_act: "silu", hidden_size: 7168, initializer_range: 0.02, intermediate_size: 18432,
-  kv_lora_rank: 512, max_position_embeddings: 163840, model_type: "deepseek_v3", moe_intermediate_size: 2048, moe_layer_freq: 1,
-  n_group: 8, n_routed_experts: 256, n_shared_experts: 1, norm_topk_prob: true, num_attention_heads: 128, num_experts_per_tok: 8,
-  num_hidden_layers: 61, num_key_value_heads: 128, num_nextn_predict_layers: 1, q_lora_rank: 1536, qk_nope_head_dim: 128,
+  architectures: ["DeepseekV3ForCausalLM"],
+  attention_bias: false,
+  attention_dropout: 0.0,
+  aux_loss_alpha: 0.001,
+  ep_size: 1,
+  first_k_dense_replace: 3,
+  hidden_act: "silu",
+  hidden_size: 7168,
+  initializer_range: 0.02,
+  intermediate_size: 18432,
+  kv_lora_rank: 512,
+  max_position_embeddings: 163840,
+  model_type: "deepseek_v3",
+  moe_intermediate_size: 2048,
+  moe_layer_freq: 1,
+  n_group: 8,
+  n_routed_experts: 256,
+  n_shared_experts: 1,
+  norm_topk_prob: true,
+  num_attention_heads: 128,
+  num_experts_per_tok: 8,
+  num_hidden_layers: 61,
+  num_key_value_heads: 128,
+  num_nextn_predict_layers: 1,
+  q_lora_rank: 1536,
+  qk_nope_head_dim: 128,
   qk_rope_head_dim: 64,
-  quantization_config: { activation_scheme: "dynamic", fmt: "e4m3", quant_method: "fp8", weight_block_size: [128, 128] },
-  rms_norm_eps: 1e-6, rope_theta: 10000, routed_scaling_factor: 2.5, scoring_func: "sigmoid", seq_aux: true,
-  tie_word_embeddings: false, topk_group: 4, topk_method: "noaux_tc", torch_dtype: "bfloat16", use_cache: true, v_head_dim: 128,
+  quantization_config: {
+    activation_scheme: "dynamic",
+    fmt: "e4m3",
+    quant_method: "fp8",
+    weight_block_size: [128, 128],
+  },
+  rms_norm_eps: 1e-6,
+  rope_theta: 10000,
+  routed_scaling_factor: 2.5,
+  scoring_func: "sigmoid",
+  seq_aux: true,
+  tie_word_embeddings: false,
+  topk_group: 4,
+  topk_method: "noaux_tc",
+  torch_dtype: "bfloat16",
+  use_cache: true,
+  v_head_dim: 128,
   vocab_size: 129280,
 };
 const GLM4_9B = {
-  _name_or_path: "THUDM/glm-4-9b", model_type: "chatglm", architectures: ["ChatGLMModel"], add_bias_linear: false,
-  add_qkv_bias: true, apply_query_key_layer_scaling: true, apply_residual_connection_post_layernorm: false,
-  attention_dropout: 0.0, attention_softmax_in_fp32: true, bias_dropout_fusion: true, ffn_hidden_size: 13696,
-  fp32_residual_connection: false, hidden_dropout: 0.0, hidden_size: 4096, kv_channels: 128, layernorm_epsilon: 1.5625e-7,
-  multi_query_attention: true, multi_query_group_num: 2, num_attention_heads: 32, num_layers: 40, original_rope: true,
-  padded_vocab_size: 151552, post_layer_norm: true, rmsnorm: true, rope_ratio: 1, seq_length: 8192, use_cache: true,
-  torch_dtype: "bfloat16", tie_word_embeddings: false,
+  _name_or_path: "THUDM/glm-4-9b",
+  model_type: "chatglm",
+  architectures: ["ChatGLMModel"],
+  add_bias_linear: false,
+  add_qkv_bias: true,
+  apply_query_key_layer_scaling: true,
+  apply_residual_connection_post_layernorm: false,
+  attention_dropout: 0.0,
+  attention_softmax_in_fp32: true,
+  bias_dropout_fusion: true,
+  ffn_hidden_size: 13696,
+  fp32_residual_connection: false,
+  hidden_dropout: 0.0,
+  hidden_size: 4096,
+  kv_channels: 128,
+  layernorm_epsilon: 1.5625e-7,
+  multi_query_attention: true,
+  multi_query_group_num: 2,
+  num_attention_heads: 32,
+  num_layers: 40,
+  original_rope: true,
+  padded_vocab_size: 151552,
+  post_layer_norm: true,
+  rmsnorm: true,
+  rope_ratio: 1,
+  seq_length: 8192,
+  use_cache: true,
+  torch_dtype: "bfloat16",
+  tie_word_embeddings: false,
 };
 const GEMMA_7B = {
-  architectures: ["GemmaForCausalLM"], attention_bias: false, attention_dropout: 0.0, bos_token_id: 2, eos_token_id: 1,
-  head_dim: 256, hidden_act: "gelu", hidden_size: 3072, initializer_range: 0.02, intermediate_size: 24576,
-  max_position_embeddings: 8192, model_type: "gemma", num_attention_heads: 16, num_hidden_layers: 28, num_key_value_heads: 16,
-  pad_token_id: 0, rms_norm_eps: 1e-6, rope_scaling: null, rope_theta: 10000.0, torch_dtype: "bfloat16", use_cache: true,
+  architectures: ["GemmaForCausalLM"],
+  attention_bias: false,
+  attention_dropout: 0.0,
+  bos_token_id: 2,
+  eos_token_id: 1,
+  head_dim: 256,
+  hidden_act: "gelu",
+  hidden_size: 3072,
+  initializer_range: 0.02,
+  intermediate_size: 24576,
+  max_position_embeddings: 8192,
+  model_type: "gemma",
+  num_attention_heads: 16,
+  num_hidden_layers: 28,
+  num_key_value_heads: 16,
+  pad_token_id: 0,
+  rms_norm_eps: 1e-6,
+  rope_scaling: null,
+  rope_theta: 10000.0,
+  torch_dtype: "bfloat16",
+  use_cache: true,
   vocab_size: 256000,
 };
 const BERT_LARGE = {
-  architectures: ["BertForMaskedLM"], attention_probs_dropout_prob: 0.1, gradient_checkpointing: false, hidden_act: "gelu",
-  hidden_dropout_prob: 0.1, hidden_size: 1024, initializer_range: 0.02, intermediate_size: 4096, layer_norm_eps: 1e-12,
-  max_position_embeddings: 512, model_type: "bert", num_attention_heads: 16, num_hidden_layers: 24, pad_token_id: 0,
-  position_embedding_type: "absolute", type_vocab_size: 2, use_cache: true, vocab_size: 30522,
+  architectures: ["BertForMaskedLM"],
+  attention_probs_dropout_prob: 0.1,
+  gradient_checkpointing: false,
+  hidden_act: "gelu",
+  hidden_dropout_prob: 0.1,
+  hidden_size: 1024,
+  initializer_range: 0.02,
+  intermediate_size: 4096,
+  layer_norm_eps: 1e-12,
+  max_position_embeddings: 512,
+  model_type: "bert",
+  num_attention_heads: 16,
+  num_hidden_layers: 24,
+  pad_token_id: 0,
+  position_embedding_type: "absolute",
+  type_vocab_size: 2,
+  use_cache: true,
+  vocab_size: 30522,
 };
 const GPT2 = {
-  activation_function: "gelu_new", architectures: ["GPT2LMHeadModel"], attn_pdrop: 0.1, bos_token_id: 50256, embd_pdrop: 0.1,
-  eos_token_id: 50256, initializer_range: 0.02, layer_norm_epsilon: 1e-5, model_type: "gpt2", n_ctx: 1024, n_embd: 768,
-  n_head: 12, n_inner: null, n_layer: 12, n_positions: 1024, resid_pdrop: 0.1, summary_type: "cls_index", vocab_size: 50257,
+  activation_function: "gelu_new",
+  architectures: ["GPT2LMHeadModel"],
+  attn_pdrop: 0.1,
+  bos_token_id: 50256,
+  embd_pdrop: 0.1,
+  eos_token_id: 50256,
+  initializer_range: 0.02,
+  layer_norm_epsilon: 1e-5,
+  model_type: "gpt2",
+  n_ctx: 1024,
+  n_embd: 768,
+  n_head: 12,
+  n_inner: null,
+  n_layer: 12,
+  n_positions: 1024,
+  resid_pdrop: 0.1,
+  summary_type: "cls_index",
+  vocab_size: 50257,
 };
 
 function ok(config: unknown): ModelArch {
@@ -100,8 +283,14 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
 
   it("matches the presets exactly where both exist", () => {
     const pairs: [unknown, string][] = [
-      [LLAMA_31_8B, "llama-3.1-8b"], [QWEN25_7B, "qwen2.5-7b"], [QWEN3_8B, "qwen3-8b"], [MIXTRAL_8X7B, "mixtral-8x7b"],
-      [DEEPSEEK_V3, "deepseek-v3"], [GLM4_9B, "glm-4-9b"], [BERT_LARGE, "bert-large"], [GPT2, "gpt2"],
+      [LLAMA_31_8B, "llama-3.1-8b"],
+      [QWEN25_7B, "qwen2.5-7b"],
+      [QWEN3_8B, "qwen3-8b"],
+      [MIXTRAL_8X7B, "mixtral-8x7b"],
+      [DEEPSEEK_V3, "deepseek-v3"],
+      [GLM4_9B, "glm-4-9b"],
+      [BERT_LARGE, "bert-large"],
+      [GPT2, "gpt2"],
     ];
     for (const [config, id] of pairs) {
       expect(paramCounts(ok(config)), id).toEqual(paramCounts(findPreset(id)!.model));
@@ -111,7 +300,13 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
   it("MoE: Mixtral 12.9B active; DeepSeek-V3 ~37B active with 3 dense layers, 256 routed + 1 shared, top-8", () => {
     expectRel(paramCounts(ok(MIXTRAL_8X7B)).active, 12.9e9, 0.01);
     const ds = ok(DEEPSEEK_V3);
-    expect(ds.moe).toEqual({ experts: 256, activeExperts: 8, sharedExperts: 1, expertFfn: 2048, denseLayers: 3 });
+    expect(ds.moe).toEqual({
+      experts: 256,
+      activeExperts: 8,
+      sharedExperts: 1,
+      expertFfn: 2048,
+      denseLayers: 3,
+    });
     expectRel(paramCounts(ds).active, 37e9, 0.02);
   });
 
@@ -125,19 +320,46 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
 
   it("GLM-4: num_layers, padded_vocab_size, multi_query_group_num, kv_channels, add_qkv_bias", () => {
     const m = ok(GLM4_9B);
-    expect(m).toMatchObject({ layers: 40, vocab: 151552, kvHeads: 2, headDim: 128, bias: "qkv", ffn: 13696 });
+    expect(m).toMatchObject({
+      layers: 40,
+      vocab: 151552,
+      kvHeads: 2,
+      headDim: 128,
+      bias: "qkv",
+      ffn: 13696,
+    });
     expect(kvHeadsOf(ok({ ...GLM4_9B, multi_query_attention: false }))).toBe(32);
   });
 
   it("DeepSeek-V3 MLA: latent 512 + rope 64 cached per layer per token", () => {
     const m = ok(DEEPSEEK_V3);
-    expect(m.mla).toEqual({ kvLoraRank: 512, qLoraRank: 1536, qkRopeHeadDim: 64, qkNopeHeadDim: 128, vHeadDim: 128 });
+    expect(m.mla).toEqual({
+      kvLoraRank: 512,
+      qLoraRank: 1536,
+      qkRopeHeadDim: 64,
+      qkNopeHeadDim: 128,
+      vHeadDim: 128,
+    });
     expect(kvBytesPerToken(m, 16)).toBe(61 * (512 + 64) * 2);
   });
 
   it("GPT-2 and BERT names: n_layer/n_embd/n_head; biases, LayerNorm, tied, positions", () => {
-    expect(ok(GPT2)).toMatchObject({ layers: 12, hidden: 768, heads: 12, ffn: 3072, positionEmbeddings: 1024, tiedEmbeddings: true, mlp: "plain" });
-    expect(ok(BERT_LARGE)).toMatchObject({ layers: 24, typeVocab: 2, pooler: true, norm: "layer", bias: "all" });
+    expect(ok(GPT2)).toMatchObject({
+      layers: 12,
+      hidden: 768,
+      heads: 12,
+      ffn: 3072,
+      positionEmbeddings: 1024,
+      tiedEmbeddings: true,
+      mlp: "plain",
+    });
+    expect(ok(BERT_LARGE)).toMatchObject({
+      layers: 24,
+      typeVocab: 2,
+      pooler: true,
+      norm: "layer",
+      bias: "all",
+    });
   });
 
   it("Gemma ties embeddings by default; Llama does not", () => {
@@ -149,7 +371,7 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
 
 describe("parseHfConfig: errors name the field", () => {
   it.each([
-    ["a string", "{\"hidden_size\": 4096", "config"],
+    ["a string", '{"hidden_size": 4096', "config"],
     ["an array", [LLAMA_31_8B], "config"],
     ["null", null, "config"],
   ] as const)("rejects %s as a whole", (_n, input, field) => {
@@ -162,20 +384,56 @@ describe("parseHfConfig: errors name the field", () => {
   });
 
   it.each([
-    ["llama without num_hidden_layers", { ...LLAMA_31_8B, num_hidden_layers: undefined }, "config.num_hidden_layers"],
-    ["llama with hidden_size as a string", { ...LLAMA_31_8B, hidden_size: "4096" }, "config.hidden_size"],
-    ["llama with zero heads", { ...LLAMA_31_8B, num_attention_heads: 0 }, "config.num_attention_heads"],
+    [
+      "llama without num_hidden_layers",
+      { ...LLAMA_31_8B, num_hidden_layers: undefined },
+      "config.num_hidden_layers",
+    ],
+    [
+      "llama with hidden_size as a string",
+      { ...LLAMA_31_8B, hidden_size: "4096" },
+      "config.hidden_size",
+    ],
+    [
+      "llama with zero heads",
+      { ...LLAMA_31_8B, num_attention_heads: 0 },
+      "config.num_attention_heads",
+    ],
     ["llama with negative vocab", { ...LLAMA_31_8B, vocab_size: -5 }, "config.vocab_size"],
     ["gpt2 without n_embd", { ...GPT2, n_embd: undefined }, "config.n_embd"],
-    ["bert without intermediate_size", { ...BERT_LARGE, intermediate_size: undefined }, "config.intermediate_size"],
+    [
+      "bert without intermediate_size",
+      { ...BERT_LARGE, intermediate_size: undefined },
+      "config.intermediate_size",
+    ],
     ["chatglm without num_layers", { ...GLM4_9B, num_layers: undefined }, "config.num_layers"],
-    ["chatglm without multi_query_group_num", { ...GLM4_9B, multi_query_group_num: undefined }, "config.multi_query_group_num"],
-    ["mixtral without num_experts_per_tok", { ...MIXTRAL_8X7B, num_experts_per_tok: undefined }, "config.num_experts_per_tok"],
-    ["deepseek without qk_rope_head_dim", { ...DEEPSEEK_V3, qk_rope_head_dim: undefined }, "config.qk_rope_head_dim"],
+    [
+      "chatglm without multi_query_group_num",
+      { ...GLM4_9B, multi_query_group_num: undefined },
+      "config.multi_query_group_num",
+    ],
+    [
+      "mixtral without num_experts_per_tok",
+      { ...MIXTRAL_8X7B, num_experts_per_tok: undefined },
+      "config.num_experts_per_tok",
+    ],
+    [
+      "deepseek without qk_rope_head_dim",
+      { ...DEEPSEEK_V3, qk_rope_head_dim: undefined },
+      "config.qk_rope_head_dim",
+    ],
     ["NaN hidden size", { ...LLAMA_31_8B, hidden_size: Number.NaN }, "config.hidden_size"],
-    ["Infinity layers", { ...LLAMA_31_8B, num_hidden_layers: Number.POSITIVE_INFINITY }, "config.num_hidden_layers"],
+    [
+      "Infinity layers",
+      { ...LLAMA_31_8B, num_hidden_layers: Number.POSITIVE_INFINITY },
+      "config.num_hidden_layers",
+    ],
   ])("%s", (_n, config, field) => {
-    const r = parseHfConfig(JSON.parse(JSON.stringify(config, (_k, v) => (Number.isNaN(v) ? "NaN" : v === Infinity ? 1e400 : v))));
+    const r = parseHfConfig(
+      JSON.parse(
+        JSON.stringify(config, (_k, v) => (Number.isNaN(v) ? "NaN" : v === Infinity ? 1e400 : v)),
+      ),
+    );
     const direct = parseHfConfig(config);
     for (const x of [r, direct]) {
       expect(x.ok).toBe(false);

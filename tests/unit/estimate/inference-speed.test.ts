@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  DECODE_BANDWIDTH_FRACTION, decodeSpeed, FLOPS_PER_PARAM_PER_TOKEN, PREFILL_MFU, prefillSeconds, requestsPerSecond,
+  DECODE_BANDWIDTH_FRACTION,
+  decodeSpeed,
+  FLOPS_PER_PARAM_PER_TOKEN,
+  PREFILL_MFU,
+  prefillSeconds,
+  requestsPerSecond,
 } from "../../../src/estimate/inference-speed.ts";
 import type { DecodeInput } from "../../../src/estimate/inference-speed.ts";
 import { parseRequest } from "../../../src/estimate/request.ts";
@@ -10,7 +15,13 @@ import { a100, allFinite, GPUS, RUNS, rtx4090 } from "./helpers.ts";
 
 const N = 6_738_415_616; // Llama 2 7B
 const llama2fp16: DecodeInput = {
-  gpu: rtx4090, weightBytes: 2 * N, activeParams: N, kvBytesPerToken: 524_288, contextTokens: 0, batch: 1, engine: "llama.cpp",
+  gpu: rtx4090,
+  weightBytes: 2 * N,
+  activeParams: N,
+  kvBytesPerToken: 524_288,
+  contextTokens: 0,
+  batch: 1,
+  engine: "llama.cpp",
 };
 
 describe("decode: tokens/s ≤ bandwidth / bytes read per token", () => {
@@ -49,19 +60,39 @@ describe("decode: tokens/s ≤ bandwidth / bytes read per token", () => {
     expect(r.total).toBeCloseTo(r.stepSeconds, 12);
   });
   it("properties: finite, ≤ the bound, more context or bigger weights never faster", () => {
-    fc.assert(fc.property(
-      fc.double({ min: 1e6, max: 1e12, noNaN: true }), fc.integer({ min: 0, max: 131072 }), fc.integer({ min: 1, max: 512 }),
-      fc.constantFrom("pytorch", "vllm", "llama.cpp" as const), fc.constantFrom(...GPUS), fc.integer({ min: 1, max: 8 }),
-      (n, ctx, batch, engine, gpu, gpus) => {
-        const i: DecodeInput = { gpu, weightBytes: 2 * n, activeParams: n, kvBytesPerToken: 131072, contextTokens: ctx, batch, engine, gpus };
-        const r = decodeSpeed(i);
-        expect(allFinite(r)).toBe(true);
-        expect(r.tokensPerSecond).toBeGreaterThan(0);
-        expect(r.tokensPerSecond).toBeLessThanOrEqual(r.boundTokensPerSecond * (1 + 1e-12));
-        expect(decodeSpeed({ ...i, contextTokens: ctx + 1 }).tokensPerSecond).toBeLessThanOrEqual(r.tokensPerSecond);
-        expect(decodeSpeed({ ...i, weightBytes: 4 * n }).tokensPerSecond).toBeLessThanOrEqual(r.tokensPerSecond);
-      },
-    ), RUNS);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 1e6, max: 1e12, noNaN: true }),
+        fc.integer({ min: 0, max: 131072 }),
+        fc.integer({ min: 1, max: 512 }),
+        fc.constantFrom("pytorch", "vllm", "llama.cpp" as const),
+        fc.constantFrom(...GPUS),
+        fc.integer({ min: 1, max: 8 }),
+        (n, ctx, batch, engine, gpu, gpus) => {
+          const i: DecodeInput = {
+            gpu,
+            weightBytes: 2 * n,
+            activeParams: n,
+            kvBytesPerToken: 131072,
+            contextTokens: ctx,
+            batch,
+            engine,
+            gpus,
+          };
+          const r = decodeSpeed(i);
+          expect(allFinite(r)).toBe(true);
+          expect(r.tokensPerSecond).toBeGreaterThan(0);
+          expect(r.tokensPerSecond).toBeLessThanOrEqual(r.boundTokensPerSecond * (1 + 1e-12));
+          expect(decodeSpeed({ ...i, contextTokens: ctx + 1 }).tokensPerSecond).toBeLessThanOrEqual(
+            r.tokensPerSecond,
+          );
+          expect(decodeSpeed({ ...i, weightBytes: 4 * n }).tokensPerSecond).toBeLessThanOrEqual(
+            r.tokensPerSecond,
+          );
+        },
+      ),
+      RUNS,
+    );
   });
 });
 
@@ -73,8 +104,14 @@ describe("prefill and serving", () => {
     expect(p.tokensPerSecond).toBeCloseTo(512 / p.seconds, 6);
   });
   it("llama.cpp on GeForce gets the FP16-accumulate rate (×2)", () => {
-    expect(prefillSeconds({ gpu: rtx4090, activeParams: N, promptTokens: 512, engine: "llama.cpp" }).peakTflops).toBeCloseTo(330.4, 6);
-    expect(prefillSeconds({ gpu: rtx4090, activeParams: N, promptTokens: 512, engine: "pytorch" }).peakTflops).toBe(165.2);
+    expect(
+      prefillSeconds({ gpu: rtx4090, activeParams: N, promptTokens: 512, engine: "llama.cpp" })
+        .peakTflops,
+    ).toBeCloseTo(330.4, 6);
+    expect(
+      prefillSeconds({ gpu: rtx4090, activeParams: N, promptTokens: 512, engine: "pytorch" })
+        .peakTflops,
+    ).toBe(165.2);
   });
   it("requests/s = concurrency / (TTFT + output tokens × step)", () => {
     const d = decodeSpeed({ ...llama2fp16, batch: 4 });
@@ -86,15 +123,25 @@ describe("prefill and serving", () => {
 
 describe("decode-speed requests (run.ts)", () => {
   const run = (extra: object) => {
-    const p = parseRequest({ task: "decode-speed", model: { preset: "llama-2-7b" }, weightBits: 16, gpu: "rtx-4090", ...extra });
+    const p = parseRequest({
+      task: "decode-speed",
+      model: { preset: "llama-2-7b" },
+      weightBits: 16,
+      gpu: "rtx-4090",
+      ...extra,
+    });
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
-    return runRequest(p.request, GPUS) as { tokensPerSecond: number; boundTokensPerSecond: number; efficiency: number };
+    return runRequest(p.request, GPUS) as {
+      tokensPerSecond: number;
+      boundTokensPerSecond: number;
+      efficiency: number;
+    };
   };
   it("the spec's request gives the 74.8 tok/s bound and PyTorch's efficiency", () => {
     const r = run({});
     expect(r.boundTokensPerSecond).toBeCloseTo(1008e9 / (2 * N), 6);
     expect(r.efficiency).toBeCloseTo(1 / 3.4, 12);
-    expect(r.tokensPerSecond).toBeCloseTo((1008e9 / (2 * N)) / 3.4, 6);
+    expect(r.tokensPerSecond).toBeCloseTo(1008e9 / (2 * N) / 3.4, 6);
   });
   it("tensor parallel over 2 GPUs doubles the bound once, not twice", () => {
     const one = run({}).boundTokensPerSecond;

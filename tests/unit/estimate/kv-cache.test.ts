@@ -38,17 +38,34 @@ describe("KV cache = 2 × layers × KV heads × head dim × tokens × sequences 
     expect(kvBytesPerToken(m("llama-3.1-8b"), 32)).toBe(b16 * 2);
   });
   it("is linear in tokens and sequences, never negative, and lower bits never need more (property)", () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 128 }), fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8 }), fc.constantFrom(64, 128, 256),
-      fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 256 }),
-      (layers, heads, kvDiv, headDim, tokens, seqs) => {
-        const model: ModelArch = { layers, hidden: heads * headDim, heads, kvHeads: Math.max(1, Math.floor(heads / kvDiv)), headDim, ffn: 1, vocab: 1 };
-        const per = kvBytesPerToken(model, 16);
-        expect(kvCacheBytes(model, 16, tokens, seqs)).toBe(per * tokens * seqs);
-        expect(kvCacheBytes(model, 16, tokens + 1, seqs)).toBeGreaterThanOrEqual(kvCacheBytes(model, 16, tokens, seqs));
-        expect(kvBytesPerToken(model, 8)).toBeLessThanOrEqual(per);
-        expect(kvBytesPerToken(model, 4)).toBeLessThanOrEqual(kvBytesPerToken(model, 8));
-      },
-    ), RUNS);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 128 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom(64, 128, 256),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 1, max: 256 }),
+        (layers, heads, kvDiv, headDim, tokens, seqs) => {
+          const model: ModelArch = {
+            layers,
+            hidden: heads * headDim,
+            heads,
+            kvHeads: Math.max(1, Math.floor(heads / kvDiv)),
+            headDim,
+            ffn: 1,
+            vocab: 1,
+          };
+          const per = kvBytesPerToken(model, 16);
+          expect(kvCacheBytes(model, 16, tokens, seqs)).toBe(per * tokens * seqs);
+          expect(kvCacheBytes(model, 16, tokens + 1, seqs)).toBeGreaterThanOrEqual(
+            kvCacheBytes(model, 16, tokens, seqs),
+          );
+          expect(kvBytesPerToken(model, 8)).toBeLessThanOrEqual(per);
+          expect(kvBytesPerToken(model, 4)).toBeLessThanOrEqual(kvBytesPerToken(model, 8));
+        },
+      ),
+      RUNS,
+    );
   });
 });

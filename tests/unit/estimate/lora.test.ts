@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_LORA_DROPOUT, frozenBaseBytes, INT8_SCALE_BITS, LORA_TARGETS, loraInputWidth, loraParams, NF4_BLOCK,
-  NF4_DOUBLE_QUANT_SCALE_BITS, NF4_SCALE_BITS, scaleBitsFor,
+  DEFAULT_LORA_DROPOUT,
+  frozenBaseBytes,
+  INT8_SCALE_BITS,
+  LORA_TARGETS,
+  loraInputWidth,
+  loraParams,
+  NF4_BLOCK,
+  NF4_DOUBLE_QUANT_SCALE_BITS,
+  NF4_SCALE_BITS,
+  scaleBitsFor,
 } from "../../../src/estimate/lora.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
@@ -49,14 +57,20 @@ describe("QLoRA base (Dettmers et al. 2023 sec. 3)", () => {
     const expected = (c.quantizable * (4 + 0.125 + 32 / 16384)) / 8 + (c.total - c.quantizable) * 2;
     expect(frozenBaseBytes(llama31, 4, true, 2)).toBeCloseTo(expected, 0);
     // ≈ 3.6 GB of linear weights + 2.1 GB for the 1.05B embedding/head parameters.
-    expect(frozenBaseBytes(llama31, 4, true, 2) / 1e9).toBeCloseTo(5.70, 1);
+    expect(frozenBaseBytes(llama31, 4, true, 2) / 1e9).toBeCloseTo(5.7, 1);
   });
   it("16-bit base is the whole model at 2 bytes (4 under fp32); 4 < 8 < 16 bits", () => {
     const n = paramCounts(llama31).total;
     expect(frozenBaseBytes(llama31, 16, true, 2)).toBe(2 * n);
     expect(frozenBaseBytes(llama31, 16, true, 4)).toBe(4 * n);
-    expect(frozenBaseBytes(llama31, 4, true, 2)).toBeLessThan(frozenBaseBytes(llama31, 4, false, 2));
-    expect(frozenBaseBytes(llama31, 4, false, 2)).toBeLessThan(frozenBaseBytes(llama31, 8, true, 2));
-    expect(frozenBaseBytes(llama31, 8, true, 2)).toBeLessThan(frozenBaseBytes(llama31, 16, true, 2));
+    expect(frozenBaseBytes(llama31, 4, true, 2)).toBeLessThan(
+      frozenBaseBytes(llama31, 4, false, 2),
+    );
+    expect(frozenBaseBytes(llama31, 4, false, 2)).toBeLessThan(
+      frozenBaseBytes(llama31, 8, true, 2),
+    );
+    expect(frozenBaseBytes(llama31, 8, true, 2)).toBeLessThan(
+      frozenBaseBytes(llama31, 16, true, 2),
+    );
   });
 });

@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import {
-  headDimOf, isArch, kvHeadsOf, matrixShapes, paramCounts, shapeFromParams, vectorParams,
+  headDimOf,
+  isArch,
+  kvHeadsOf,
+  matrixShapes,
+  paramCounts,
+  shapeFromParams,
+  vectorParams,
 } from "../../../src/estimate/model.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
 import { expectRel, RUNS } from "./helpers.ts";
@@ -25,14 +31,20 @@ describe("parameter counts from the architecture, against hand arithmetic", () =
   });
   it("BERT-large: 335,141,888 (embeddings + LayerNorm + 24 layers with biases + pooler)", () => {
     const embeddings = (30522 + 512 + 2) * 1024 + 2 * 1024;
-    const layer = 4 * (1024 * 1024 + 1024) + (1024 * 4096 + 4096) + (4096 * 1024 + 1024) + 2 * 2 * 1024;
+    const layer =
+      4 * (1024 * 1024 + 1024) + (1024 * 4096 + 4096) + (4096 * 1024 + 1024) + 2 * 2 * 1024;
     const hand = embeddings + 24 * layer + (1024 * 1024 + 1024);
     expect(hand).toBe(335_141_888);
     expect(paramCounts(preset("bert-large")).total).toBe(hand);
     expectRel(paramCounts(preset("bert-large")).total, 335e6, 0.01);
   });
   it("GPT-2 small: 124,439,808 (tied head, learned positions)", () => {
-    const layer = 2 * 2 * 768 + (768 * 2304 + 2304) + (768 * 768 + 768) + (768 * 3072 + 3072) + (3072 * 768 + 768);
+    const layer =
+      2 * 2 * 768 +
+      (768 * 2304 + 2304) +
+      (768 * 768 + 768) +
+      (768 * 3072 + 3072) +
+      (3072 * 768 + 768);
     const hand = 50257 * 768 + 1024 * 768 + 12 * layer + 2 * 768;
     expect(hand).toBe(124_439_808);
     expect(paramCounts(preset("gpt2")).total).toBe(hand);
@@ -45,11 +57,12 @@ describe("parameter counts from the architecture, against hand arithmetic", () =
     // Total minus active is exactly the 6 idle experts in each of 32 layers.
     expect(c.total - c.active).toBe(32 * 6 * expert);
   });
-  it("DeepSeek-V3: 671B total; active 37.55B by hand (published \"37B\")", () => {
+  it('DeepSeek-V3: 671B total; active 37.55B by hand (published "37B")', () => {
     const c = paramCounts(preset("deepseek-v3"));
     expectRel(c.total, 671e9, 0.01);
     const h = 7168;
-    const mla = h * 1536 + 1536 * 128 * (128 + 64) + h * (512 + 64) + 512 * 128 * (128 + 128) + 128 * 128 * h;
+    const mla =
+      h * 1536 + 1536 * 128 * (128 + 64) + h * (512 + 64) + 512 * 128 * (128 + 128) + 128 * 128 * h;
     const expert = 3 * h * 2048;
     const handActive = 2 * 129280 * h + 61 * mla + 3 * 3 * h * 18432 + 58 * (9 * expert + h * 256);
     // Norm vectors (2 per layer + final) are all that the hand sum leaves out.
@@ -94,7 +107,12 @@ describe("shapes", () => {
   });
   it("MoE: dense leading layers, shared experts always active, router counted", () => {
     const m: ModelArch = {
-      layers: 4, hidden: 8, heads: 2, ffn: 32, vocab: 10, tiedEmbeddings: true,
+      layers: 4,
+      hidden: 8,
+      heads: 2,
+      ffn: 32,
+      vocab: 10,
+      tiedEmbeddings: true,
       moe: { experts: 4, activeExperts: 1, sharedExperts: 1, expertFfn: 4, denseLayers: 1 },
     };
     const c = paramCounts(m);
@@ -112,7 +130,11 @@ describe("shapes", () => {
   });
   it("a bare parameter count is its own total, active and quantizable count", () => {
     expect(isArch({ params: 7e9 })).toBe(false);
-    expect(paramCounts({ params: 7e9 })).toMatchObject({ total: 7e9, active: 7e9, quantizable: 7e9 });
+    expect(paramCounts({ params: 7e9 })).toMatchObject({
+      total: 7e9,
+      active: 7e9,
+      quantizable: 7e9,
+    });
     expect(paramCounts({ params: 47e9, activeParams: 13e9 }).active).toBe(13e9);
   });
 });
@@ -126,13 +148,17 @@ describe("shapeFromParams (a shape for a bare count)", () => {
   });
   it("layers, hidden and heads never shrink as the count grows (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e5, max: 1e13, noNaN: true }), fc.double({ min: 1, max: 1.2, noNaN: true }), (p, k) => {
-        const a = shapeFromParams(p);
-        const b = shapeFromParams(p * k);
-        expect(b.layers).toBeGreaterThanOrEqual(a.layers);
-        expect(b.hidden).toBeGreaterThanOrEqual(a.hidden);
-        expect(b.heads).toBeGreaterThanOrEqual(a.heads);
-      }),
+      fc.property(
+        fc.double({ min: 1e5, max: 1e13, noNaN: true }),
+        fc.double({ min: 1, max: 1.2, noNaN: true }),
+        (p, k) => {
+          const a = shapeFromParams(p);
+          const b = shapeFromParams(p * k);
+          expect(b.layers).toBeGreaterThanOrEqual(a.layers);
+          expect(b.hidden).toBeGreaterThanOrEqual(a.hidden);
+          expect(b.heads).toBeGreaterThanOrEqual(a.heads);
+        },
+      ),
       RUNS,
     );
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADAM_8BIT_BYTES_PER_PARAM, ADAM_STATES, optimizerStateBytes, OPTIMIZERS, SGD_MOMENTUM_STATES,
+  ADAM_8BIT_BYTES_PER_PARAM,
+  ADAM_STATES,
+  optimizerStateBytes,
+  OPTIMIZERS,
+  SGD_MOMENTUM_STATES,
 } from "../../../src/estimate/optimizer.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
@@ -12,20 +16,37 @@ describe("optimizer states", () => {
   it("AdamW: 2 fp32 states = 8 bytes/param; SGD momentum 4; pure bf16 AdamW 4", () => {
     expect(ADAM_STATES).toBe(2);
     expect(SGD_MOMENTUM_STATES).toBe(1);
-    expect(optimizerStateBytes("adamw", 1e9, 4, undefined, true)).toEqual({ bytes: 8e9, approximate: false });
+    expect(optimizerStateBytes("adamw", 1e9, 4, undefined, true)).toEqual({
+      bytes: 8e9,
+      approximate: false,
+    });
     expect(optimizerStateBytes("sgd-momentum", 1e9, 4, undefined, true).bytes).toBe(4e9);
     expect(optimizerStateBytes("adamw", 1e9, 2, undefined, true).bytes).toBe(4e9);
   });
   it("8-bit Adam: two 1-byte states + one fp32 absmax per 2048 values per state ≈ 2.0039 bytes/param", () => {
     expect(ADAM_8BIT_BYTES_PER_PARAM).toBeCloseTo(2 + 8 / 2048, 12);
-    expect(optimizerStateBytes("adam-8bit", 1e9, 4, undefined, true).bytes).toBeCloseTo(2.00390625e9, 0);
+    expect(optimizerStateBytes("adam-8bit", 1e9, 4, undefined, true).bytes).toBeCloseTo(
+      2.00390625e9,
+      0,
+    );
   });
   it("Adafactor: rows + cols per matrix, full second moment for vectors (Shazeer & Stern 2018)", () => {
-    const m: ModelArch = { layers: 1, hidden: 8, heads: 2, ffn: 16, vocab: 100, tiedEmbeddings: true, mlp: "plain" };
+    const m: ModelArch = {
+      layers: 1,
+      hidden: 8,
+      heads: 2,
+      ffn: 16,
+      vocab: 100,
+      tiedEmbeddings: true,
+      mlp: "plain",
+    };
     // embed 100x8; q,k,v,o 8x8; up 8x16; down 16x8. Vectors: (2·1 + 1)·8 RMSNorm weights.
-    const factored = (100 + 8) + 4 * (8 + 8) + (8 + 16) + (16 + 8);
+    const factored = 100 + 8 + 4 * (8 + 8) + (8 + 16) + (16 + 8);
     const vectors = 3 * 8;
-    expect(optimizerStateBytes("adafactor", paramCounts(m).total, 4, m, true)).toEqual({ bytes: (factored + vectors) * 4, approximate: false });
+    expect(optimizerStateBytes("adafactor", paramCounts(m).total, 4, m, true)).toEqual({
+      bytes: (factored + vectors) * 4,
+      approximate: false,
+    });
   });
   it("Adafactor keeps far less than AdamW for a real model (< 1%)", () => {
     const n = paramCounts(llama8b).total;

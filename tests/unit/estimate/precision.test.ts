@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  GEFORCE_FP16_ACCUMULATE_SPEEDUP, inferencePeakTflops, mathFormatFor, peakTflops, PRECISION_BYTES, TRAINING_PRECISIONS,
+  GEFORCE_FP16_ACCUMULATE_SPEEDUP,
+  inferencePeakTflops,
+  mathFormatFor,
+  peakTflops,
+  PRECISION_BYTES,
+  TRAINING_PRECISIONS,
 } from "../../../src/estimate/precision.ts";
 import { a100, rtx4090, t4 } from "./helpers.ts";
 

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderTime, renderVramGuidanceGB, SEED_COMPLEX_SCENE_GB, SEED_VRAM_GB } from "../../../src/estimate/rendering.ts";
+import {
+  renderTime,
+  renderVramGuidanceGB,
+  SEED_COMPLEX_SCENE_GB,
+  SEED_VRAM_GB,
+} from "../../../src/estimate/rendering.ts";
 import { allFinite, RUNS, sum } from "./helpers.ts";
 
 describe("render VRAM guidance (seed 001 rules of thumb)", () => {
@@ -23,21 +28,47 @@ describe("render VRAM guidance (seed 001 rules of thumb)", () => {
 describe("render time and cost", () => {
   it("30 s/frame × 1000 frames = 8.33 h on one GPU; 2 GPUs at 0.9 scaling = 4.63 h; cost = hours × GPUs × price", () => {
     expect(renderTime({ secondsPerFrame: 30, frames: 1000 }).hours).toBeCloseTo(30000 / 3600, 12);
-    const r = renderTime({ secondsPerFrame: 30, frames: 1000, gpus: 2, scaling: 0.9, pricePerGpuHour: 1.5 });
+    const r = renderTime({
+      secondsPerFrame: 30,
+      frames: 1000,
+      gpus: 2,
+      scaling: 0.9,
+      pricePerGpuHour: 1.5,
+    });
     expect(r.hours).toBeCloseTo(30000 / (2 * 0.9) / 3600, 12);
     expect(r.cost).toBeCloseTo(r.hours * 2 * 1.5, 12);
     expect(r.costPerFrame).toBeCloseTo(r.cost! / 1000, 12);
     expect(renderTime({ secondsPerFrame: 30, frames: 1000 }).cost).toBeNull();
   });
   it("finite; cost never decreases with more frames (property)", () => {
-    fc.assert(fc.property(
-      fc.double({ min: 0.001, max: 1e5, noNaN: true }), fc.integer({ min: 1, max: 1e7 }), fc.integer({ min: 1, max: 64 }),
-      fc.double({ min: 0.01, max: 1, noNaN: true }), fc.double({ min: 0, max: 100, noNaN: true }),
-      (spf, frames, gpus, scaling, price) => {
-        const r = renderTime({ secondsPerFrame: spf, frames, gpus, scaling, pricePerGpuHour: price });
-        expect(allFinite(r)).toBe(true);
-        expect(renderTime({ secondsPerFrame: spf, frames: frames + 1, gpus, scaling, pricePerGpuHour: price }).cost!).toBeGreaterThanOrEqual(r.cost!);
-      },
-    ), RUNS);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.001, max: 1e5, noNaN: true }),
+        fc.integer({ min: 1, max: 1e7 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.double({ min: 0.01, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        (spf, frames, gpus, scaling, price) => {
+          const r = renderTime({
+            secondsPerFrame: spf,
+            frames,
+            gpus,
+            scaling,
+            pricePerGpuHour: price,
+          });
+          expect(allFinite(r)).toBe(true);
+          expect(
+            renderTime({
+              secondsPerFrame: spf,
+              frames: frames + 1,
+              gpus,
+              scaling,
+              pricePerGpuHour: price,
+            }).cost!,
+          ).toBeGreaterThanOrEqual(r.cost!);
+        },
+      ),
+      RUNS,
+    );
   });
 });

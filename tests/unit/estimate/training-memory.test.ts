@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Sharding, TrainingMemoryInput } from "../../../src/estimate/training-memory.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
-import { trainingMemory, ZERO3_GATHERED_LAYER_COPIES } from "../../../src/estimate/training-memory.ts";
+import {
+  trainingMemory,
+  ZERO3_GATHERED_LAYER_COPIES,
+} from "../../../src/estimate/training-memory.ts";
 import { activationBytes } from "../../../src/estimate/activations.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
@@ -12,9 +15,15 @@ import { a10g, a100, allFinite, RUNS, rtx4090, sum, t4, valueOf } from "./helper
 
 const llama8b = findPreset("llama-3.1-8b")!.model;
 const STATE_KEYS = ["weights", "master-weights", "gradients", "optimizer-states"];
-const states = (r: { breakdown: readonly BreakdownItem[] }): number => sum(r.breakdown.filter((b) => STATE_KEYS.includes(b.key)));
+const states = (r: { breakdown: readonly BreakdownItem[] }): number =>
+  sum(r.breakdown.filter((b) => STATE_KEYS.includes(b.key)));
 const bare = (o: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
-  model: { params: 1e9 }, precision: "bf16-mixed", optimizer: "adamw", microBatch: 1, seqLen: 1, ...o,
+  model: { params: 1e9 },
+  precision: "bf16-mixed",
+  optimizer: "adamw",
+  microBatch: 1,
+  seqLen: 1,
+  ...o,
 });
 
 describe("model states per parameter", () => {
@@ -26,7 +35,10 @@ describe("model states per parameter", () => {
     expect(states(trainingMemory(bare({ precision: "bf16" }))) / 1e9).toBeCloseTo(8, 9);
     expect(states(trainingMemory(bare({ precision: "fp32" }))) / 1e9).toBeCloseTo(16, 9);
     expect(states(trainingMemory(bare({ optimizer: "sgd-momentum" }))) / 1e9).toBeCloseTo(14, 9);
-    expect(states(trainingMemory(bare({ optimizer: "adam-8bit" }))) / 1e9).toBeCloseTo(10 + 2 + 8 / 2048, 9);
+    expect(states(trainingMemory(bare({ optimizer: "adam-8bit" }))) / 1e9).toBeCloseTo(
+      10 + 2 + 8 / 2048,
+      9,
+    );
   });
 });
 
@@ -47,10 +59,23 @@ describe("ZeRO / FSDP over data parallel (Rajbhandari et al. 2020)", () => {
     expect(states(at("none")) / 1e9).toBeCloseTo(18, 9);
   });
   it("ZeRO-3 budgets DeepSpeed's 4 × largest layer (two 16-bit copies) for gathering", () => {
-    const r = trainingMemory({ model: llama8b, precision: "bf16-mixed", optimizer: "adamw", microBatch: 1, seqLen: 128, gpus: 8, sharding: "zero3" });
+    const r = trainingMemory({
+      model: llama8b,
+      precision: "bf16-mixed",
+      optimizer: "adamw",
+      microBatch: 1,
+      seqLen: 128,
+      gpus: 8,
+      sharding: "zero3",
+    });
     expect(ZERO3_GATHERED_LAYER_COPIES).toBe(2);
     expect(valueOf(r.breakdown, "gathered-layers")).toBe(4 * 128256 * 4096);
-    expect(valueOf(trainingMemory({ ...bare(), model: llama8b, gpus: 8, sharding: "zero2" }).breakdown, "gathered-layers")).toBe(0);
+    expect(
+      valueOf(
+        trainingMemory({ ...bare(), model: llama8b, gpus: 8, sharding: "zero2" }).breakdown,
+        "gathered-layers",
+      ),
+    ).toBe(0);
   });
   it("tensor parallel divides the states too; DP degree = gpus / tp", () => {
     const r = trainingMemory(bare({ gpus: 8, tensorParallel: 4, sharding: "zero3" }));
@@ -58,12 +83,20 @@ describe("ZeRO / FSDP over data parallel (Rajbhandari et al. 2020)", () => {
     expect(r.assumptions.find((a) => a.key === "data-parallel")?.value).toBe(2);
   });
   it("warns when sharding has nothing to shard over", () => {
-    expect(trainingMemory(bare({ gpus: 1, sharding: "zero3" })).warnings.map((w) => w.code)).toContain("zero-without-data-parallel");
-    expect(trainingMemory(bare({ gpus: 4, tensorParallel: 4, sharding: "zero1" })).warnings.map((w) => w.code)).toContain("zero-without-data-parallel");
+    expect(
+      trainingMemory(bare({ gpus: 1, sharding: "zero3" })).warnings.map((w) => w.code),
+    ).toContain("zero-without-data-parallel");
+    expect(
+      trainingMemory(bare({ gpus: 4, tensorParallel: 4, sharding: "zero1" })).warnings.map(
+        (w) => w.code,
+      ),
+    ).toContain("zero-without-data-parallel");
   });
   it("CPU offload moves optimizer + master (and params) off the GPU", () => {
     const r = trainingMemory(bare({ offload: "optimizer" }));
-    expect(valueOf(r.breakdown, "optimizer-states") + valueOf(r.breakdown, "master-weights")).toBe(0);
+    expect(valueOf(r.breakdown, "optimizer-states") + valueOf(r.breakdown, "master-weights")).toBe(
+      0,
+    );
     expect(r.cpuOffloadBytes).toBe(12e9);
     const p = trainingMemory(bare({ offload: "optimizer+params" }));
     expect(valueOf(p.breakdown, "weights")).toBe(0);
@@ -73,23 +106,52 @@ describe("ZeRO / FSDP over data parallel (Rajbhandari et al. 2020)", () => {
 
 describe("activations and the three views", () => {
   it("the spec's first request: Llama 3.1 8B, bf16-mixed, AdamW, micro 2, seq 2048, full recompute", () => {
-    const r = trainingMemory({ model: llama8b, precision: "bf16-mixed", optimizer: "adamw", microBatch: 2, seqLen: 2048, recompute: "full", gpus: 1 });
+    const r = trainingMemory({
+      model: llama8b,
+      precision: "bf16-mixed",
+      optimizer: "adamw",
+      microBatch: 2,
+      seqLen: 2048,
+      recompute: "full",
+      gpus: 1,
+    });
     const n = 8_030_261_248;
     expect(states(r)).toBe(18 * n);
     const act = activationBytes({
-      model: llama8b, seqLen: 2048, microBatch: 2, valueBytes: 2, autocast: true, recompute: "full", flashAttention: false,
-      tensorParallel: 1, dropout: false, head: "lm",
+      model: llama8b,
+      seqLen: 2048,
+      microBatch: 2,
+      valueBytes: 2,
+      autocast: true,
+      recompute: "full",
+      flashAttention: false,
+      tensorParallel: 1,
+      dropout: false,
+      head: "lm",
     });
     // Logits: 2·2048·128256 values, 16-bit plus an fp32 copy.
     expect(valueOf(r.breakdown, "logits")).toBe(2 * 2048 * 128256 * 6);
     expect(valueOf(r.breakdown, "activations")).toBe(act.layers + act.finalLayer);
     // Full recompute keeps each layer input in fp32 under autocast: 32·2·2048·4096·4 bytes, plus one layer.
     expect(act.layers - act.perLayer).toBe(32 * 2 * 2048 * 4096 * 4);
-    expect(r.allocatorPeakBytes).toBe(sum(r.breakdown.filter((b) => !["allocator-reserve", "cuda-context", "headroom"].includes(b.key))));
+    expect(r.allocatorPeakBytes).toBe(
+      sum(
+        r.breakdown.filter(
+          (b) => !["allocator-reserve", "cuda-context", "headroom"].includes(b.key),
+        ),
+      ),
+    );
   });
   it("gradient accumulation reuses one micro-batch's activations; recomputation lowers memory", () => {
     const m = (o: Partial<TrainingMemoryInput>): number =>
-      trainingMemory({ model: llama8b, precision: "bf16-mixed", optimizer: "adamw", microBatch: 2, seqLen: 2048, ...o }).allocatorPeakBytes;
+      trainingMemory({
+        model: llama8b,
+        precision: "bf16-mixed",
+        optimizer: "adamw",
+        microBatch: 2,
+        seqLen: 2048,
+        ...o,
+      }).allocatorPeakBytes;
     expect(m({ gradAccumulation: 8 })).toBe(m({}));
     expect(m({ recompute: "full" })).toBeLessThan(m({ recompute: "selective" }));
     expect(m({ recompute: "selective" })).toBeLessThan(m({}));
@@ -101,7 +163,8 @@ describe("activations and the three views", () => {
     expect(r.recommendedBytes).toBeCloseTo(r.nvidiaSmiBytes * 1.2, 0);
   });
   it("warns: shape assumed for a bare count, over capacity, no bf16 on T4, unverified A10G figures", () => {
-    const codes = (o: Partial<TrainingMemoryInput>) => trainingMemory(bare(o)).warnings.map((w) => w.code);
+    const codes = (o: Partial<TrainingMemoryInput>) =>
+      trainingMemory(bare(o)).warnings.map((w) => w.code);
     expect(codes({})).toContain("shape-assumed");
     expect(codes({ model: llama8b })).not.toContain("shape-assumed");
     expect(codes({ model: { params: 8e9 }, gpu: rtx4090 })).toContain("exceeds-gpu-memory");
@@ -117,7 +180,14 @@ describe("activations and the three views", () => {
 describe("LoRA and QLoRA", () => {
   const lora = { rank: 8, targets: ["q", "v"] as const };
   it("trainable = adapters only; their states are 18 bytes each under mixed precision", () => {
-    const r = trainingMemory({ model: llama8b, precision: "bf16-mixed", optimizer: "adamw", microBatch: 1, seqLen: 16, lora: { ...lora, targets: [...lora.targets] } });
+    const r = trainingMemory({
+      model: llama8b,
+      precision: "bf16-mixed",
+      optimizer: "adamw",
+      microBatch: 1,
+      seqLen: 16,
+      lora: { ...lora, targets: [...lora.targets] },
+    });
     const t = 3_407_872;
     expect(r.trainableParams).toBe(t);
     expect(valueOf(r.breakdown, "gradients")).toBe(4 * t);
@@ -127,123 +197,202 @@ describe("LoRA and QLoRA", () => {
     expect(valueOf(r.breakdown, "weights")).toBe(2 * paramCounts(llama8b).total + 2 * t);
   });
   it("pure bf16 LoRA counts the adapters' own weights: 2 + 2 + 4 = 8 bytes per adapter parameter", () => {
-    const r = trainingMemory({ model: llama8b, precision: "bf16", optimizer: "adamw", microBatch: 1, seqLen: 16, lora: { rank: 8, targets: ["q", "v"] } });
+    const r = trainingMemory({
+      model: llama8b,
+      precision: "bf16",
+      optimizer: "adamw",
+      microBatch: 1,
+      seqLen: 16,
+      lora: { rank: 8, targets: ["q", "v"] },
+    });
     const t = loraParams(llama8b, { rank: 8, targets: ["q", "v"] });
     expect(states(r) - 2 * paramCounts(llama8b).total).toBe(8 * t);
   });
   it("QLoRA: 4-bit base < 8-bit < 16-bit; a bare count gets the same scale bits as an architecture", () => {
     const m = (baseBits: number, model: TrainingMemoryInput["model"] = llama8b) =>
-      valueOf(trainingMemory({ model, precision: "bf16", optimizer: "adamw", microBatch: 1, seqLen: 16, lora: { rank: 8, targets: ["q"], baseBits } }).breakdown, "weights");
+      valueOf(
+        trainingMemory({
+          model,
+          precision: "bf16",
+          optimizer: "adamw",
+          microBatch: 1,
+          seqLen: 16,
+          lora: { rank: 8, targets: ["q"], baseBits },
+        }).breakdown,
+        "weights",
+      );
     expect(m(4)).toBeLessThan(m(8));
     expect(m(8)).toBeLessThan(m(16));
     const bareQ = m(4, { params: 1e9 });
     expect(bareQ).toBeGreaterThan((1e9 * (4 + NF4_DOUBLE_QUANT_SCALE_BITS)) / 8);
-    expect(bareQ).toBeLessThan((1e9 * (4 + NF4_DOUBLE_QUANT_SCALE_BITS)) / 8 * 1.01);
+    expect(bareQ).toBeLessThan(((1e9 * (4 + NF4_DOUBLE_QUANT_SCALE_BITS)) / 8) * 1.01);
   });
 });
 
 describe("training memory properties (fast-check)", () => {
-  const archArb = fc.record({
-    layers: fc.integer({ min: 1, max: 64 }),
-    heads: fc.integer({ min: 1, max: 64 }),
-    kvDiv: fc.constantFrom(1, 2, 4, 8),
-    headDim: fc.constantFrom(64, 128),
-    ffnMul: fc.double({ min: 1, max: 5, noNaN: true }),
-    vocab: fc.integer({ min: 100, max: 200000 }),
-    tied: fc.boolean(),
-  }).map((x): ModelArch => ({
-    layers: x.layers, hidden: x.heads * x.headDim, heads: x.heads, kvHeads: Math.max(1, Math.floor(x.heads / x.kvDiv)),
-    ffn: Math.round(x.heads * x.headDim * x.ffnMul), vocab: x.vocab, tiedEmbeddings: x.tied,
-  }));
-  const modelArb = fc.oneof(archArb, fc.double({ min: 1e6, max: 1e12, noNaN: true }).map((params) => ({ params })));
-  const cfgArb = fc.record({
-    model: modelArb,
-    precision: fc.constantFrom("fp32", "fp16-mixed", "bf16-mixed", "bf16" as const),
-    optimizer: fc.constantFrom("adamw", "sgd-momentum", "adam-8bit", "adafactor" as const),
-    microBatch: fc.integer({ min: 1, max: 32 }),
-    seqLen: fc.integer({ min: 1, max: 16384 }),
-    recompute: fc.constantFrom("none", "selective", "full" as const),
-    flashAttention: fc.boolean(),
-    gpus: fc.constantFrom(1, 2, 4, 8, 64),
-    sharding: fc.constantFrom("none", "zero1", "zero2", "zero3", "fsdp" as const),
-    offload: fc.constantFrom("none", "optimizer", "optimizer+params" as const),
-    lora: fc.option(fc.record({ rank: fc.integer({ min: 1, max: 256 }), targets: fc.subarray(["q", "k", "v", "o", "gate", "up", "down"] as const, { minLength: 1 }), baseBits: fc.constantFrom(4, 8, 16) }), { nil: undefined }),
-  }).map((x): TrainingMemoryInput => {
-    const { lora, ...rest } = x;
-    return lora ? { ...rest, lora: { ...lora, targets: [...lora.targets] } } : rest;
-  });
+  const archArb = fc
+    .record({
+      layers: fc.integer({ min: 1, max: 64 }),
+      heads: fc.integer({ min: 1, max: 64 }),
+      kvDiv: fc.constantFrom(1, 2, 4, 8),
+      headDim: fc.constantFrom(64, 128),
+      ffnMul: fc.double({ min: 1, max: 5, noNaN: true }),
+      vocab: fc.integer({ min: 100, max: 200000 }),
+      tied: fc.boolean(),
+    })
+    .map((x): ModelArch => ({
+      layers: x.layers,
+      hidden: x.heads * x.headDim,
+      heads: x.heads,
+      kvHeads: Math.max(1, Math.floor(x.heads / x.kvDiv)),
+      ffn: Math.round(x.heads * x.headDim * x.ffnMul),
+      vocab: x.vocab,
+      tiedEmbeddings: x.tied,
+    }));
+  const modelArb = fc.oneof(
+    archArb,
+    fc.double({ min: 1e6, max: 1e12, noNaN: true }).map((params) => ({ params })),
+  );
+  const cfgArb = fc
+    .record({
+      model: modelArb,
+      precision: fc.constantFrom("fp32", "fp16-mixed", "bf16-mixed", "bf16" as const),
+      optimizer: fc.constantFrom("adamw", "sgd-momentum", "adam-8bit", "adafactor" as const),
+      microBatch: fc.integer({ min: 1, max: 32 }),
+      seqLen: fc.integer({ min: 1, max: 16384 }),
+      recompute: fc.constantFrom("none", "selective", "full" as const),
+      flashAttention: fc.boolean(),
+      gpus: fc.constantFrom(1, 2, 4, 8, 64),
+      sharding: fc.constantFrom("none", "zero1", "zero2", "zero3", "fsdp" as const),
+      offload: fc.constantFrom("none", "optimizer", "optimizer+params" as const),
+      lora: fc.option(
+        fc.record({
+          rank: fc.integer({ min: 1, max: 256 }),
+          targets: fc.subarray(["q", "k", "v", "o", "gate", "up", "down"] as const, {
+            minLength: 1,
+          }),
+          baseBits: fc.constantFrom(4, 8, 16),
+        }),
+        { nil: undefined },
+      ),
+    })
+    .map((x): TrainingMemoryInput => {
+      const { lora, ...rest } = x;
+      return lora ? { ...rest, lora: { ...lora, targets: [...lora.targets] } } : rest;
+    });
 
   it("every figure finite and non-negative; parts add up to each view", () => {
-    fc.assert(fc.property(cfgArb, (i) => {
-      const r = trainingMemory(i);
-      expect(allFinite(r)).toBe(true);
-      expect(r.breakdown.every((b) => b.value >= 0)).toBe(true);
-      expect(sum(r.breakdown) / r.total).toBeCloseTo(1, 9);
-      expect(r.total).toBe(r.recommendedBytes);
-      expect(r.allocatorPeakBytes).toBeLessThanOrEqual(r.nvidiaSmiBytes);
-      expect(r.nvidiaSmiBytes).toBeLessThanOrEqual(r.recommendedBytes);
-      expect(r.cpuOffloadBytes).toBeGreaterThanOrEqual(0);
-    }), RUNS);
+    fc.assert(
+      fc.property(cfgArb, (i) => {
+        const r = trainingMemory(i);
+        expect(allFinite(r)).toBe(true);
+        expect(r.breakdown.every((b) => b.value >= 0)).toBe(true);
+        expect(sum(r.breakdown) / r.total).toBeCloseTo(1, 9);
+        expect(r.total).toBe(r.recommendedBytes);
+        expect(r.allocatorPeakBytes).toBeLessThanOrEqual(r.nvidiaSmiBytes);
+        expect(r.nvidiaSmiBytes).toBeLessThanOrEqual(r.recommendedBytes);
+        expect(r.cpuOffloadBytes).toBeGreaterThanOrEqual(0);
+      }),
+      RUNS,
+    );
   });
   it("more parameters (bare count), longer sequences, bigger batches never need less", () => {
-    fc.assert(fc.property(cfgArb, fc.double({ min: 1, max: 3, noNaN: true }), (i, k) => {
-      const base = trainingMemory(i).recommendedBytes;
-      expect(trainingMemory({ ...i, seqLen: i.seqLen + 1 }).recommendedBytes).toBeGreaterThanOrEqual(base);
-      expect(trainingMemory({ ...i, seqLen: i.seqLen * 2 }).recommendedBytes).toBeGreaterThanOrEqual(base);
-      expect(trainingMemory({ ...i, microBatch: i.microBatch + 1 }).recommendedBytes).toBeGreaterThanOrEqual(base);
-      if ("params" in i.model) {
-        expect(trainingMemory({ ...i, model: { params: i.model.params * k } }).recommendedBytes).toBeGreaterThanOrEqual(base);
-      }
-    }), RUNS);
+    fc.assert(
+      fc.property(cfgArb, fc.double({ min: 1, max: 3, noNaN: true }), (i, k) => {
+        const base = trainingMemory(i).recommendedBytes;
+        expect(
+          trainingMemory({ ...i, seqLen: i.seqLen + 1 }).recommendedBytes,
+        ).toBeGreaterThanOrEqual(base);
+        expect(
+          trainingMemory({ ...i, seqLen: i.seqLen * 2 }).recommendedBytes,
+        ).toBeGreaterThanOrEqual(base);
+        expect(
+          trainingMemory({ ...i, microBatch: i.microBatch + 1 }).recommendedBytes,
+        ).toBeGreaterThanOrEqual(base);
+        if ("params" in i.model) {
+          expect(
+            trainingMemory({ ...i, model: { params: i.model.params * k } }).recommendedBytes,
+          ).toBeGreaterThanOrEqual(base);
+        }
+      }),
+      RUNS,
+    );
   });
   it("a bigger architecture (more layers, wider FFN, bigger vocab) never needs less", () => {
-    fc.assert(fc.property(cfgArb, archArb, fc.integer({ min: 1, max: 8 }), (i, m, d) => {
-      const at = (model: ModelArch) => trainingMemory({ ...i, model }).recommendedBytes;
-      const base = at(m);
-      expect(at({ ...m, layers: m.layers + d })).toBeGreaterThanOrEqual(base);
-      expect(at({ ...m, ffn: m.ffn + 64 * d })).toBeGreaterThanOrEqual(base);
-      expect(at({ ...m, vocab: m.vocab + 1000 * d })).toBeGreaterThanOrEqual(base);
-    }), RUNS);
+    fc.assert(
+      fc.property(cfgArb, archArb, fc.integer({ min: 1, max: 8 }), (i, m, d) => {
+        const at = (model: ModelArch) => trainingMemory({ ...i, model }).recommendedBytes;
+        const base = at(m);
+        expect(at({ ...m, layers: m.layers + d })).toBeGreaterThanOrEqual(base);
+        expect(at({ ...m, ffn: m.ffn + 64 * d })).toBeGreaterThanOrEqual(base);
+        expect(at({ ...m, vocab: m.vocab + 1000 * d })).toBeGreaterThanOrEqual(base);
+      }),
+      RUNS,
+    );
   });
   it("sharding over more data-parallel GPUs never needs more per GPU", () => {
     // ZeRO-3/FSDP adds a gather buffer of 2 x the largest matrix once there is something to
     // shard: for a toy model whose single matrix outweighs what halving the rest saves, the
     // per-GPU peak really can rise from 1 to 2 GPUs. Real models are far from that.
-    fc.assert(fc.property(cfgArb, fc.constantFrom("zero1", "zero2", "zero3", "fsdp" as const), fc.integer({ min: 0, max: 6 }), (i, sharding, k) => {
-      // With a 4/8-bit LoRA base, halving the small quantized base saves less than the gather
-      // buffer for the 16-bit embedding costs (see the report); excluded here.
-      const c = paramCounts(i.model);
-      fc.pre(c.largestMatrix <= c.total / 4 && (i.lora?.baseBits ?? 16) >= 16);
-      const at = (gpus: number) => trainingMemory({ ...i, sharding, gpus, tensorParallel: 1 });
-      const fewer = at(2 ** k);
-      const more = at(2 ** (k + 1));
-      expect(more.recommendedBytes).toBeLessThanOrEqual(fewer.recommendedBytes);
-      expect(more.allocatorPeakBytes).toBeLessThanOrEqual(fewer.allocatorPeakBytes);
-    }), RUNS);
+    fc.assert(
+      fc.property(
+        cfgArb,
+        fc.constantFrom("zero1", "zero2", "zero3", "fsdp" as const),
+        fc.integer({ min: 0, max: 6 }),
+        (i, sharding, k) => {
+          // With a 4/8-bit LoRA base, halving the small quantized base saves less than the gather
+          // buffer for the 16-bit embedding costs (see the report); excluded here.
+          const c = paramCounts(i.model);
+          fc.pre(c.largestMatrix <= c.total / 4 && (i.lora?.baseBits ?? 16) >= 16);
+          const at = (gpus: number) => trainingMemory({ ...i, sharding, gpus, tensorParallel: 1 });
+          const fewer = at(2 ** k);
+          const more = at(2 ** (k + 1));
+          expect(more.recommendedBytes).toBeLessThanOrEqual(fewer.recommendedBytes);
+          expect(more.allocatorPeakBytes).toBeLessThanOrEqual(fewer.allocatorPeakBytes);
+        },
+      ),
+      RUNS,
+    );
   });
   it("lower precision never needs more: mixed ≥ pure bf16, fp16-mixed = bf16-mixed (any model)", () => {
-    fc.assert(fc.property(cfgArb, (i) => {
-      const at = (precision: TrainingMemoryInput["precision"]) => trainingMemory({ ...i, precision }).recommendedBytes;
-      expect(at("bf16")).toBeLessThanOrEqual(at("bf16-mixed"));
-      expect(at("fp16-mixed")).toBe(at("bf16-mixed"));
-    }), RUNS);
+    fc.assert(
+      fc.property(cfgArb, (i) => {
+        const at = (precision: TrainingMemoryInput["precision"]) =>
+          trainingMemory({ ...i, precision }).recommendedBytes;
+        expect(at("bf16")).toBeLessThanOrEqual(at("bf16-mixed"));
+        expect(at("fp16-mixed")).toBe(at("bf16-mixed"));
+      }),
+      RUNS,
+    );
   });
   it("pure bf16 never needs more than fp32 for LLMs of 1B+ parameters", () => {
     // Not for every model: 16-bit logits carry an fp32 copy for the loss (6 bytes per logit vs
     // fp32's 4), so where logits dominate (GPT-2's 50k vocabulary over 768 wide, long
     // sequences, states offloaded) bf16 really can peak above fp32.
     const llms = PRESETS.filter((p) => paramCounts(p.model).total >= 1e9).map((p) => p.model);
-    const real = fc.oneof(fc.constantFrom(...llms), fc.double({ min: 1e9, max: 1e12, noNaN: true }).map((params) => ({ params })));
-    fc.assert(fc.property(cfgArb, real, (cfg, model) => {
-      const at = (precision: TrainingMemoryInput["precision"]) => trainingMemory({ ...cfg, model, precision }).recommendedBytes;
-      expect(at("bf16")).toBeLessThanOrEqual(at("fp32"));
-    }), RUNS);
+    const real = fc.oneof(
+      fc.constantFrom(...llms),
+      fc.double({ min: 1e9, max: 1e12, noNaN: true }).map((params) => ({ params })),
+    );
+    fc.assert(
+      fc.property(cfgArb, real, (cfg, model) => {
+        const at = (precision: TrainingMemoryInput["precision"]) =>
+          trainingMemory({ ...cfg, model, precision }).recommendedBytes;
+        expect(at("bf16")).toBeLessThanOrEqual(at("fp32"));
+      }),
+      RUNS,
+    );
   });
   it("a lower-bit LoRA base never needs more", () => {
-    fc.assert(fc.property(cfgArb, (i) => {
-      const at = (baseBits: number) => trainingMemory({ ...i, lora: { rank: 8, targets: ["q", "v"], baseBits } }).recommendedBytes;
-      expect(at(4)).toBeLessThanOrEqual(at(8));
-      expect(at(8)).toBeLessThanOrEqual(at(16));
-    }), RUNS);
+    fc.assert(
+      fc.property(cfgArb, (i) => {
+        const at = (baseBits: number) =>
+          trainingMemory({ ...i, lora: { rank: 8, targets: ["q", "v"], baseBits } })
+            .recommendedBytes;
+        expect(at(4)).toBeLessThanOrEqual(at(8));
+        expect(at(8)).toBeLessThanOrEqual(at(16));
+      }),
+      RUNS,
+    );
   });
 });

@@ -1,8 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, bytesToGB, bytesToGiB, bytesToMiB, FLOPS_PER_TFLOP, gbToBytes, gibToBytes,
-  HOURS_PER_MONTH, mibToBytes, safeDiv, SECONDS_PER_HOUR,
+  BYTES_PER_GB,
+  BYTES_PER_GIB,
+  BYTES_PER_MIB,
+  bytesToGB,
+  bytesToGiB,
+  bytesToMiB,
+  FLOPS_PER_TFLOP,
+  gbToBytes,
+  gibToBytes,
+  HOURS_PER_MONTH,
+  mibToBytes,
+  safeDiv,
+  SECONDS_PER_HOUR,
 } from "../../../src/estimate/units.ts";
 import { RUNS } from "./helpers.ts";
 
@@ -23,11 +34,14 @@ describe("units", () => {
     expect(FLOPS_PER_TFLOP).toBe(1e12);
   });
   it("conversions round-trip (property)", () => {
-    fc.assert(fc.property(fc.double({ min: 0, max: 1e15, noNaN: true }), (x) => {
-      expect(bytesToGB(gbToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
-      expect(bytesToGiB(gibToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
-      expect(bytesToMiB(mibToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e15, noNaN: true }), (x) => {
+        expect(bytesToGB(gbToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
+        expect(bytesToGiB(gibToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
+        expect(bytesToMiB(mibToBytes(x)) / (x || 1)).toBeCloseTo(x / (x || 1), 12);
+      }),
+      RUNS,
+    );
   });
   it("safeDiv never yields NaN or Infinity", () => {
     expect(safeDiv(1, 0)).toBe(0);
@@ -38,8 +52,11 @@ describe("units", () => {
     expect(safeDiv(1, Infinity)).toBe(0);
     expect(safeDiv(1e308, 1e-308)).toBe(0);
     expect(safeDiv(6, 3)).toBe(2);
-    fc.assert(fc.property(fc.double(), fc.double(), (a, b) => {
-      expect(Number.isFinite(safeDiv(a, b))).toBe(true);
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.double(), fc.double(), (a, b) => {
+        expect(Number.isFinite(safeDiv(a, b))).toBe(true);
+      }),
+      RUNS,
+    );
   });
 });
