@@ -1,6 +1,6 @@
 /** `$compute`: the training job's size and deadline, for compute time and the fit table. */
-import { bool, num, oneOf } from "./fields.ts";
-import type { Shape } from "./fields.ts";
+import { bool, defaultsOf, int, num, oneOf } from "./fields.ts";
+import type { ShapeOf } from "./fields.ts";
 import { calcAtom, patch } from "./persist.ts";
 
 export interface ComputeState {
@@ -16,21 +16,18 @@ export interface ComputeState {
   scalingPct: number;
 }
 
-export const COMPUTE_DEFAULTS: ComputeState = {
-  mode: "tokens", tokens: 1e9, samples: 1e8, flopsPerSample: 1e9, forwardOnly: false, deadlineHours: 24, mfuPct: 40, gpus: 1, scalingPct: 90,
+export const COMPUTE_SHAPE: ShapeOf<ComputeState> = {
+  mode: oneOf("tokens", ["tokens", "samples"]),
+  tokens: num(1e9, 1, 1e16),
+  samples: num(1e8, 1, 1e15),
+  flopsPerSample: num(1e9, 1, 1e20),
+  forwardOnly: bool(false),
+  deadlineHours: num(24, 0.01, 1e5),
+  mfuPct: num(40, 1, 100),
+  gpus: int(1, 1, 65536),
+  scalingPct: num(90, 1, 100),
 };
+export const COMPUTE_DEFAULTS = defaultsOf<ComputeState>(COMPUTE_SHAPE);
 
-export const COMPUTE_SHAPE: Shape = {
-  mode: oneOf(["tokens", "samples"]),
-  tokens: num(1, 1e16),
-  samples: num(1, 1e15),
-  flopsPerSample: num(1, 1e20),
-  forwardOnly: bool,
-  deadlineHours: num(0.01, 1e5),
-  mfuPct: num(1, 100),
-  gpus: num(1, 65536, true),
-  scalingPct: num(1, 100),
-};
-
-export const $compute = calcAtom<ComputeState>("c", COMPUTE_SHAPE, COMPUTE_DEFAULTS);
+export const $compute = calcAtom<ComputeState>("c", COMPUTE_SHAPE);
 export const setCompute = (changes: Partial<ComputeState>): void => patch($compute, changes);

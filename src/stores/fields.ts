@@ -4,19 +4,28 @@
  * on its own, so one bad field falls back to its default and the rest survive.
  */
 
+/** Each field carries its default `d`, so a store's defaults are derived, never written twice. */
 export type FieldSpec =
-  | { t: "num"; min: number; max: number; int?: boolean }
-  | { t: "enum"; of: readonly string[] }
-  | { t: "bool" }
-  | { t: "str"; max: number }
-  | { t: "list"; item: Shape; min: number; max: number }
-  | { t: "custom"; check: (v: unknown) => boolean };
+  | { t: "num"; d: number; min: number; max: number; int?: boolean }
+  | { t: "enum"; d: string; of: readonly string[] }
+  | { t: "bool"; d: boolean }
+  | { t: "str"; d: string; max: number }
+  | { t: "list"; d: readonly object[]; item: Shape; min: number; max: number }
+  | { t: "custom"; d: unknown; check: (v: unknown) => boolean };
 
 export type Shape = Readonly<Record<string, FieldSpec>>;
+/** A shape that names every field of `T` (the compiler checks none is missing). */
+export type ShapeOf<T> = { readonly [K in keyof T]: FieldSpec };
 
-export const num = (min: number, max: number, int = false): FieldSpec => ({ t: "num", min, max, int });
-export const oneOf = (of: readonly string[]): FieldSpec => ({ t: "enum", of });
-export const bool: FieldSpec = { t: "bool" };
+export const num = (d: number, min: number, max: number, int = false): FieldSpec => ({ t: "num", d, min, max, int });
+export const int = (d: number, min: number, max: number): FieldSpec => num(d, min, max, true);
+export const oneOf = <const V extends string>(d: V, of: readonly V[]): FieldSpec => ({ t: "enum", d, of });
+export const bool = (d: boolean): FieldSpec => ({ t: "bool", d });
+export const str = (d: string, max = 64): FieldSpec => ({ t: "str", d, max });
+
+export function defaultsOf<T>(shape: ShapeOf<T> | Shape): T {
+  return Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as FieldSpec).d])) as T;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -48,7 +57,8 @@ export interface Sanitized<T> {
  * Rebuilds a value of `defaults`' shape from untrusted `raw`: valid fields are kept, missing
  * ones take the default silently, invalid ones take the default and are reported.
  */
-export function sanitize<T extends object>(shape: Shape, defaults: T, raw: unknown, prefix = ""): Sanitized<T> {
+export function sanitize<T extends object>(shape: Shape, raw: unknown, prefix = ""): Sanitized<T> {
+  const defaults = defaultsOf<T>(shape);
   const out = { ...defaults } as Record<string, unknown>;
   const invalid: string[] = [];
   if (!isRecord(raw)) return { value: defaults, invalid: raw === undefined ? [] : [prefix || "*"] };
@@ -61,9 +71,8 @@ export function sanitize<T extends object>(shape: Shape, defaults: T, raw: unkno
       continue;
     }
     if (spec.t === "list") {
-      const base = (defaults as Record<string, unknown>)[key] as object[];
       const items = (v as unknown[]).map((item, i) => {
-        const r = sanitize(spec.item, base[i] ?? base[0] ?? {}, item, `${name}.${i}`);
+        const r = sanitize(spec.item, item, `${name}.${i}`);
         invalid.push(...r.invalid);
         return r.value;
       });

@@ -6,7 +6,7 @@
 import type { WritableAtom } from "nanostores";
 import { persistentAtom, setPersistentEngine, windowPersistentEvents } from "@nanostores/persistent";
 import type { Shape } from "./fields.ts";
-import { sanitize } from "./fields.ts";
+import { defaultsOf, sanitize } from "./fields.ts";
 
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
 export const STORE_VERSION = 1;
@@ -68,12 +68,13 @@ export interface CalcStore<T extends object> {
 /** All calculator stores, for Copy link and Reset. */
 export const registry: CalcStore<object>[] = [];
 
-export function calcAtom<T extends object>(id: string, shape: Shape, defaults: T): WritableAtom<T> {
+export function calcAtom<T extends object>(id: string, shape: Shape): WritableAtom<T> {
+  const defaults = defaultsOf<T>(shape);
   const store = persistentAtom<T>(`gpu-calc:${id}:v${STORE_VERSION}`, defaults, {
     encode: JSON.stringify,
     decode: (text: string): T => {
       try {
-        return sanitize(shape, defaults, JSON.parse(text) as unknown).value;
+        return sanitize<T>(shape, JSON.parse(text) as unknown).value;
       } catch {
         return defaults;
       }

@@ -47,7 +47,7 @@ export function applyHash(hash: string): string[] {
         invalid.push(name);
         continue;
       }
-      const r = sanitize({ [key]: spec }, { [key]: (defaults as Record<string, unknown>)[key] }, { [key]: v }, id);
+      const r = sanitize<Record<string, unknown>>({ [key]: spec }, { [key]: v }, id);
       invalid.push(...r.invalid);
       next[key] = r.value[key];
     }

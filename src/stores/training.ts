@@ -1,6 +1,6 @@
 /** `$training`: fine-tuning / pre-training settings shared by training memory, compute time and the fit table. */
-import { bool, num, oneOf } from "./fields.ts";
-import type { Shape } from "./fields.ts";
+import { bool, defaultsOf, int, num, oneOf, str } from "./fields.ts";
+import type { ShapeOf } from "./fields.ts";
 import { calcAtom, patch } from "./persist.ts";
 
 export interface TrainingState {
@@ -22,28 +22,25 @@ export interface TrainingState {
   gpu: string;
 }
 
-export const TRAINING_DEFAULTS: TrainingState = {
-  precision: "bf16-mixed", optimizer: "adamw", microBatch: 1, seqLen: 2048, recompute: "full", flash: true,
-  gradAccum: 1, gpus: 1, tp: 1, sharding: "none", offload: "none", lora: "qlora", loraRank: 16, headroomPct: 20, gpu: "rtx-4090",
+/** Defaults: a QLoRA fine-tune of the default model that fits one 24 GB card, with recomputation. */
+export const TRAINING_SHAPE: ShapeOf<TrainingState> = {
+  precision: oneOf("bf16-mixed", ["fp32", "fp16-mixed", "bf16-mixed", "bf16"]),
+  optimizer: oneOf("adamw", ["adamw", "sgd-momentum", "adam-8bit", "adafactor"]),
+  microBatch: int(1, 1, 4096),
+  seqLen: int(2048, 1, 1048576),
+  recompute: oneOf("full", ["none", "selective", "full"]),
+  flash: bool(true),
+  gradAccum: int(1, 1, 4096),
+  gpus: int(1, 1, 1024),
+  tp: int(1, 1, 64),
+  sharding: oneOf("none", ["none", "zero1", "zero2", "zero3", "fsdp"]),
+  offload: oneOf("none", ["none", "optimizer", "optimizer+params"]),
+  lora: oneOf("qlora", ["none", "lora", "qlora"]),
+  loraRank: int(16, 1, 1024),
+  headroomPct: num(20, 0, 100),
+  gpu: str("rtx-4090"),
 };
+export const TRAINING_DEFAULTS = defaultsOf<TrainingState>(TRAINING_SHAPE);
 
-export const TRAINING_SHAPE: Shape = {
-  precision: oneOf(["fp32", "fp16-mixed", "bf16-mixed", "bf16"]),
-  optimizer: oneOf(["adamw", "sgd-momentum", "adam-8bit", "adafactor"]),
-  microBatch: num(1, 4096, true),
-  seqLen: num(1, 1048576, true),
-  recompute: oneOf(["none", "selective", "full"]),
-  flash: bool,
-  gradAccum: num(1, 4096, true),
-  gpus: num(1, 1024, true),
-  tp: num(1, 64, true),
-  sharding: oneOf(["none", "zero1", "zero2", "zero3", "fsdp"]),
-  offload: oneOf(["none", "optimizer", "optimizer+params"]),
-  lora: oneOf(["none", "lora", "qlora"]),
-  loraRank: num(1, 1024, true),
-  headroomPct: num(0, 100),
-  gpu: { t: "str", max: 64 },
-};
-
-export const $training = calcAtom<TrainingState>("t", TRAINING_SHAPE, TRAINING_DEFAULTS);
+export const $training = calcAtom<TrainingState>("t", TRAINING_SHAPE);
 export const setTraining = (changes: Partial<TrainingState>): void => patch($training, changes);

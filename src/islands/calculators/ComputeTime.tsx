@@ -4,16 +4,9 @@ import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../../e
 import { mathFormatFor } from "../../estimate/precision.ts";
 import { SECONDS_PER_HOUR } from "../../estimate/units.ts";
 import { $compute, $model, $training, setCompute, setTraining } from "../../stores/index.ts";
-import type { Strings } from "./format.ts";
-import { num, sci, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { ResultSummary } from "./ResultSummary.tsx";
-import { findGpu, jobFlops } from "./workload.ts";
-import { choices, gpuChoices } from "./choices.ts";
+import { jobFlops } from "./flops.ts";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, bind, choices, findGpu, gpuChoices, num, sci, tr, useCalc, useHydrated } from "./ui.ts";
 
 export interface ComputeTimeProps {
   t: Strings;
@@ -37,15 +30,7 @@ export function ComputeTime({ t, lang, gpus }: ComputeTimeProps) {
   const gpu = findGpu(gpus, tr0.gpu) ?? gpus[0];
   const r = gpu ? time(gpu) : null;
   return (
-    <Frame id={id} title={tr(t, "ct.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "model"), m.name],
-        [tr(t, "f.mode"), tr(t, `opt.${s.mode}`)],
-        s.mode === "tokens" ? [tr(t, "f.tokens"), sci(lang, s.tokens)] : [tr(t, "f.samples"), sci(lang, s.samples)],
-        [tr(t, "f.deadlineHours"), num(lang, s.deadlineHours)],
-        [tr(t, "f.mfuPct"), `${num(lang, s.mfuPct)}%`],
-        [tr(t, "f.gpu"), `${gpu?.name ?? tr0.gpu} × ${num(lang, s.gpus)}`],
-      ]}
+    <Frame id={id} title={tr(t, "ct.title")} t={t} hydrated={hydrated} model={m.name}
       controls={
         <>
           {sel("mode", ["tokens", "samples"])}

@@ -7,16 +7,9 @@ import type { Overheads } from "../../estimate/cost.ts";
 import { compareOptions, monthlyBreakEvenHours, rentalCost, scaledHours } from "../../estimate/cost.ts";
 import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/index.ts";
 import type { CostState } from "../../stores/cost.ts";
-import type { Strings } from "./format.ts";
-import { num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { NumberField } from "./NumberField.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
 import { CostChart } from "./CostChart.tsx";
-import { gpuChoices } from "./choices.ts";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, NumberField, SelectField, bind, gpuChoices, num, tr, useCalc, useHydrated } from "./ui.ts";
 
 export interface CostComparisonProps {
   t: Strings;
@@ -58,12 +51,6 @@ export function CostComparison({ t, lang, gpus }: CostComparisonProps) {
   const breakEven = first && k.monthlyPrice > 0 ? monthlyBreakEvenHours(first.price, k.monthlyPrice) : null;
   return (
     <Frame id={id} title={tr(t, "cc.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "f.singleGpuHours"), num(lang, k.singleGpuHours)],
-        ...k.options.map((x, i) => [label(i), `${num(lang, x.price)} / h, ${num(lang, x.scalingPct)}%`] as const),
-        [tr(t, "f.setupHours"), num(lang, k.setupHours + k.dataPrepHours + k.downloadHours + k.exportHours + k.idleHours)],
-        [tr(t, "f.rerunPct"), `${num(lang, k.rerunPct)}%`],
-      ]}
       controls={
         <>
           {n("singleGpuHours", tr(t, "unit.hours"), 0.01, 1e6, false)}

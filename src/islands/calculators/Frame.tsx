@@ -1,6 +1,6 @@
 /**
- * The frame every widget shares: a titled region, its controls, a print-only list of the
- * inputs (controls are hidden on paper), the results (each widget puts its headline figures in
+ * The frame every widget shares: a titled region, its controls (printed as plain
+ * "label value" text by calc.css, so no second copy of the inputs ships), the results (each widget puts its headline figures in
  * `Figures`, a polite live region of `<output>` elements), and the share bar.
  */
 import type { ComponentChildren } from "preact";
@@ -12,9 +12,9 @@ export interface FrameProps {
   title: string;
   t: Strings;
   hydrated: boolean;
+  /** The shared model's name, shown so every widget says what it sizes. */
+  model?: string | undefined;
   controls: ComponentChildren;
-  /** [label, value] pairs for the printed summary. */
-  inputs: readonly (readonly [string, string])[];
   children: ComponentChildren;
 }
 
@@ -22,17 +22,14 @@ export function Frame(p: FrameProps) {
   return (
     <section class="calc print-keep" aria-labelledby={`${p.id}-title`} data-hydrated={p.hydrated ? "true" : "false"}>
       <h2 id={`${p.id}-title`}>{p.title}</h2>
+      {p.model && (
+        <p class="calc-model">
+          {p.t["model"]}: <strong>{p.model}</strong>
+        </p>
+      )}
       <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
         {p.controls}
       </form>
-      <dl class="calc-print-inputs">
-        {p.inputs.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
       <div class="calc-results">{p.children}</div>
       <ShareBar t={p.t} hydrated={p.hydrated} />
     </section>

@@ -2,12 +2,9 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
 import { $compute, $cost, $fit, $inference, $model, $training, setFit } from "../../stores/index.ts";
-import type { Strings } from "./format.ts";
-import { gib, num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { bind } from "./bind.tsx";
-import { fitWorkload, pricesPerGpu } from "./workload.ts";
+import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
+import type { Strings } from "./ui.ts";
+import { Frame, bind, gib, num, tr, useCalc, useHydrated } from "./ui.ts";
 
 export interface GpuFitProps {
   t: Strings;
@@ -28,12 +25,7 @@ export function GpuFit({ t, lang, gpus }: GpuFitProps) {
   const rows = rankGpus(gpus, fitWorkload(f.mode, m, s, i, c), pricesPerGpu(k), f.sortBy);
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
-    <Frame id={id} title={tr(t, "gf.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "model"), m.name],
-        [tr(t, "f.mode"), tr(t, `opt.${f.mode}`)],
-        [tr(t, "f.sortBy"), tr(t, `opt.${f.sortBy}`)],
-      ]}
+    <Frame id={id} title={tr(t, "gf.title")} t={t} hydrated={hydrated} model={m.name}
       controls={
         <>
           {sel("mode", ["training", "inference"])}

@@ -2,17 +2,8 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
-import type { Strings } from "./format.ts";
-import { gb, gib, mib, num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { StackedBar } from "./StackedBar.tsx";
-import { ResultSummary } from "./ResultSummary.tsx";
-import { findGpu, inferenceInput } from "./workload.ts";
-import { gpuChoices, KV_BITS, WEIGHT_BITS } from "./choices.ts";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, KV_BITS, ResultSummary, SelectField, StackedBar, WEIGHT_BITS, bind, findGpu, gb, gib, gpuChoices, inferenceInput, mib, num, tr, useCalc, useHydrated } from "./ui.ts";
 
 export interface InferenceMemoryProps {
   t: Strings;
@@ -29,17 +20,7 @@ export function InferenceMemory({ t, lang, gpus }: InferenceMemoryProps) {
   const id = "im";
   const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
   return (
-    <Frame id={id} title={tr(t, "im.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "model"), m.name],
-        [tr(t, "f.weightBits"), tr(t, `opt.${s.weightBits}`)],
-        [tr(t, "f.kvBits"), tr(t, `opt.${s.kvBits}`)],
-        [tr(t, "f.context"), num(lang, s.context)],
-        [tr(t, "f.sequences"), num(lang, s.sequences)],
-        [tr(t, "f.engine"), tr(t, `opt.${s.engine}`)],
-        [tr(t, "f.gpu"), gpu?.name ?? s.gpu],
-        [tr(t, "f.tpInfer"), num(lang, s.gpus)],
-      ]}
+    <Frame id={id} title={tr(t, "im.title")} t={t} hydrated={hydrated} model={m.name}
       controls={
         <>
           {sel("weightBits", WEIGHT_BITS)}

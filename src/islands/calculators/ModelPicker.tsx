@@ -1,25 +1,23 @@
 /**
  * The model every calculator sizes: a preset (searchable), a parameter count, architecture
- * fields, or a pasted Hugging Face config.json. The only island that ships the presets.
+ * fields, or a pasted Hugging Face config.json. The presets arrive as props (data in the
+ * HTML, not code in the bundle), which keeps them out of every page's JavaScript budget.
  */
 import { useState } from "preact/hooks";
 import type { ModelArch } from "../../estimate/model.ts";
 import { paramCounts } from "../../estimate/model.ts";
 import { parseHfConfig } from "../../estimate/hf-config.ts";
-import { PRESETS, findPreset } from "../../estimate/presets.ts";
+import type { Preset } from "../../estimate/presets.ts";
 import { $model, setModel } from "../../stores/index.ts";
 import type { ModelState } from "../../stores/model.ts";
-import type { Strings } from "./format.ts";
-import { num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, SelectField, bind, num, tr, useCalc, useHydrated } from "./ui.ts";
+
 
 export interface ModelPickerProps {
   t: Strings;
   lang: string;
+  presets: Preset[];
 }
 
 /** Architecture fields typed by hand, as the estimator's model description. */
@@ -30,11 +28,11 @@ function archFrom(m: ModelState): ModelArch {
 }
 
 /** Applies a change and re-resolves the spec the other widgets compute with. */
-function update(changes: Partial<ModelState>, t: Strings): string | null {
+function update(changes: Partial<ModelState>, t: Strings, presets: readonly Preset[]): string | null {
   const next = { ...$model.get(), ...changes };
   if (next.kind === "preset") {
-    const p = findPreset(next.preset);
-    if (p) setModel({ ...changes, spec: p.model, name: p.name });
+    const p = presets.find((x) => x.id === next.preset);
+    setModel(p ? { ...changes, spec: p.model, name: p.name } : changes);
     return null;
   }
   if (next.kind === "params") {
@@ -61,21 +59,21 @@ function update(changes: Partial<ModelState>, t: Strings): string | null {
   return null;
 }
 
-export function ModelPicker({ t, lang }: ModelPickerProps) {
+export function ModelPicker({ t, lang, presets }: ModelPickerProps) {
   const hydrated = useHydrated();
   const m = useCalc($model, hydrated);
   const [query, setQuery] = useState("");
   const [hfError, setHfError] = useState<string | null>(null);
   const id = "mp";
   const d = !hydrated;
-  const set = (c: Partial<ModelState>) => setHfError(update(c, t));
+  const set = (c: Partial<ModelState>) => setHfError(update(c, t, presets));
   const { n, sel, chk } = bind(id, m, set, t, lang, d);
   const q = query.trim().toLowerCase();
-  const shown = PRESETS.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
+  const shown = presets.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
   const counts = paramCounts(m.spec);
-  const preset = findPreset(m.preset);
+  const preset = presets.find((p) => p.id === m.preset);
   return (
-    <Frame id={id} title={tr(t, "mp.title")} t={t} hydrated={hydrated} inputs={[[tr(t, "model"), m.name]]}
+    <Frame id={id} title={tr(t, "mp.title")} t={t} hydrated={hydrated}
       controls={
         <>
           {sel("kind", ["preset", "params", "arch", "hf"])}
@@ -88,7 +86,7 @@ export function ModelPicker({ t, lang }: ModelPickerProps) {
                 <span id={`${id}-search-hint`} class="calc-hint">{tr(t, "mp.searchHint", { count: shown.length })}</span>
               </div>
               <SelectField id={`${id}-preset`} label={tr(t, "f.preset")} value={m.preset}
-                choices={(shown.length ? shown : PRESETS).map((p) => ({ value: p.id, label: p.name }))} onValue={(v) => set({ preset: v })} disabled={d} />
+                choices={(shown.length ? shown : presets).map((p) => ({ value: p.id, label: p.name }))} onValue={(v) => set({ preset: v })} disabled={d} />
             </>
           )}
           {m.kind === "params" && n("params", tr(t, "unit.params"), 1e6, 1e13, false, true)}

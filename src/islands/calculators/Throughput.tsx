@@ -1,16 +1,9 @@
 /** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
-import type { Strings } from "./format.ts";
-import { num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { ResultSummary } from "./ResultSummary.tsx";
-import { findGpu, speed } from "./workload.ts";
-import { gpuChoices, WEIGHT_BITS } from "./choices.ts";
+import { speed } from "./speed.ts";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, WEIGHT_BITS, bind, findGpu, gpuChoices, num, tr, useCalc, useHydrated } from "./ui.ts";
 
 export interface ThroughputProps {
   t: Strings;
@@ -27,17 +20,7 @@ export function Throughput({ t, lang, gpus }: ThroughputProps) {
   const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
   const r = gpu ? speed(m, s, gpu) : null;
   return (
-    <Frame id={id} title={tr(t, "tp.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "model"), m.name],
-        [tr(t, "f.gpu"), gpu?.name ?? s.gpu],
-        [tr(t, "f.tpInfer"), num(lang, s.gpus)],
-        [tr(t, "f.weightBits"), tr(t, `opt.${s.weightBits}`)],
-        [tr(t, "f.engine"), tr(t, `opt.${s.engine}`)],
-        [tr(t, "f.sequences"), num(lang, s.sequences)],
-        [tr(t, "f.promptTokens"), num(lang, s.promptTokens)],
-        [tr(t, "f.outputTokens"), num(lang, s.outputTokens)],
-      ]}
+    <Frame id={id} title={tr(t, "tp.title")} t={t} hydrated={hydrated} model={m.name}
       controls={
         <>
           <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={s.gpu} choices={gpuChoices(gpus)} onValue={(v) => setInference({ gpu: v })} disabled={!hydrated} />

@@ -3,17 +3,8 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
 import { $model, $training, setTraining } from "../../stores/index.ts";
-import type { Strings } from "./format.ts";
-import { gb, gib, mib, num, tr } from "./format.ts";
-import { useCalc, useHydrated } from "./hooks.ts";
-import { Frame } from "./Frame.tsx";
-import { Figures } from "./Figures.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { StackedBar } from "./StackedBar.tsx";
-import { ResultSummary } from "./ResultSummary.tsx";
-import { findGpu, trainingInput } from "./workload.ts";
-import { gpuChoices } from "./choices.ts";
+import type { Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, StackedBar, bind, findGpu, gb, gib, gpuChoices, mib, num, tr, trainingInput, useCalc, useHydrated } from "./ui.ts";
 
 export interface TrainingMemoryProps {
   t: Strings;
@@ -34,19 +25,7 @@ export function TrainingMemory({ t, lang, gpus }: TrainingMemoryProps) {
   const d = !hydrated;
   const { n, sel, chk } = bind(id, s, setTraining, t, lang, d);
   return (
-    <Frame id={id} title={tr(t, "tm.title")} t={t} hydrated={hydrated}
-      inputs={[
-        [tr(t, "model"), m.name],
-        [tr(t, "f.precision"), tr(t, `opt.${s.precision}`)],
-        [tr(t, "f.optimizer"), tr(t, `opt.${s.optimizer}`)],
-        [tr(t, "f.microBatch"), num(lang, s.microBatch)],
-        [tr(t, "f.seqLen"), num(lang, s.seqLen)],
-        [tr(t, "f.recompute"), tr(t, `opt.${s.recompute}`)],
-        [tr(t, "f.lora"), tr(t, `opt.${s.lora}`)],
-        [tr(t, "f.gpus"), num(lang, s.gpus)],
-        [tr(t, "f.sharding"), tr(t, `opt.${s.sharding}`)],
-        [tr(t, "f.headroomPct"), `${num(lang, s.headroomPct)}%`],
-      ]}
+    <Frame id={id} title={tr(t, "tm.title")} t={t} hydrated={hydrated} model={m.name}
       controls={
         <>
           {sel("precision", ["bf16-mixed", "fp16-mixed", "bf16", "fp32"])}

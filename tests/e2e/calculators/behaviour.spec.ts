@@ -179,13 +179,15 @@ test("server HTML shows the default estimate with controls disabled until hydrat
   expect(html).not.toMatch(/\bNaN\b|>undefined<|\bInfinity\b/);
 });
 
-test("print shows inputs, results and assumptions and hides the controls", async ({ page }) => {
+test("print shows inputs as text, results and assumptions, and hides buttons and hints", async ({ page }) => {
   await openCalculators(page);
   await page.emulateMedia({ media: "print" });
   const tm = page.locator('section[aria-labelledby="tm-title"]');
-  await expect(tm.locator(".calc-controls")).toBeHidden();
   await expect(tm.locator(".calc-share")).toBeHidden();
-  await expect(tm.locator(".calc-print-inputs")).toBeVisible();
+  await expect(tm.getByRole("button")).toHaveCount(0);
+  await expect(tm.locator("#tm-seqLen-hint")).toBeHidden();
+  await expect(tm.locator("#tm-seqLen")).toBeVisible();
+  expect(await tm.locator("#tm-seqLen").evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe("none");
   await expect(figure(page, "tm", "rent")).toBeVisible();
   await expect(tm.locator(".calc-assumptions")).toBeVisible();
   await expect(page.locator(".site-header")).toBeHidden();
@@ -193,6 +195,7 @@ test("print shows inputs, results and assumptions and hides the controls", async
 
 for (const lang of ["en", "zh-cn"] as const) {
   test(`axe finds no violations in the calculators (${lang})`, async ({ page }) => {
+    test.setTimeout(90_000);
     await openCalculators(page, lang);
     const results = await new AxeBuilder({ page }).include(".calc").analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -129,7 +129,7 @@ test("model picker: presets, parameter count and pasted config drive the other w
   await page.fill("#mp-search", "qwen2.5");
   await page.selectOption("#mp-preset", "qwen2.5-72b");
   await expect(figure(page, "mp", "name")).toHaveText("Qwen2.5 72B");
-  await expect(page.locator('section[aria-labelledby="tm-title"] .calc-print-inputs')).toContainText("Qwen2.5 72B");
+  await expect(page.locator('section[aria-labelledby="tm-title"] .calc-model')).toContainText("Qwen2.5 72B");
   await page.selectOption("#mp-kind", "params");
   await typeInto(page, "#mp-params", "7B");
   await expect(figure(page, "mp", "params")).toHaveText("7 B");
