@@ -17,9 +17,14 @@ for (const { path, open, label, catalogPath } of [
     const input = page.getByRole("searchbox", { name: label });
     await expect(input).toBeFocused();
     await input.fill("L40S");
-    const result = page.locator("#search-results a", { hasText: /GPU/ }).first();
-    await expect(result).toHaveAttribute("href", catalogPath);
+    const result = page.locator(`#search-results a[href="${catalogPath}"]`);
+    await expect(result).toBeVisible();
     expect(pagefindRequests.length).toBeGreaterThan(0);
+    // Results come from the page's own language only.
+    const hrefs = await page.locator("#search-results a").evaluateAll((as) =>
+      as.map((a) => a.getAttribute("href") ?? ""),
+    );
+    for (const href of hrefs) expect(href.startsWith("/en/")).toBe(path === "/en/");
     await result.click();
     await expect(page).toHaveURL(catalogPath);
   });
