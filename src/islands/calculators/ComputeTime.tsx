@@ -5,8 +5,8 @@ import { mathFormatFor } from "../../estimate/precision.ts";
 import { SECONDS_PER_HOUR } from "../../estimate/units.ts";
 import { $compute, $model, $training, setCompute, setTraining } from "../../stores/index.ts";
 import { jobFlops } from "./flops.ts";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, ResultSummary, SelectField, bind, choices, findGpu, gpuChoices, num, sci, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, bind, choices, findGpu, gpuChoices, num, sci, tr, island, read } from "./ui.ts";
 
 export interface ComputeTimeProps {
   t: Strings;
@@ -14,11 +14,10 @@ export interface ComputeTimeProps {
   gpus: GpuSpec[];
 }
 
-export function ComputeTime({ t, lang, gpus }: ComputeTimeProps) {
-  const hydrated = useHydrated();
-  const m = useCalc($model, hydrated);
-  const s = useCalc($compute, hydrated);
-  const tr0 = useCalc($training, hydrated);
+function View({ t, lang, gpus, hydrated }: ComputeTimeProps & Hydration) {
+  const m = read($model, hydrated);
+  const s = read($compute, hydrated);
+  const tr0 = read($training, hydrated);
   const id = "ct";
   const d = !hydrated;
   const { n, sel, chk } = bind(id, s, setCompute, t, lang, d);
@@ -87,3 +86,5 @@ export function ComputeTime({ t, lang, gpus }: ComputeTimeProps) {
     </Frame>
   );
 }
+
+export const ComputeTime = island(View, [$model, $compute, $training]);

@@ -8,8 +8,8 @@ import { compareOptions, monthlyBreakEvenHours, rentalCost, scaledHours } from "
 import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/index.ts";
 import type { CostState } from "../../stores/cost.ts";
 import { CostChart } from "./CostChart.tsx";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, NumberField, SelectField, bind, gpuChoices, num, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, NumberField, SelectField, bind, gpuChoices, num, tr, island, read } from "./ui.ts";
 
 export interface CostComparisonProps {
   t: Strings;
@@ -27,9 +27,8 @@ function overheads(k: CostState): Overheads {
   };
 }
 
-export function CostComparison({ t, lang, gpus }: CostComparisonProps) {
-  const hydrated = useHydrated();
-  const k = useCalc($cost, hydrated);
+function View({ t, lang, gpus, hydrated }: CostComparisonProps & Hydration) {
+  const k = read($cost, hydrated);
   const id = "cc";
   const d = !hydrated;
   const { n } = bind(id, k, setCost, t, lang, d);
@@ -128,3 +127,5 @@ export function CostComparison({ t, lang, gpus }: CostComparisonProps) {
     </Frame>
   );
 }
+
+export const CostComparison = island(View, [$cost]);

@@ -3,8 +3,8 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
 import { $compute, $cost, $fit, $inference, $model, $training, setFit } from "../../stores/index.ts";
 import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
-import type { Strings } from "./ui.ts";
-import { Frame, bind, gib, num, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Frame, bind, gib, num, tr, island, read } from "./ui.ts";
 
 export interface GpuFitProps {
   t: Strings;
@@ -12,14 +12,13 @@ export interface GpuFitProps {
   gpus: GpuSpec[];
 }
 
-export function GpuFit({ t, lang, gpus }: GpuFitProps) {
-  const hydrated = useHydrated();
-  const f = useCalc($fit, hydrated);
-  const m = useCalc($model, hydrated);
-  const s = useCalc($training, hydrated);
-  const i = useCalc($inference, hydrated);
-  const c = useCalc($compute, hydrated);
-  const k = useCalc($cost, hydrated);
+function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
+  const f = read($fit, hydrated);
+  const m = read($model, hydrated);
+  const s = read($training, hydrated);
+  const i = read($inference, hydrated);
+  const c = read($compute, hydrated);
+  const k = read($cost, hydrated);
   const id = "gf";
   const { sel } = bind(id, f, setFit, t, lang, !hydrated);
   const rows = rankGpus(gpus, fitWorkload(f.mode, m, s, i, c), pricesPerGpu(k), f.sortBy);
@@ -66,3 +65,5 @@ export function GpuFit({ t, lang, gpus }: GpuFitProps) {
     </Frame>
   );
 }
+
+export const GpuFit = island(View, [$fit, $model, $training, $inference, $compute, $cost]);

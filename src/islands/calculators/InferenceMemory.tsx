@@ -2,8 +2,8 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, KV_BITS, ResultSummary, SelectField, StackedBar, WEIGHT_BITS, bind, findGpu, gb, gib, gpuChoices, inferenceInput, mib, num, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, KV_BITS, ResultSummary, SelectField, StackedBar, WEIGHT_BITS, bind, findGpu, gb, gib, gpuChoices, inferenceInput, mib, num, tr, island, read } from "./ui.ts";
 
 export interface InferenceMemoryProps {
   t: Strings;
@@ -11,10 +11,9 @@ export interface InferenceMemoryProps {
   gpus: GpuSpec[];
 }
 
-export function InferenceMemory({ t, lang, gpus }: InferenceMemoryProps) {
-  const hydrated = useHydrated();
-  const m = useCalc($model, hydrated);
-  const s = useCalc($inference, hydrated);
+function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
+  const m = read($model, hydrated);
+  const s = read($inference, hydrated);
   const gpu = findGpu(gpus, s.gpu);
   const r = inferenceMemory(inferenceInput(m, s, gpu));
   const id = "im";
@@ -49,3 +48,5 @@ export function InferenceMemory({ t, lang, gpus }: InferenceMemoryProps) {
     </Frame>
   );
 }
+
+export const InferenceMemory = island(View, [$model, $inference]);

@@ -3,15 +3,15 @@
  * fields, or a pasted Hugging Face config.json. The presets arrive as props (data in the
  * HTML, not code in the bundle), which keeps them out of every page's JavaScript budget.
  */
-import { useState } from "preact/hooks";
+import { atom } from "nanostores";
 import type { ModelArch } from "../../estimate/model.ts";
 import { paramCounts } from "../../estimate/model.ts";
 import { parseHfConfig } from "../../estimate/hf-config.ts";
 import type { Preset } from "../../estimate/presets.ts";
 import { $model, setModel } from "../../stores/index.ts";
 import type { ModelState } from "../../stores/model.ts";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, SelectField, bind, num, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, SelectField, bind, num, tr, island, read } from "./ui.ts";
 
 
 export interface ModelPickerProps {
@@ -59,14 +59,17 @@ function update(changes: Partial<ModelState>, t: Strings, presets: readonly Pres
   return null;
 }
 
-export function ModelPicker({ t, lang, presets }: ModelPickerProps) {
-  const hydrated = useHydrated();
-  const m = useCalc($model, hydrated);
-  const [query, setQuery] = useState("");
-  const [hfError, setHfError] = useState<string | null>(null);
+/** Page-local UI state (not persisted, not in links): the preset search and the config error. */
+const $query = atom("");
+const $hfError = atom<string | null>(null);
+
+function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
+  const m = read($model, hydrated);
+  const query = $query.get();
+  const hfError = $hfError.get();
   const id = "mp";
   const d = !hydrated;
-  const set = (c: Partial<ModelState>) => setHfError(update(c, t, presets));
+  const set = (c: Partial<ModelState>) => $hfError.set(update(c, t, presets));
   const { n, sel, chk } = bind(id, m, set, t, lang, d);
   const q = query.trim().toLowerCase();
   const shown = presets.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
@@ -82,7 +85,7 @@ export function ModelPicker({ t, lang, presets }: ModelPickerProps) {
               <div class="calc-field">
                 <label for={`${id}-search`}>{tr(t, "mp.search")}</label>
                 <input id={`${id}-search`} type="search" value={query} disabled={d} aria-describedby={`${id}-search-hint`}
-                  onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} />
+                  onInput={(e) => $query.set((e.currentTarget as HTMLInputElement).value)} />
                 <span id={`${id}-search-hint`} class="calc-hint">{tr(t, "mp.searchHint", { count: shown.length })}</span>
               </div>
               <SelectField id={`${id}-preset`} label={tr(t, "f.preset")} value={m.preset}
@@ -126,3 +129,5 @@ export function ModelPicker({ t, lang, presets }: ModelPickerProps) {
     </Frame>
   );
 }
+
+export const ModelPicker = island(View, [$model, $query, $hfError]);

@@ -2,8 +2,8 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
 import { speed } from "./speed.ts";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, ResultSummary, SelectField, WEIGHT_BITS, bind, findGpu, gpuChoices, num, tr, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, WEIGHT_BITS, bind, findGpu, gpuChoices, num, tr, island, read } from "./ui.ts";
 
 export interface ThroughputProps {
   t: Strings;
@@ -11,10 +11,9 @@ export interface ThroughputProps {
   gpus: GpuSpec[];
 }
 
-export function Throughput({ t, lang, gpus }: ThroughputProps) {
-  const hydrated = useHydrated();
-  const m = useCalc($model, hydrated);
-  const s = useCalc($inference, hydrated);
+function View({ t, lang, gpus, hydrated }: ThroughputProps & Hydration) {
+  const m = read($model, hydrated);
+  const s = read($inference, hydrated);
   const gpu = findGpu(gpus, s.gpu) ?? gpus[0];
   const id = "tp";
   const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
@@ -53,3 +52,5 @@ export function Throughput({ t, lang, gpus }: ThroughputProps) {
     </Frame>
   );
 }
+
+export const Throughput = island(View, [$model, $inference]);

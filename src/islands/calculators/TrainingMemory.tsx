@@ -3,8 +3,8 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
 import { $model, $training, setTraining } from "../../stores/index.ts";
-import type { Strings } from "./ui.ts";
-import { Figures, Frame, ResultSummary, SelectField, StackedBar, bind, findGpu, gb, gib, gpuChoices, mib, num, tr, trainingInput, useCalc, useHydrated } from "./ui.ts";
+import type { Hydration, Strings } from "./ui.ts";
+import { Figures, Frame, ResultSummary, SelectField, StackedBar, bind, findGpu, gb, gib, gpuChoices, mib, num, tr, trainingInput, island, read } from "./ui.ts";
 
 export interface TrainingMemoryProps {
   t: Strings;
@@ -12,10 +12,9 @@ export interface TrainingMemoryProps {
   gpus: GpuSpec[];
 }
 
-export function TrainingMemory({ t, lang, gpus }: TrainingMemoryProps) {
-  const hydrated = useHydrated();
-  const m = useCalc($model, hydrated);
-  const s = useCalc($training, hydrated);
+function View({ t, lang, gpus, hydrated }: TrainingMemoryProps & Hydration) {
+  const m = read($model, hydrated);
+  const s = read($training, hydrated);
   const gpu = findGpu(gpus, s.gpu);
   const r = trainingMemory(trainingInput(m, s, gpu));
   const fitting = gpus.filter(
@@ -62,3 +61,5 @@ export function TrainingMemory({ t, lang, gpus }: TrainingMemoryProps) {
     </Frame>
   );
 }
+
+export const TrainingMemory = island(View, [$model, $training]);
