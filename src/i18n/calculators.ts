@@ -216,25 +216,34 @@ export const calculators = defineStrings(
     "as.mfu": "Utilisation (MFU)",
     "as.gpus": "GPUs",
     "as.scaling": "Scaling efficiency",
-    "warn.shape-assumed": "Only a parameter count was given: assumed a dense full-attention shape ({layers} layers, hidden {hidden}). GQA models cache less.",
-    "warn.activations-need-architecture": "Activations need the architecture (layers, hidden size).",
+    "warn.shape-assumed":
+      "Only a parameter count was given: assumed a dense full-attention shape ({layers} layers, hidden {hidden}). GQA models cache less.",
+    "warn.activations-need-architecture":
+      "Activations need the architecture (layers, hidden size).",
     "warn.no-bf16": "{gpu} has no BF16 tensor math; BF16 runs emulated and slow. Use FP16 mixed.",
     "warn.no-fp8": "{gpu} has no FP8 tensor math.",
     "warn.low-precision-fallback": "{gpu} lacks the requested format; used the {used} peak.",
     "warn.exceeds-gpu-memory": "Needs {neededBytes}, more than {gpu}'s {capacityBytes}.",
     "warn.headroom-below-seed-range": "Headroom {headroom} is below the usual 15–25%.",
     "warn.headroom-above-seed-range": "Headroom {headroom} is above the usual 15–25%.",
-    "warn.kv-exceeds-weights": "The KV cache ({kvBytes}) is larger than the weights ({weightBytes}).",
+    "warn.kv-exceeds-weights":
+      "The KV cache ({kvBytes}) is larger than the weights ({weightBytes}).",
     "warn.unverified-gpu-figures": "{gpu}: some figures have no vendor document ({figures}).",
     "warn.no-nvlink-tensor-parallel": "Tensor parallelism over PCIe only is slow.",
-    "warn.compute-bound-decode": "At {batch} concurrent sequences decoding is compute-bound, not bandwidth-bound.",
-    "warn.not-gpu-bound": "Paper gap {paperRatio}× but measured only {measuredRatio}×: CPU, disk, network or memory bandwidth limits the job.",
-    "warn.partly-gpu-bound": "Measured gap {measuredRatio}× of a paper gap {paperRatio}×: partly GPU-bound.",
+    "warn.compute-bound-decode":
+      "At {batch} concurrent sequences decoding is compute-bound, not bandwidth-bound.",
+    "warn.not-gpu-bound":
+      "Paper gap {paperRatio}× but measured only {measuredRatio}×: CPU, disk, network or memory bandwidth limits the job.",
+    "warn.partly-gpu-bound":
+      "Measured gap {measuredRatio}× of a paper gap {paperRatio}×: partly GPU-bound.",
     "warn.seed-rule-of-thumb": "A rule of thumb, not a measurement.",
     "warn.no-price": "No price given.",
-    "warn.engine-reserves-memory": "The engine reserves {utilization} of GPU memory up front: nvidia-smi shows {reservedBytes} whatever the need.",
-    "warn.zero-without-data-parallel": "ZeRO/FSDP shards over data-parallel GPUs; with {gpus} GPU(s) and tensor parallel {tensorParallel} there is nothing to shard over.",
-    "warn.adafactor-needs-architecture": "Adafactor's factored states need the architecture; approximated.",
+    "warn.engine-reserves-memory":
+      "The engine reserves {utilization} of GPU memory up front: nvidia-smi shows {reservedBytes} whatever the need.",
+    "warn.zero-without-data-parallel":
+      "ZeRO/FSDP shards over data-parallel GPUs; with {gpus} GPU(s) and tensor parallel {tensorParallel} there is nothing to shard over.",
+    "warn.adafactor-needs-architecture":
+      "Adafactor's factored states need the architecture; approximated.",
     "reason.fits-one-gpu": "fits on one GPU",
     "reason.needs-multiple-gpus": "needs several GPUs",
     "reason.needs-nvlink-for-tensor-parallel": "needs NVLink for tensor parallel",
@@ -267,9 +276,12 @@ export const calculators = defineStrings(
     "k.hidden": "Hidden hours and charges (every option)",
     "k.caption": "Options compared: run hours scale as single-GPU hours / (GPUs × scaling)",
     "k.cheapestMark": "cheapest",
-    "gf.caption": "Every catalog GPU for this workload; cost uses the prices in the cost comparison",
-    "gf.noteTraining": "Training: the model, training settings and job size from the other calculators; split over GPUs with ZeRO-3.",
-    "gf.noteInference": "Inference: the model and serving settings from the other calculators; split with tensor parallelism.",
+    "gf.caption":
+      "Every catalog GPU for this workload; cost uses the prices in the cost comparison",
+    "gf.noteTraining":
+      "Training: the model, training settings and job size from the other calculators; split over GPUs with ZeRO-3.",
+    "gf.noteInference":
+      "Inference: the model and serving settings from the other calculators; split with tensor parallelism.",
     "mp.search": "Search presets",
     "mp.searchHint": "{count} presets match",
     "mp.paramsName": "{b}B parameters",
@@ -488,7 +500,8 @@ export const calculators = defineStrings(
     "as.mfu": "利用率（MFU）",
     "as.gpus": "GPU 数量",
     "as.scaling": "多卡扩展效率",
-    "warn.shape-assumed": "只给了参数量：按稠密全注意力结构估算（{layers} 层，隐藏维度 {hidden}）。GQA 模型的 KV 缓存更小。",
+    "warn.shape-assumed":
+      "只给了参数量：按稠密全注意力结构估算（{layers} 层，隐藏维度 {hidden}）。GQA 模型的 KV 缓存更小。",
     "warn.activations-need-architecture": "激活值需要模型架构（层数、隐藏维度）。",
     "warn.no-bf16": "{gpu} 没有 BF16 张量核心，BF16 会模拟运行、很慢。请用 FP16 混合精度。",
     "warn.no-fp8": "{gpu} 不支持 FP8 张量运算。",
@@ -500,12 +513,15 @@ export const calculators = defineStrings(
     "warn.unverified-gpu-figures": "{gpu}：部分数据没有厂商文档（{figures}）。",
     "warn.no-nvlink-tensor-parallel": "只有 PCIe 时张量并行很慢。",
     "warn.compute-bound-decode": "并发 {batch} 条序列时，解码受算力限制而不是带宽。",
-    "warn.not-gpu-bound": "纸面差距 {paperRatio} 倍，实测只有 {measuredRatio} 倍：瓶颈在 CPU、磁盘、网络或内存带宽。",
+    "warn.not-gpu-bound":
+      "纸面差距 {paperRatio} 倍，实测只有 {measuredRatio} 倍：瓶颈在 CPU、磁盘、网络或内存带宽。",
     "warn.partly-gpu-bound": "纸面差距 {paperRatio} 倍，实测 {measuredRatio} 倍：部分受 GPU 限制。",
     "warn.seed-rule-of-thumb": "这是经验法则，不是实测。",
     "warn.no-price": "没有填写价格。",
-    "warn.engine-reserves-memory": "引擎会预先占用 {utilization} 的显存：无论实际需要多少，nvidia-smi 都显示 {reservedBytes}。",
-    "warn.zero-without-data-parallel": "ZeRO/FSDP 在数据并行的 GPU 之间分片；{gpus} 张 GPU、张量并行 {tensorParallel} 时没有可分片的对象。",
+    "warn.engine-reserves-memory":
+      "引擎会预先占用 {utilization} 的显存：无论实际需要多少，nvidia-smi 都显示 {reservedBytes}。",
+    "warn.zero-without-data-parallel":
+      "ZeRO/FSDP 在数据并行的 GPU 之间分片；{gpus} 张 GPU、张量并行 {tensorParallel} 时没有可分片的对象。",
     "warn.adafactor-needs-architecture": "Adafactor 的分解状态需要模型架构，这里是近似值。",
     "reason.fits-one-gpu": "单卡装得下",
     "reason.needs-multiple-gpus": "需要多张 GPU",
@@ -556,7 +572,22 @@ export const calculators = defineStrings(
 export type CalcKey = keyof (typeof calculators)["en"];
 
 /** Keys every widget uses (fields, errors, sharing, enum labels, warnings). */
-const COMMON = ["model", "yes", "no", "warnings", "assumptions", "note.", "hint.", "err.", "share.", "unit.", "opt.", "f.", "bd.", "col."];
+const COMMON = [
+  "model",
+  "yes",
+  "no",
+  "warnings",
+  "assumptions",
+  "note.",
+  "hint.",
+  "err.",
+  "share.",
+  "unit.",
+  "opt.",
+  "f.",
+  "bd.",
+  "col.",
+];
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
@@ -570,7 +601,14 @@ export const WIDGET_KEYS = {
 } as const;
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */
-export function widgetStrings(lang: Lang, widget: keyof typeof WIDGET_KEYS): Record<string, string> {
+export function widgetStrings(
+  lang: Lang,
+  widget: keyof typeof WIDGET_KEYS,
+): Record<string, string> {
   const prefixes: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
-  return Object.fromEntries(Object.entries(calculators[lang]).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))));
+  return Object.fromEntries(
+    Object.entries(calculators[lang]).filter(([k]) =>
+      prefixes.some((p) => k === p || k.startsWith(p)),
+    ),
+  );
 }

@@ -31,13 +31,24 @@ export interface CostState {
   units: number;
 }
 
-const OPTION_SHAPE: ShapeOf<CostOptionState> = { gpu: str("rtx-4090"), gpus: int(1, 1, 1024), price: num(2.5, 0, 1e6), scalingPct: num(100, 1, 100) };
+const OPTION_SHAPE: ShapeOf<CostOptionState> = {
+  gpu: str("rtx-4090"),
+  gpus: int(1, 1, 1024),
+  price: num(2.5, 0, 1e6),
+  scalingPct: num(100, 1, 100),
+};
 
 const hours = (d = 0) => num(d, 0, 1e5);
 export const COST_SHAPE: ShapeOf<CostState> = {
   options: {
-    t: "list", item: OPTION_SHAPE, min: 1, max: 4,
-    d: [{ gpu: "rtx-4090", gpus: 1, price: 2.5, scalingPct: 100 }, { gpu: "rtx-4090", gpus: 4, price: 10, scalingPct: 75 }],
+    t: "list",
+    item: OPTION_SHAPE,
+    min: 1,
+    max: 4,
+    d: [
+      { gpu: "rtx-4090", gpus: 1, price: 2.5, scalingPct: 100 },
+      { gpu: "rtx-4090", gpus: 4, price: 10, scalingPct: 75 },
+    ],
   },
   singleGpuHours: num(72, 0.01, 1e6),
   setupHours: hours(),

@@ -17,9 +17,19 @@ export type Shape = Readonly<Record<string, FieldSpec>>;
 /** A shape that names every field of `T` (the compiler checks none is missing). */
 export type ShapeOf<T> = { readonly [K in keyof T]: FieldSpec };
 
-export const num = (d: number, min: number, max: number, int = false): FieldSpec => ({ t: "num", d, min, max, int });
+export const num = (d: number, min: number, max: number, int = false): FieldSpec => ({
+  t: "num",
+  d,
+  min,
+  max,
+  int,
+});
 export const int = (d: number, min: number, max: number): FieldSpec => num(d, min, max, true);
-export const oneOf = <const V extends string>(d: V, of: readonly V[]): FieldSpec => ({ t: "enum", d, of });
+export const oneOf = <const V extends string>(d: V, of: readonly V[]): FieldSpec => ({
+  t: "enum",
+  d,
+  of,
+});
 export const bool = (d: boolean): FieldSpec => ({ t: "bool", d });
 export const str = (d: string, max = 64): FieldSpec => ({ t: "str", d, max });
 
@@ -27,13 +37,20 @@ export function defaultsOf<T>(shape: ShapeOf<T> | Shape): T {
   return Object.fromEntries(Object.entries(shape).map(([k, f]) => [k, (f as FieldSpec).d])) as T;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Whether a decoded value satisfies a field spec (lists are checked item by item by `sanitize`). */
 export function fieldOk(spec: FieldSpec, v: unknown): boolean {
   switch (spec.t) {
     case "num":
-      return typeof v === "number" && Number.isFinite(v) && v >= spec.min && v <= spec.max && (!spec.int || Number.isInteger(v));
+      return (
+        typeof v === "number" &&
+        Number.isFinite(v) &&
+        v >= spec.min &&
+        v <= spec.max &&
+        (!spec.int || Number.isInteger(v))
+      );
     case "enum":
       return typeof v === "string" && spec.of.includes(v);
     case "bool":

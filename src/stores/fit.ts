@@ -7,7 +7,10 @@ export interface FitState {
   mode: "training" | "inference";
   sortBy: "cost" | "time";
 }
-export const FIT_SHAPE: ShapeOf<FitState> = { mode: oneOf("training", ["training", "inference"]), sortBy: oneOf("cost", ["cost", "time"]) };
+export const FIT_SHAPE: ShapeOf<FitState> = {
+  mode: oneOf("training", ["training", "inference"]),
+  sortBy: oneOf("cost", ["cost", "time"]),
+};
 export const FIT_DEFAULTS = defaultsOf<FitState>(FIT_SHAPE);
 export const $fit = calcAtom<FitState>("f", FIT_SHAPE);
 export const setFit = (changes: Partial<FitState>): void => patch($fit, changes);

@@ -29,13 +29,24 @@ export interface ModelState {
   spec: ModelSpec;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 /** Every listed key is a finite number in (0, 1e7]; `optional` keys may be absent or 0. */
 const sizes = (o: unknown, keys: string, optional = ""): boolean =>
   isObj(o) &&
-  keys.split(" ").every((k) => typeof o[k] === "number" && (o[k] as number) > 0 && (o[k] as number) <= 1e7) &&
-  optional.split(" ").every((k) => !k || o[k] === undefined || (typeof o[k] === "number" && (o[k] as number) >= 0 && (o[k] as number) <= 1e7));
-const within = (v: unknown, of: string): boolean => v === undefined || of.split(" ").includes(v as string);
+  keys
+    .split(" ")
+    .every((k) => typeof o[k] === "number" && (o[k] as number) > 0 && (o[k] as number) <= 1e7) &&
+  optional
+    .split(" ")
+    .every(
+      (k) =>
+        !k ||
+        o[k] === undefined ||
+        (typeof o[k] === "number" && (o[k] as number) >= 0 && (o[k] as number) <= 1e7),
+    );
+const within = (v: unknown, of: string): boolean =>
+  v === undefined || of.split(" ").includes(v as string);
 
 /** A stored or linked model spec is usable: positive, finite, bounded sizes only. */
 export function isModelSpec(v: unknown): v is ModelSpec {
@@ -46,16 +57,28 @@ export function isModelSpec(v: unknown): v is ModelSpec {
   }
   return (
     sizes(v, "layers hidden heads ffn vocab", "kvHeads headDim positionEmbeddings typeVocab") &&
-    (v["moe"] === undefined || sizes(v["moe"], "experts activeExperts expertFfn", "sharedExperts denseLayers")) &&
-    (v["mla"] === undefined || sizes(v["mla"], "kvLoraRank qkRopeHeadDim qkNopeHeadDim vHeadDim", "qLoraRank")) &&
-    within(v["mlp"], "gated plain") && within(v["norm"], "layer rms") && within(v["bias"], "all qkv none")
+    (v["moe"] === undefined ||
+      sizes(v["moe"], "experts activeExperts expertFfn", "sharedExperts denseLayers")) &&
+    (v["mla"] === undefined ||
+      sizes(v["mla"], "kvLoraRank qkRopeHeadDim qkNopeHeadDim vHeadDim", "qLoraRank")) &&
+    within(v["mlp"], "gated plain") &&
+    within(v["norm"], "layer rms") &&
+    within(v["bias"], "all qkv none")
   );
 }
 
 /** Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json); a unit test checks it equals the preset. */
 export const DEFAULT_SPEC: ModelSpec = {
-  layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256,
-  mlp: "gated", norm: "rms", bias: "none", tiedEmbeddings: false,
+  layers: 32,
+  hidden: 4096,
+  heads: 32,
+  kvHeads: 8,
+  ffn: 14336,
+  vocab: 128256,
+  mlp: "gated",
+  norm: "rms",
+  bias: "none",
+  tiedEmbeddings: false,
 };
 
 export const MODEL_SHAPE: ShapeOf<ModelState> = {

@@ -4,7 +4,11 @@
  * disabled localStorage) degrades to an in-memory store instead of breaking the page.
  */
 import type { WritableAtom } from "nanostores";
-import { persistentAtom, setPersistentEngine, windowPersistentEvents } from "@nanostores/persistent";
+import {
+  persistentAtom,
+  setPersistentEngine,
+  windowPersistentEvents,
+} from "@nanostores/persistent";
 import type { Shape } from "./fields.ts";
 import { defaultsOf, sanitize } from "./fields.ts";
 

@@ -18,7 +18,10 @@ export function encodeState(): string {
     for (const key of Object.keys(shape)) {
       const spec = shape[key];
       // Fields at their default stay out of the link: shorter links, same estimate.
-      if (spec && JSON.stringify(value[key]) !== JSON.stringify((defaults as Record<string, unknown>)[key])) {
+      if (
+        spec &&
+        JSON.stringify(value[key]) !== JSON.stringify((defaults as Record<string, unknown>)[key])
+      ) {
         params.set(`${id}.${key}`, toParam(spec, value[key]));
       }
     }

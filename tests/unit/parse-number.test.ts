@@ -59,8 +59,14 @@ describe("parseNumber", () => {
   it("checks range and integers", () => {
     expect(parseNumber("0", { min: 1, max: 10 })).toEqual({ ok: false, error: "range" });
     expect(parseNumber("11", { min: 1, max: 10 })).toEqual({ ok: false, error: "range" });
-    expect(parseNumber("2.5", { min: 1, max: 10, integer: true })).toEqual({ ok: false, error: "integer" });
-    expect(parseNumber("10", { min: 1, max: 10, integer: true })).toMatchObject({ ok: true, value: 10 });
+    expect(parseNumber("2.5", { min: 1, max: 10, integer: true })).toEqual({
+      ok: false,
+      error: "integer",
+    });
+    expect(parseNumber("10", { min: 1, max: 10, integer: true })).toMatchObject({
+      ok: true,
+      value: 10,
+    });
   });
 
   it("never returns a non-finite value, whatever is typed", () => {

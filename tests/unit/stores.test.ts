@@ -14,11 +14,18 @@ import { findPreset } from "../../src/estimate/presets.ts";
 describe("store validation", () => {
   it("every default satisfies its own shape", () => {
     const pairs: [object, Shape][] = [
-      [TRAINING_DEFAULTS, TRAINING_SHAPE], [COST_DEFAULTS, COST_SHAPE], [MODEL_DEFAULTS, MODEL_SHAPE],
-      [INFERENCE_DEFAULTS, INFERENCE_SHAPE], [COMPUTE_DEFAULTS, COMPUTE_SHAPE], [FIT_DEFAULTS, FIT_SHAPE],
+      [TRAINING_DEFAULTS, TRAINING_SHAPE],
+      [COST_DEFAULTS, COST_SHAPE],
+      [MODEL_DEFAULTS, MODEL_SHAPE],
+      [INFERENCE_DEFAULTS, INFERENCE_SHAPE],
+      [COMPUTE_DEFAULTS, COMPUTE_SHAPE],
+      [FIT_DEFAULTS, FIT_SHAPE],
     ];
     for (const [defaults, shape] of pairs) {
-      expect(sanitize(shape, JSON.parse(JSON.stringify(defaults)))).toEqual({ value: defaults, invalid: [] });
+      expect(sanitize(shape, JSON.parse(JSON.stringify(defaults)))).toEqual({
+        value: defaults,
+        invalid: [],
+      });
     }
   });
 
@@ -27,7 +34,14 @@ describe("store validation", () => {
   });
 
   it("keeps valid fields and resets invalid ones field by field", () => {
-    const raw = { ...TRAINING_DEFAULTS, seqLen: 4096, microBatch: -1, precision: "fp7", flash: "yes", gpus: 1e400 };
+    const raw = {
+      ...TRAINING_DEFAULTS,
+      seqLen: 4096,
+      microBatch: -1,
+      precision: "fp7",
+      flash: "yes",
+      gpus: 1e400,
+    };
     const r = sanitize<typeof TRAINING_DEFAULTS>(TRAINING_SHAPE, raw);
     expect(r.value.seqLen).toBe(4096);
     expect(r.value.microBatch).toBe(TRAINING_DEFAULTS.microBatch);
@@ -43,7 +57,12 @@ describe("store validation", () => {
   });
 
   it("validates list items one by one", () => {
-    const raw = { options: [{ gpu: "h100-sxm", gpus: 8, price: 20, scalingPct: 90 }, { gpu: "a10", gpus: -2, price: "free", scalingPct: 80 }] };
+    const raw = {
+      options: [
+        { gpu: "h100-sxm", gpus: 8, price: 20, scalingPct: 90 },
+        { gpu: "a10", gpus: -2, price: "free", scalingPct: 80 },
+      ],
+    };
     const r = sanitize<typeof COST_DEFAULTS>(COST_SHAPE, raw);
     expect(r.value.options[0]).toEqual({ gpu: "h100-sxm", gpus: 8, price: 20, scalingPct: 90 });
     // Invalid item fields take the item defaults (one card at 2.5 per hour).
@@ -65,12 +84,15 @@ describe("store validation", () => {
 
   it("never lets a non-finite or out-of-range number through, whatever is stored", () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...Object.keys(TRAINING_SHAPE)), fc.anything()), (raw) => {
-        const r = sanitize(TRAINING_SHAPE, raw);
-        for (const [k, spec] of Object.entries(TRAINING_SHAPE)) {
-          expect(fieldOk(spec, (r.value as unknown as Record<string, unknown>)[k])).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...Object.keys(TRAINING_SHAPE)), fc.anything()),
+        (raw) => {
+          const r = sanitize(TRAINING_SHAPE, raw);
+          for (const [k, spec] of Object.entries(TRAINING_SHAPE)) {
+            expect(fieldOk(spec, (r.value as unknown as Record<string, unknown>)[k])).toBe(true);
+          }
+        },
+      ),
     );
   });
 
@@ -93,7 +115,11 @@ describe("link sharing", () => {
     expect($training.get().seqLen).toBe(8192);
     expect($training.get().optimizer).toBe("adam-8bit");
     expect($cost.get().singleGpuHours).toBe(100);
-    expect(applyHash("#t.seqLen=-5&t.microBatch=4&t.precision=fp7&k.options=%5B%7B")).toEqual(["t.seqLen", "t.precision", "k.options"]);
+    expect(applyHash("#t.seqLen=-5&t.microBatch=4&t.precision=fp7&k.options=%5B%7B")).toEqual([
+      "t.seqLen",
+      "t.precision",
+      "k.options",
+    ]);
     expect($training.get().seqLen).toBe(TRAINING_DEFAULTS.seqLen);
     expect($training.get().microBatch).toBe(4);
     resetAll();

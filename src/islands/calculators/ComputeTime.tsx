@@ -1,12 +1,30 @@
 /** Training FLOPs (6·N·D or samples x FLOPs per sample), the TFLOPS a deadline needs, hours on each GPU. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../../estimate/compute-time.ts";
+import {
+  peakTflopsNeeded,
+  sustainedTflopsForDeadline,
+  trainTime,
+} from "../../estimate/compute-time.ts";
 import { mathFormatFor } from "../../estimate/precision.ts";
 import { SECONDS_PER_HOUR } from "../../estimate/units.ts";
 import { $compute, $model, $training, setCompute, setTraining } from "../../stores/index.ts";
 import { jobFlops } from "./flops.ts";
 import type { Hydration, Strings } from "./ui.ts";
-import { Figures, Frame, ResultSummary, SelectField, bind, choices, findGpu, gpuChoices, num, sci, tr, island, read } from "./ui.ts";
+import {
+  Figures,
+  Frame,
+  ResultSummary,
+  SelectField,
+  bind,
+  choices,
+  findGpu,
+  gpuChoices,
+  num,
+  sci,
+  tr,
+  island,
+  read,
+} from "./ui.ts";
 
 export interface ComputeTimeProps {
   t: Strings;
@@ -25,11 +43,17 @@ function View({ t, lang, gpus, hydrated }: ComputeTimeProps & Hydration) {
   const format = mathFormatFor(tr0.precision);
   const mfu = s.mfuPct / 100;
   const seconds = s.deadlineHours * SECONDS_PER_HOUR;
-  const time = (g: GpuSpec) => trainTime({ flops, gpu: g, gpus: s.gpus, format, mfu, scaling: s.scalingPct / 100 });
+  const time = (g: GpuSpec) =>
+    trainTime({ flops, gpu: g, gpus: s.gpus, format, mfu, scaling: s.scalingPct / 100 });
   const gpu = findGpu(gpus, tr0.gpu) ?? gpus[0];
   const r = gpu ? time(gpu) : null;
   return (
-    <Frame id={id} title={tr(t, "ct.title")} t={t} hydrated={hydrated} model={m.name}
+    <Frame
+      id={id}
+      title={tr(t, "ct.title")}
+      t={t}
+      hydrated={hydrated}
+      model={m.name}
       controls={
         <>
           {sel("mode", ["tokens", "samples"])}
@@ -44,9 +68,22 @@ function View({ t, lang, gpus, hydrated }: ComputeTimeProps & Hydration) {
           )}
           {n("deadlineHours", tr(t, "unit.hours"), 0.01, 1e5, false)}
           {n("mfuPct", "%", 1, 100, false)}
-          <SelectField id={`${id}-precision`} label={tr(t, "f.precision")} value={tr0.precision} choices={choices(t, ["bf16-mixed", "fp16-mixed", "bf16", "fp32"])}
-            onValue={(v) => setTraining({ precision: v as typeof tr0.precision })} disabled={d} />
-          <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={tr0.gpu} choices={gpuChoices(gpus)} onValue={(v) => setTraining({ gpu: v })} disabled={d} />
+          <SelectField
+            id={`${id}-precision`}
+            label={tr(t, "f.precision")}
+            value={tr0.precision}
+            choices={choices(t, ["bf16-mixed", "fp16-mixed", "bf16", "fp32"])}
+            onValue={(v) => setTraining({ precision: v as typeof tr0.precision })}
+            disabled={d}
+          />
+          <SelectField
+            id={`${id}-gpu`}
+            label={tr(t, "f.gpu")}
+            value={tr0.gpu}
+            choices={gpuChoices(gpus)}
+            onValue={(v) => setTraining({ gpu: v })}
+            disabled={d}
+          />
           {n("gpus", tr(t, "unit.gpus"), 1, 65536)}
           {n("scalingPct", "%", 1, 100, false)}
         </>
@@ -55,9 +92,22 @@ function View({ t, lang, gpus, hydrated }: ComputeTimeProps & Hydration) {
       <Figures
         items={[
           { key: "flops", label: tr(t, "r.flops"), value: `${sci(lang, flops)} FLOPs` },
-          { key: "sustained", label: tr(t, "r.sustained"), value: `${num(lang, sustainedTflopsForDeadline(flops, seconds))} TFLOPS` },
-          { key: "peakNeeded", label: tr(t, "r.peakNeeded"), value: `${num(lang, peakTflopsNeeded(flops, seconds, mfu))} TFLOPS` },
-          { key: "hours", label: tr(t, "r.hoursOn", { gpu: gpu?.name ?? "—", count: s.gpus }), value: `${num(lang, r?.hours)} h`, main: true },
+          {
+            key: "sustained",
+            label: tr(t, "r.sustained"),
+            value: `${num(lang, sustainedTflopsForDeadline(flops, seconds))} TFLOPS`,
+          },
+          {
+            key: "peakNeeded",
+            label: tr(t, "r.peakNeeded"),
+            value: `${num(lang, peakTflopsNeeded(flops, seconds, mfu))} TFLOPS`,
+          },
+          {
+            key: "hours",
+            label: tr(t, "r.hoursOn", { gpu: gpu?.name ?? "—", count: s.gpus }),
+            value: `${num(lang, r?.hours)} h`,
+            main: true,
+          },
         ]}
       />
       <table class="calc-table">

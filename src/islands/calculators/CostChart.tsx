@@ -31,15 +31,22 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr(t, "k.chart")}>
         <line x1={PAD} y1={H - 20} x2={W - 4} y2={H - 20} stroke="currentColor" />
         <line x1={PAD} y1={8} x2={PAD} y2={H - 20} stroke="currentColor" />
-        <text x={2} y={14} font-size="9" fill="currentColor">{num(lang, max, 0)}</text>
+        <text x={2} y={14} font-size="9" fill="currentColor">
+          {num(lang, max, 0)}
+        </text>
         {counts.map((c, i) => (
           <text key={c} x={x(i)} y={H - 6} font-size="9" text-anchor="middle" fill="currentColor">
             {c}
           </text>
         ))}
         {series.map((s, k) => (
-          <polyline key={s.label + k} fill="none" stroke={`var(--series-${(k % 7) + 1})`} stroke-width="2"
-            points={s.costs.map((v, i) => `${x(i)},${y(Number.isFinite(v) ? v : 0)}`).join(" ")} />
+          <polyline
+            key={s.label + k}
+            fill="none"
+            stroke={`var(--series-${(k % 7) + 1})`}
+            stroke-width="2"
+            points={s.costs.map((v, i) => `${x(i)},${y(Number.isFinite(v) ? v : 0)}`).join(" ")}
+          />
         ))}
       </svg>
       <figcaption>{tr(t, "k.chart")}</figcaption>
@@ -48,7 +55,9 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
           <tr>
             <th scope="col">{tr(t, "col.option")}</th>
             {counts.map((c) => (
-              <th key={c} scope="col">{tr(t, "col.nGpus", { count: c })}</th>
+              <th key={c} scope="col">
+                {tr(t, "col.nGpus", { count: c })}
+              </th>
             ))}
           </tr>
         </thead>
@@ -56,7 +65,11 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
           {series.map((s, k) => (
             <tr key={s.label + k}>
               <th scope="row">
-                <span class="calc-swatch" style={{ background: `var(--series-${(k % 7) + 1})` }} aria-hidden="true" />
+                <span
+                  class="calc-swatch"
+                  style={{ background: `var(--series-${(k % 7) + 1})` }}
+                  aria-hidden="true"
+                />
                 {s.label}
               </th>
               {s.costs.map((v, i) => (

@@ -4,12 +4,28 @@
  */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { Overheads } from "../../estimate/cost.ts";
-import { compareOptions, monthlyBreakEvenHours, rentalCost, scaledHours } from "../../estimate/cost.ts";
+import {
+  compareOptions,
+  monthlyBreakEvenHours,
+  rentalCost,
+  scaledHours,
+} from "../../estimate/cost.ts";
 import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/index.ts";
 import type { CostState } from "../../stores/cost.ts";
 import { CostChart } from "./CostChart.tsx";
 import type { Hydration, Strings } from "./ui.ts";
-import { Figures, Frame, NumberField, SelectField, bind, gpuChoices, num, tr, island, read } from "./ui.ts";
+import {
+  Figures,
+  Frame,
+  NumberField,
+  SelectField,
+  bind,
+  gpuChoices,
+  num,
+  tr,
+  island,
+  read,
+} from "./ui.ts";
 
 export interface CostComparisonProps {
   t: Strings;
@@ -21,9 +37,16 @@ const CHART_COUNTS = [1, 2, 4, 8] as const;
 
 function overheads(k: CostState): Overheads {
   return {
-    setupHours: k.setupHours, dataPrepHours: k.dataPrepHours, downloadHours: k.downloadHours, exportHours: k.exportHours,
-    rerunFraction: k.rerunPct / 100, idleHours: k.idleHours, storageGB: k.storageGB, storagePricePerGBMonth: k.storagePrice,
-    transferGB: k.transferGB, transferPricePerGB: k.transferPrice,
+    setupHours: k.setupHours,
+    dataPrepHours: k.dataPrepHours,
+    downloadHours: k.downloadHours,
+    exportHours: k.exportHours,
+    rerunFraction: k.rerunPct / 100,
+    idleHours: k.idleHours,
+    storageGB: k.storageGB,
+    storagePricePerGBMonth: k.storagePrice,
+    transferGB: k.transferGB,
+    transferPricePerGB: k.transferPrice,
   };
 }
 
@@ -34,8 +57,15 @@ function View({ t, lang, gpus, hydrated }: CostComparisonProps & Hydration) {
   const { n } = bind(id, k, setCost, t, lang, d);
   const o = overheads(k);
   const result = compareOptions({
-    ...o, singleGpuHours: k.singleGpuHours, units: k.units,
-    options: k.options.map((x) => ({ gpu: x.gpu, gpus: x.gpus, pricePerHour: x.price, scaling: x.scalingPct / 100 })),
+    ...o,
+    singleGpuHours: k.singleGpuHours,
+    units: k.units,
+    options: k.options.map((x) => ({
+      gpu: x.gpu,
+      gpus: x.gpus,
+      pricePerHour: x.price,
+      scaling: x.scalingPct / 100,
+    })),
   });
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   const label = (i: number) => {
@@ -44,22 +74,72 @@ function View({ t, lang, gpus, hydrated }: CostComparisonProps & Hydration) {
   };
   const series = k.options.map((x, i) => ({
     label: label(i),
-    costs: CHART_COUNTS.map((c) => rentalCost((x.price / x.gpus) * c, scaledHours(k.singleGpuHours, c, x.scalingPct / 100), o, k.units).total),
+    costs: CHART_COUNTS.map(
+      (c) =>
+        rentalCost(
+          (x.price / x.gpus) * c,
+          scaledHours(k.singleGpuHours, c, x.scalingPct / 100),
+          o,
+          k.units,
+        ).total,
+    ),
   }));
   const first = k.options[0];
-  const breakEven = first && k.monthlyPrice > 0 ? monthlyBreakEvenHours(first.price, k.monthlyPrice) : null;
+  const breakEven =
+    first && k.monthlyPrice > 0 ? monthlyBreakEvenHours(first.price, k.monthlyPrice) : null;
   return (
-    <Frame id={id} title={tr(t, "cc.title")} t={t} hydrated={hydrated}
+    <Frame
+      id={id}
+      title={tr(t, "cc.title")}
+      t={t}
+      hydrated={hydrated}
       controls={
         <>
           {n("singleGpuHours", tr(t, "unit.hours"), 0.01, 1e6, false)}
           {k.options.map((x, i) => (
             <fieldset key={i} class="calc-option">
               <legend>{tr(t, "k.option", { n: i + 1 })}</legend>
-              <SelectField id={`${id}-o${i}-gpu`} label={tr(t, "f.gpu")} value={x.gpu} choices={gpuChoices(gpus)} onValue={(v) => setOption(i, { gpu: v })} disabled={d} />
-              <NumberField id={`${id}-o${i}-gpus`} label={tr(t, "f.gpus")} unit={tr(t, "unit.gpus")} value={x.gpus} rule={{ min: 1, max: 1024, integer: true }} onValue={(v) => setOption(i, { gpus: v })} t={t} lang={lang} disabled={d} />
-              <NumberField id={`${id}-o${i}-price`} label={tr(t, "f.price")} unit={tr(t, "unit.perHour")} value={x.price} rule={{ min: 0, max: 1e6 }} onValue={(v) => setOption(i, { price: v })} t={t} lang={lang} disabled={d} />
-              <NumberField id={`${id}-o${i}-scaling`} label={tr(t, "f.scalingPct")} unit="%" value={x.scalingPct} rule={{ min: 1, max: 100 }} onValue={(v) => setOption(i, { scalingPct: v })} t={t} lang={lang} disabled={d} />
+              <SelectField
+                id={`${id}-o${i}-gpu`}
+                label={tr(t, "f.gpu")}
+                value={x.gpu}
+                choices={gpuChoices(gpus)}
+                onValue={(v) => setOption(i, { gpu: v })}
+                disabled={d}
+              />
+              <NumberField
+                id={`${id}-o${i}-gpus`}
+                label={tr(t, "f.gpus")}
+                unit={tr(t, "unit.gpus")}
+                value={x.gpus}
+                rule={{ min: 1, max: 1024, integer: true }}
+                onValue={(v) => setOption(i, { gpus: v })}
+                t={t}
+                lang={lang}
+                disabled={d}
+              />
+              <NumberField
+                id={`${id}-o${i}-price`}
+                label={tr(t, "f.price")}
+                unit={tr(t, "unit.perHour")}
+                value={x.price}
+                rule={{ min: 0, max: 1e6 }}
+                onValue={(v) => setOption(i, { price: v })}
+                t={t}
+                lang={lang}
+                disabled={d}
+              />
+              <NumberField
+                id={`${id}-o${i}-scaling`}
+                label={tr(t, "f.scalingPct")}
+                unit="%"
+                value={x.scalingPct}
+                rule={{ min: 1, max: 100 }}
+                onValue={(v) => setOption(i, { scalingPct: v })}
+                t={t}
+                lang={lang}
+                disabled={d}
+              />
               {k.options.length > 1 && (
                 <button type="button" class="no-print" onClick={() => removeOption(i)} disabled={d}>
                   {tr(t, "k.remove", { n: i + 1 })}
@@ -92,9 +172,22 @@ function View({ t, lang, gpus, hydrated }: CostComparisonProps & Hydration) {
     >
       <Figures
         items={[
-          { key: "cheapest", label: tr(t, "r.cheapest"), value: `${label(result.cheapest)}: ${num(lang, result.options[result.cheapest]?.total)}`, main: true },
-          { key: "fastest", label: tr(t, "r.fastest"), value: `${label(result.fastest)}: ${num(lang, result.options[result.fastest]?.hours)} h` },
-          { key: "breakEven", label: tr(t, "r.breakEven"), value: breakEven === null ? tr(t, "r.noMonthly") : `${num(lang, breakEven)} h` },
+          {
+            key: "cheapest",
+            label: tr(t, "r.cheapest"),
+            value: `${label(result.cheapest)}: ${num(lang, result.options[result.cheapest]?.total)}`,
+            main: true,
+          },
+          {
+            key: "fastest",
+            label: tr(t, "r.fastest"),
+            value: `${label(result.fastest)}: ${num(lang, result.options[result.fastest]?.hours)} h`,
+          },
+          {
+            key: "breakEven",
+            label: tr(t, "r.breakEven"),
+            value: breakEven === null ? tr(t, "r.noMonthly") : `${num(lang, breakEven)} h`,
+          },
         ]}
       />
       <table class="calc-table" data-table="options">

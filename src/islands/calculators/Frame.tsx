@@ -20,7 +20,11 @@ export interface FrameProps {
 
 export function Frame(p: FrameProps) {
   return (
-    <section class="calc print-keep" aria-labelledby={`${p.id}-title`} data-hydrated={p.hydrated ? "true" : "false"}>
+    <section
+      class="calc print-keep"
+      aria-labelledby={`${p.id}-title`}
+      data-hydrated={p.hydrated ? "true" : "false"}
+    >
       <h2 id={`${p.id}-title`}>{p.title}</h2>
       {p.model && (
         <p class="calc-model">

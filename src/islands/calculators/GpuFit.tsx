@@ -1,7 +1,15 @@
 /** Every catalog GPU ranked for the current workload: fits, GPUs needed, time, cost, reasons. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
-import { $compute, $cost, $fit, $inference, $model, $training, setFit } from "../../stores/index.ts";
+import {
+  $compute,
+  $cost,
+  $fit,
+  $inference,
+  $model,
+  $training,
+  setFit,
+} from "../../stores/index.ts";
 import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
 import type { Hydration, Strings } from "./ui.ts";
 import { Frame, bind, gib, num, tr, island, read } from "./ui.ts";
@@ -24,7 +32,12 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const rows = rankGpus(gpus, fitWorkload(f.mode, m, s, i, c), pricesPerGpu(k), f.sortBy);
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
-    <Frame id={id} title={tr(t, "gf.title")} t={t} hydrated={hydrated} model={m.name}
+    <Frame
+      id={id}
+      title={tr(t, "gf.title")}
+      t={t}
+      hydrated={hydrated}
+      model={m.name}
       controls={
         <>
           {sel("mode", ["training", "inference"])}
@@ -32,7 +45,9 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
         </>
       }
     >
-      <p class="calc-note-text">{tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}</p>
+      <p class="calc-note-text">
+        {tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}
+      </p>
       <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
         <table class="calc-table" data-table="fit">
           <caption>{tr(t, "gf.caption")}</caption>

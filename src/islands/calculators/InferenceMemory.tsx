@@ -3,7 +3,26 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
 import type { Hydration, Strings } from "./ui.ts";
-import { Figures, Frame, KV_BITS, ResultSummary, SelectField, StackedBar, WEIGHT_BITS, bind, findGpu, gb, gib, gpuChoices, inferenceInput, mib, num, tr, island, read } from "./ui.ts";
+import {
+  Figures,
+  Frame,
+  KV_BITS,
+  ResultSummary,
+  SelectField,
+  StackedBar,
+  WEIGHT_BITS,
+  bind,
+  findGpu,
+  gb,
+  gib,
+  gpuChoices,
+  inferenceInput,
+  mib,
+  num,
+  tr,
+  island,
+  read,
+} from "./ui.ts";
 
 export interface InferenceMemoryProps {
   t: Strings;
@@ -19,7 +38,12 @@ function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
   const id = "im";
   const { n, sel } = bind(id, s, setInference, t, lang, !hydrated);
   return (
-    <Frame id={id} title={tr(t, "im.title")} t={t} hydrated={hydrated} model={m.name}
+    <Frame
+      id={id}
+      title={tr(t, "im.title")}
+      t={t}
+      hydrated={hydrated}
+      model={m.name}
       controls={
         <>
           {sel("weightBits", WEIGHT_BITS)}
@@ -28,7 +52,14 @@ function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
           {n("sequences", tr(t, "unit.sequences"), 1, 4096)}
           {sel("engine", ["vllm", "llama.cpp", "pytorch"])}
           {n("utilPct", "%", 10, 100, false)}
-          <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={s.gpu} choices={gpuChoices(gpus)} onValue={(v) => setInference({ gpu: v })} disabled={!hydrated} />
+          <SelectField
+            id={`${id}-gpu`}
+            label={tr(t, "f.gpu")}
+            value={s.gpu}
+            choices={gpuChoices(gpus)}
+            onValue={(v) => setInference({ gpu: v })}
+            disabled={!hydrated}
+          />
           {n("gpus", tr(t, "unit.gpus"), 1, 64)}
           {n("headroomPct", "%", 0, 100, false)}
         </>
@@ -40,10 +71,20 @@ function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
           { key: "kv", label: tr(t, "r.kv"), value: gib(lang, r.kvCacheBytes) },
           { key: "smi", label: tr(t, "r.smi"), value: mib(lang, r.nvidiaSmiBytes) },
           { key: "rent", label: tr(t, "r.rent"), value: gb(lang, r.recommendedBytes), main: true },
-          { key: "maxSeq", label: tr(t, "r.maxSeq", { gpu: gpu?.name ?? "—" }), value: r.maxSequences === null ? "—" : num(lang, r.maxSequences) },
+          {
+            key: "maxSeq",
+            label: tr(t, "r.maxSeq", { gpu: gpu?.name ?? "—" }),
+            value: r.maxSequences === null ? "—" : num(lang, r.maxSequences),
+          },
         ]}
       />
-      <StackedBar items={r.breakdown} total={r.recommendedBytes} caption={tr(t, "r.breakdownGiB")} show={(v) => gib(lang, v)} t={t} />
+      <StackedBar
+        items={r.breakdown}
+        total={r.recommendedBytes}
+        caption={tr(t, "r.breakdownGiB")}
+        show={(v) => gib(lang, v)}
+        t={t}
+      />
       <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
     </Frame>
   );

@@ -13,7 +13,6 @@ import type { ModelState } from "../../stores/model.ts";
 import type { Hydration, Strings } from "./ui.ts";
 import { Figures, Frame, SelectField, bind, num, tr, island, read } from "./ui.ts";
 
-
 export interface ModelPickerProps {
   t: Strings;
   lang: string;
@@ -22,13 +21,30 @@ export interface ModelPickerProps {
 
 /** Architecture fields typed by hand, as the estimator's model description. */
 function archFrom(m: ModelState): ModelArch {
-  const arch: ModelArch = { layers: m.layers, hidden: m.hidden, heads: m.heads, kvHeads: Math.min(m.kvHeads, m.heads), ffn: m.ffn, vocab: m.vocab, tiedEmbeddings: m.tied };
-  if (m.experts > 1) arch.moe = { experts: m.experts, activeExperts: Math.min(m.activeExperts, m.experts), expertFfn: m.ffn };
+  const arch: ModelArch = {
+    layers: m.layers,
+    hidden: m.hidden,
+    heads: m.heads,
+    kvHeads: Math.min(m.kvHeads, m.heads),
+    ffn: m.ffn,
+    vocab: m.vocab,
+    tiedEmbeddings: m.tied,
+  };
+  if (m.experts > 1)
+    arch.moe = {
+      experts: m.experts,
+      activeExperts: Math.min(m.activeExperts, m.experts),
+      expertFfn: m.ffn,
+    };
   return arch;
 }
 
 /** Applies a change and re-resolves the spec the other widgets compute with. */
-function update(changes: Partial<ModelState>, t: Strings, presets: readonly Preset[]): string | null {
+function update(
+  changes: Partial<ModelState>,
+  t: Strings,
+  presets: readonly Preset[],
+): string | null {
   const next = { ...$model.get(), ...changes };
   if (next.kind === "preset") {
     const p = presets.find((x) => x.id === next.preset);
@@ -36,7 +52,11 @@ function update(changes: Partial<ModelState>, t: Strings, presets: readonly Pres
     return null;
   }
   if (next.kind === "params") {
-    setModel({ ...changes, spec: { params: next.params }, name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }) });
+    setModel({
+      ...changes,
+      spec: { params: next.params },
+      name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }),
+    });
     return null;
   }
   if (next.kind === "arch") {
@@ -76,7 +96,11 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
   const counts = paramCounts(m.spec);
   const preset = presets.find((p) => p.id === m.preset);
   return (
-    <Frame id={id} title={tr(t, "mp.title")} t={t} hydrated={hydrated}
+    <Frame
+      id={id}
+      title={tr(t, "mp.title")}
+      t={t}
+      hydrated={hydrated}
       controls={
         <>
           {sel("kind", ["preset", "params", "arch", "hf"])}
@@ -84,12 +108,29 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
             <>
               <div class="calc-field">
                 <label for={`${id}-search`}>{tr(t, "mp.search")}</label>
-                <input id={`${id}-search`} type="search" value={query} disabled={d} aria-describedby={`${id}-search-hint`}
-                  onInput={(e) => $query.set((e.currentTarget as HTMLInputElement).value)} />
-                <span id={`${id}-search-hint`} class="calc-hint">{tr(t, "mp.searchHint", { count: shown.length })}</span>
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  value={query}
+                  disabled={d}
+                  aria-describedby={`${id}-search-hint`}
+                  onInput={(e) => $query.set((e.currentTarget as HTMLInputElement).value)}
+                />
+                <span id={`${id}-search-hint`} class="calc-hint">
+                  {tr(t, "mp.searchHint", { count: shown.length })}
+                </span>
               </div>
-              <SelectField id={`${id}-preset`} label={tr(t, "f.preset")} value={m.preset}
-                choices={(shown.length ? shown : presets).map((p) => ({ value: p.id, label: p.name }))} onValue={(v) => set({ preset: v })} disabled={d} />
+              <SelectField
+                id={`${id}-preset`}
+                label={tr(t, "f.preset")}
+                value={m.preset}
+                choices={(shown.length ? shown : presets).map((p) => ({
+                  value: p.id,
+                  label: p.name,
+                }))}
+                onValue={(v) => set({ preset: v })}
+                disabled={d}
+              />
             </>
           )}
           {m.kind === "params" && n("params", tr(t, "unit.params"), 1e6, 1e13, false, true)}
@@ -109,10 +150,21 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
           {m.kind === "hf" && (
             <div class={hfError ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
-              <textarea id={`${id}-hf`} rows={6} value={m.hfText} disabled={d} aria-invalid={hfError ? "true" : "false"}
-                aria-describedby={`${id}-hf-hint ${id}-hf-err`} onInput={(e) => set({ hfText: (e.currentTarget as HTMLTextAreaElement).value })} />
-              <span id={`${id}-hf-hint`} class="calc-hint">{tr(t, "mp.hfHint")}</span>
-              <span id={`${id}-hf-err`} class="calc-error" aria-live="polite">{hfError ?? ""}</span>
+              <textarea
+                id={`${id}-hf`}
+                rows={6}
+                value={m.hfText}
+                disabled={d}
+                aria-invalid={hfError ? "true" : "false"}
+                aria-describedby={`${id}-hf-hint ${id}-hf-err`}
+                onInput={(e) => set({ hfText: (e.currentTarget as HTMLTextAreaElement).value })}
+              />
+              <span id={`${id}-hf-hint`} class="calc-hint">
+                {tr(t, "mp.hfHint")}
+              </span>
+              <span id={`${id}-hf-err`} class="calc-error" aria-live="polite">
+                {hfError ?? ""}
+              </span>
             </div>
           )}
         </>
@@ -121,11 +173,21 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
       <Figures
         items={[
           { key: "name", label: tr(t, "model"), value: m.name, main: true },
-          { key: "params", label: tr(t, "r.params"), value: `${num(lang, counts.total / 1e9, 2)} B` },
-          { key: "active", label: tr(t, "r.active"), value: `${num(lang, counts.active / 1e9, 2)} B` },
+          {
+            key: "params",
+            label: tr(t, "r.params"),
+            value: `${num(lang, counts.total / 1e9, 2)} B`,
+          },
+          {
+            key: "active",
+            label: tr(t, "r.active"),
+            value: `${num(lang, counts.active / 1e9, 2)} B`,
+          },
         ]}
       />
-      {m.kind === "preset" && preset && <p class="calc-note-text">{tr(t, "mp.source", { source: preset.source })}</p>}
+      {m.kind === "preset" && preset && (
+        <p class="calc-note-text">{tr(t, "mp.source", { source: preset.source })}</p>
+      )}
     </Frame>
   );
 }

@@ -35,14 +35,19 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
   override componentDidUpdate(prev: NumberFieldProps): void {
     if (prev.value === this.props.value) return;
     const r = parseNumber(this.state.text, this.props.rule);
-    if (!r.ok || r.value !== this.props.value) this.setState({ text: String(this.props.value), error: null, readAs: null });
+    if (!r.ok || r.value !== this.props.value)
+      this.setState({ text: String(this.props.value), error: null, readAs: null });
   }
 
   onInput = (e: Event): void => {
     const text = (e.currentTarget as HTMLInputElement).value;
     const r = parseNumber(text, this.props.rule);
     if (r.ok) {
-      this.setState({ text, error: null, readAs: r.normalized === null ? null : num(this.props.lang, r.value, 6) });
+      this.setState({
+        text,
+        error: null,
+        readAs: r.normalized === null ? null : num(this.props.lang, r.value, 6),
+      });
       this.props.onValue(r.value);
     } else {
       this.setState({ text, error: r.error, readAs: null });
@@ -53,8 +58,16 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
     const p = this.props;
     const { text, error, readAs } = this.state;
     // The unit joins the range text with a space only when there is one ("1 to 64 GPUs", "1 to 1,000").
-    const range = { min: num(p.lang, p.rule.min, 6), max: num(p.lang, p.rule.max, 6), unit: p.unit ? ` ${p.unit}` : "" };
-    const message = error ? tr(p.t, `err.${error}`, range) : readAs === null ? "" : tr(p.t, "note.readAs", { value: readAs });
+    const range = {
+      min: num(p.lang, p.rule.min, 6),
+      max: num(p.lang, p.rule.max, 6),
+      unit: p.unit ? ` ${p.unit}` : "",
+    };
+    const message = error
+      ? tr(p.t, `err.${error}`, range)
+      : readAs === null
+        ? ""
+        : tr(p.t, "note.readAs", { value: readAs });
     return (
       <div class={error ? "calc-field is-invalid" : "calc-field"}>
         <label for={p.id}>

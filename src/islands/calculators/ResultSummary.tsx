@@ -8,7 +8,12 @@ import { gb, num, pct, sci, tr } from "./format.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization/i;
 
-export function formatParam(lang: string, t: Strings, key: string, v: number | string | boolean): string {
+export function formatParam(
+  lang: string,
+  t: Strings,
+  key: string,
+  v: number | string | boolean,
+): string {
   if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
   if (typeof v === "string") return t[`opt.${v}`] ?? v;
   if (/bytes/i.test(key)) return gb(lang, v);

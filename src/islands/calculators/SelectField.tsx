@@ -17,7 +17,12 @@ export function SelectField(p: SelectFieldProps) {
   return (
     <div class="calc-field">
       <label for={p.id}>{p.label}</label>
-      <select id={p.id} value={p.value} disabled={p.disabled} onChange={(e) => p.onValue((e.currentTarget as HTMLSelectElement).value)}>
+      <select
+        id={p.id}
+        value={p.value}
+        disabled={p.disabled}
+        onChange={(e) => p.onValue((e.currentTarget as HTMLSelectElement).value)}
+      >
         {p.choices.map((c) => (
           <option key={c.value} value={c.value} selected={c.value === p.value}>
             {c.label}
@@ -39,7 +44,13 @@ export interface CheckFieldProps {
 export function CheckField(p: CheckFieldProps) {
   return (
     <div class="calc-field calc-check">
-      <input id={p.id} type="checkbox" checked={p.checked} disabled={p.disabled} onChange={(e) => p.onValue((e.currentTarget as HTMLInputElement).checked)} />
+      <input
+        id={p.id}
+        type="checkbox"
+        checked={p.checked}
+        disabled={p.disabled}
+        onChange={(e) => p.onValue((e.currentTarget as HTMLInputElement).checked)}
+      />
       <label for={p.id}>{p.label}</label>
     </div>
   );

@@ -45,7 +45,14 @@ export class ShareBar extends Component<ShareBarProps, { status: string; link: s
           <button type="button" disabled={!hydrated} onClick={this.copy}>
             {tr(t, "share.copy")}
           </button>
-          <button type="button" disabled={!hydrated} onClick={() => { resetAll(); this.setState({ status: tr(t, "share.didReset") }); }}>
+          <button
+            type="button"
+            disabled={!hydrated}
+            onClick={() => {
+              resetAll();
+              this.setState({ status: tr(t, "share.didReset") });
+            }}
+          >
             {tr(t, "share.reset")}
           </button>
           <button type="button" disabled={!hydrated} onClick={() => window.print()}>
@@ -58,7 +65,13 @@ export class ShareBar extends Component<ShareBarProps, { status: string; link: s
         {this.state.link && (
           <label class="calc-link">
             {tr(t, "share.link")}
-            <input type="text" readOnly value={this.state.link} class="calc-link-url" onFocus={(e) => (e.currentTarget as HTMLInputElement).select()} />
+            <input
+              type="text"
+              readOnly
+              value={this.state.link}
+              class="calc-link-url"
+              onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
+            />
           </label>
         )}
         {note.length > 0 && (

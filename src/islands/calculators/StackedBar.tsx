@@ -23,7 +23,16 @@ export function StackedBar(p: StackedBarProps) {
       <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
         {shown.map((item, n) => {
           const w = p.total > 0 ? (item.value / p.total) * 100 : 0;
-          const r = <rect key={item.key} x={x} y={0} width={w} height={8} fill={`var(--series-${(n % 7) + 1})`} />;
+          const r = (
+            <rect
+              key={item.key}
+              x={x}
+              y={0}
+              width={w}
+              height={8}
+              fill={`var(--series-${(n % 7) + 1})`}
+            />
+          );
           x += w;
           return r;
         })}
@@ -34,7 +43,11 @@ export function StackedBar(p: StackedBarProps) {
           {shown.map((item, n) => (
             <tr key={item.key}>
               <th scope="row">
-                <span class="calc-swatch" style={{ background: `var(--series-${(n % 7) + 1})` }} aria-hidden="true" />
+                <span
+                  class="calc-swatch"
+                  style={{ background: `var(--series-${(n % 7) + 1})` }}
+                  aria-hidden="true"
+                />
                 {tr(p.t, item.labelKey)}
               </th>
               <td>{p.show(item.value)}</td>

@@ -4,7 +4,24 @@ import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
 import { $model, $training, setTraining } from "../../stores/index.ts";
 import type { Hydration, Strings } from "./ui.ts";
-import { Figures, Frame, ResultSummary, SelectField, StackedBar, bind, findGpu, gb, gib, gpuChoices, mib, num, tr, trainingInput, island, read } from "./ui.ts";
+import {
+  Figures,
+  Frame,
+  ResultSummary,
+  SelectField,
+  StackedBar,
+  bind,
+  findGpu,
+  gb,
+  gib,
+  gpuChoices,
+  mib,
+  num,
+  tr,
+  trainingInput,
+  island,
+  read,
+} from "./ui.ts";
 
 export interface TrainingMemoryProps {
   t: Strings;
@@ -18,13 +35,29 @@ function View({ t, lang, gpus, hydrated }: TrainingMemoryProps & Hydration) {
   const gpu = findGpu(gpus, s.gpu);
   const r = trainingMemory(trainingInput(m, s, gpu));
   const fitting = gpus.filter(
-    (g) => fitGpu(g, { memoryPerGpu: () => r.nvidiaSmiBytes, flops: null, format: "bf16", mfu: 1, scaling: 1, splitNeedsFastLink: false, memoryBound: false, headroom: r.headroom, maxGpus: 1 }).fits,
+    (g) =>
+      fitGpu(g, {
+        memoryPerGpu: () => r.nvidiaSmiBytes,
+        flops: null,
+        format: "bf16",
+        mfu: 1,
+        scaling: 1,
+        splitNeedsFastLink: false,
+        memoryBound: false,
+        headroom: r.headroom,
+        maxGpus: 1,
+      }).fits,
   );
   const id = "tm";
   const d = !hydrated;
   const { n, sel, chk } = bind(id, s, setTraining, t, lang, d);
   return (
-    <Frame id={id} title={tr(t, "tm.title")} t={t} hydrated={hydrated} model={m.name}
+    <Frame
+      id={id}
+      title={tr(t, "tm.title")}
+      t={t}
+      hydrated={hydrated}
+      model={m.name}
       controls={
         <>
           {sel("precision", ["bf16-mixed", "fp16-mixed", "bf16", "fp32"])}
@@ -41,7 +74,14 @@ function View({ t, lang, gpus, hydrated }: TrainingMemoryProps & Hydration) {
           {sel("sharding", ["none", "zero1", "zero2", "zero3", "fsdp"])}
           {sel("offload", ["none", "optimizer", "optimizer+params"])}
           {n("headroomPct", "%", 0, 100, false)}
-          <SelectField id={`${id}-gpu`} label={tr(t, "f.gpu")} value={s.gpu} choices={gpuChoices(gpus)} onValue={(v) => setTraining({ gpu: v })} disabled={d} />
+          <SelectField
+            id={`${id}-gpu`}
+            label={tr(t, "f.gpu")}
+            value={s.gpu}
+            choices={gpuChoices(gpus)}
+            onValue={(v) => setTraining({ gpu: v })}
+            disabled={d}
+          />
         </>
       }
     >
@@ -50,12 +90,23 @@ function View({ t, lang, gpus, hydrated }: TrainingMemoryProps & Hydration) {
           { key: "allocator", label: tr(t, "r.allocator"), value: gib(lang, r.allocatorPeakBytes) },
           { key: "smi", label: tr(t, "r.smi"), value: mib(lang, r.nvidiaSmiBytes) },
           { key: "rent", label: tr(t, "r.rent"), value: gb(lang, r.recommendedBytes), main: true },
-          { key: "trainable", label: tr(t, "r.trainable"), value: `${num(lang, r.trainableParams / 1e6, 1)} M` },
+          {
+            key: "trainable",
+            label: tr(t, "r.trainable"),
+            value: `${num(lang, r.trainableParams / 1e6, 1)} M`,
+          },
         ]}
       />
-      <StackedBar items={r.breakdown} total={r.recommendedBytes} caption={tr(t, "r.breakdownGiB")} show={(v) => gib(lang, v)} t={t} />
+      <StackedBar
+        items={r.breakdown}
+        total={r.recommendedBytes}
+        caption={tr(t, "r.breakdownGiB")}
+        show={(v) => gib(lang, v)}
+        t={t}
+      />
       <p class="calc-fits">
-        <strong>{tr(t, "r.fitsOne")}</strong> {fitting.length ? fitting.map((g) => g.name).join(", ") : tr(t, "r.none")}
+        <strong>{tr(t, "r.fitsOne")}</strong>{" "}
+        {fitting.length ? fitting.map((g) => g.name).join(", ") : tr(t, "r.none")}
       </p>
       <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
     </Frame>

@@ -4,9 +4,11 @@ import type { Choice } from "./SelectField.tsx";
 import type { Strings } from "./format.ts";
 import { tr } from "./format.ts";
 
-export const choices = (t: Strings, values: readonly string[]): Choice[] => values.map((v) => ({ value: v, label: tr(t, `opt.${v}`) }));
+export const choices = (t: Strings, values: readonly string[]): Choice[] =>
+  values.map((v) => ({ value: v, label: tr(t, `opt.${v}`) }));
 
-export const gpuChoices = (gpus: readonly GpuSpec[]): Choice[] => gpus.map((g) => ({ value: g.id, label: `${g.name} (${g.memoryGB} GB)` }));
+export const gpuChoices = (gpus: readonly GpuSpec[]): Choice[] =>
+  gpus.map((g) => ({ value: g.id, label: `${g.name} (${g.memoryGB} GB)` }));
 
 /** Common weight formats: fp32, fp16/bf16, int8/fp8, GGUF Q4_K_M (~4.85 bits/weight), int4. */
 export const WEIGHT_BITS = ["32", "16", "8", "4.85", "4"] as const;

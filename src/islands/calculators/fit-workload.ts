@@ -13,14 +13,25 @@ import { inferenceInput, trainingInput } from "./inputs.ts";
 import { jobFlops } from "./flops.ts";
 
 /** The fit table's workload, wired as run.ts's "fit-rank" task does (ZeRO-3 when split for training). */
-export function fitWorkload(mode: "training" | "inference", m: ModelState, t: TrainingState, s: InferenceState, c: ComputeState): Workload {
+export function fitWorkload(
+  mode: "training" | "inference",
+  m: ModelState,
+  t: TrainingState,
+  s: InferenceState,
+  c: ComputeState,
+): Workload {
   const train = mode === "training";
   const base = trainingInput(m, t, undefined);
   const inf = inferenceInput(m, s, undefined);
   return {
     memoryPerGpu: (n) =>
       train
-        ? trainingMemory({ ...base, gpus: n, tensorParallel: 1, sharding: n > 1 ? "zero3" : base.sharding ?? "none" }).nvidiaSmiBytes
+        ? trainingMemory({
+            ...base,
+            gpus: n,
+            tensorParallel: 1,
+            sharding: n > 1 ? "zero3" : (base.sharding ?? "none"),
+          }).nvidiaSmiBytes
         : inferenceMemory({ ...inf, tensorParallel: n }).nvidiaSmiBytes,
     flops: train ? jobFlops(m, c, t) : null,
     format: mathFormatFor(train ? t.precision : "bf16-mixed"),
@@ -35,6 +46,7 @@ export function fitWorkload(mode: "training" | "inference", m: ModelState, t: Tr
 /** Price per GPU-hour of each GPU that has a node option in the cost comparison. */
 export function pricesPerGpu(k: CostState): Record<string, number> {
   const prices: Record<string, number> = {};
-  for (const o of k.options) if (o.price > 0 && prices[o.gpu] === undefined) prices[o.gpu] = o.price / o.gpus;
+  for (const o of k.options)
+    if (o.price > 0 && prices[o.gpu] === undefined) prices[o.gpu] = o.price / o.gpus;
   return prices;
 }

@@ -8,7 +8,16 @@ import type { ComputeState } from "../../stores/compute.ts";
 /** Training FLOPs of the job in `$compute`: 6·N·D on active parameters, or samples x FLOPs per sample. */
 export function jobFlops(m: ModelState, c: ComputeState, t: TrainingState): number {
   return c.mode === "tokens"
-    ? trainingFlops({ kind: "transformer", params: paramCounts(m.spec).active, tokens: c.tokens, fullRecompute: t.recompute === "full" })
-    : trainingFlops({ kind: "samples", samples: c.samples, flopsPerSample: c.flopsPerSample, forwardOnly: c.forwardOnly });
+    ? trainingFlops({
+        kind: "transformer",
+        params: paramCounts(m.spec).active,
+        tokens: c.tokens,
+        fullRecompute: t.recompute === "full",
+      })
+    : trainingFlops({
+        kind: "samples",
+        samples: c.samples,
+        flopsPerSample: c.flopsPerSample,
+        forwardOnly: c.forwardOnly,
+      });
 }
-

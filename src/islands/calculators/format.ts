@@ -32,13 +32,22 @@ export function sci(lang: string, v: number): string {
   return `${num(lang, v / 10 ** e, 2)} × 10^${e}`;
 }
 
-export const gb = (lang: string, bytes: number): string => `${num(lang, bytes / BYTES_PER_GB, 1)} GB`;
-export const gib = (lang: string, bytes: number): string => `${num(lang, bytes / BYTES_PER_GIB, 1)} GiB`;
-export const mib = (lang: string, bytes: number): string => `${num(lang, bytes / BYTES_PER_MIB, 0)} MiB`;
+export const gb = (lang: string, bytes: number): string =>
+  `${num(lang, bytes / BYTES_PER_GB, 1)} GB`;
+export const gib = (lang: string, bytes: number): string =>
+  `${num(lang, bytes / BYTES_PER_GIB, 1)} GiB`;
+export const mib = (lang: string, bytes: number): string =>
+  `${num(lang, bytes / BYTES_PER_MIB, 0)} MiB`;
 export const pct = (lang: string, fraction: number): string => `${num(lang, fraction * 100, 0)}%`;
 
 /** A translated string with `{name}` placeholders filled; the key itself if missing. */
-export function tr(t: Strings, key: string, params?: Readonly<Record<string, string | number>>): string {
+export function tr(
+  t: Strings,
+  key: string,
+  params?: Readonly<Record<string, string | number>>,
+): string {
   const s = t[key] ?? key;
-  return params ? s.replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w)) : s;
+  return params
+    ? s.replace(/\{(\w+)\}/g, (w, k: string) => (k in params ? String(params[k]) : w))
+    : s;
 }

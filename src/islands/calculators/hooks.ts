@@ -25,7 +25,10 @@ export interface Hydration {
   hydrated: boolean;
 }
 
-export function island<P extends object>(View: FunctionComponent<P & Hydration>, stores: readonly ReadableAtom<unknown>[]) {
+export function island<P extends object>(
+  View: FunctionComponent<P & Hydration>,
+  stores: readonly ReadableAtom<unknown>[],
+) {
   return class Island extends Component<P, { hydrated?: boolean }> {
     off: (() => void)[] = [];
     override componentDidMount(): void {

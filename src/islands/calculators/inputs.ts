@@ -14,25 +14,55 @@ import type { InferenceState } from "../../stores/inference.ts";
 /** QLoRA adapts every linear layer of the blocks (Dettmers et al. 2023, sec. 4). */
 export const LORA_TARGETS_ALL: readonly LoraTarget[] = ["q", "k", "v", "o", "gate", "up", "down"];
 
-export const findGpu = (gpus: readonly GpuSpec[], id: string): GpuSpec | undefined => gpus.find((g) => g.id === id);
+export const findGpu = (gpus: readonly GpuSpec[], id: string): GpuSpec | undefined =>
+  gpus.find((g) => g.id === id);
 
-export function trainingInput(m: ModelState, t: TrainingState, gpu: GpuSpec | undefined): TrainingMemoryInput {
+export function trainingInput(
+  m: ModelState,
+  t: TrainingState,
+  gpu: GpuSpec | undefined,
+): TrainingMemoryInput {
   const input: TrainingMemoryInput = {
-    model: m.spec, precision: t.precision, optimizer: t.optimizer, microBatch: t.microBatch, seqLen: t.seqLen,
-    recompute: t.recompute, flashAttention: t.flash, gradAccumulation: t.gradAccum, gpus: t.gpus,
-    tensorParallel: Math.min(t.tp, t.gpus), sharding: t.sharding, offload: t.offload, headroom: t.headroomPct / 100,
+    model: m.spec,
+    precision: t.precision,
+    optimizer: t.optimizer,
+    microBatch: t.microBatch,
+    seqLen: t.seqLen,
+    recompute: t.recompute,
+    flashAttention: t.flash,
+    gradAccumulation: t.gradAccum,
+    gpus: t.gpus,
+    tensorParallel: Math.min(t.tp, t.gpus),
+    sharding: t.sharding,
+    offload: t.offload,
+    headroom: t.headroomPct / 100,
   };
-  if (t.lora !== "none") input.lora = { rank: t.loraRank, targets: LORA_TARGETS_ALL, baseBits: t.lora === "qlora" ? 4 : 16 };
+  if (t.lora !== "none")
+    input.lora = {
+      rank: t.loraRank,
+      targets: LORA_TARGETS_ALL,
+      baseBits: t.lora === "qlora" ? 4 : 16,
+    };
   if (gpu) input.gpu = gpu;
   return input;
 }
 
-export function inferenceInput(m: ModelState, s: InferenceState, gpu: GpuSpec | undefined): InferenceMemoryInput {
+export function inferenceInput(
+  m: ModelState,
+  s: InferenceState,
+  gpu: GpuSpec | undefined,
+): InferenceMemoryInput {
   const input: InferenceMemoryInput = {
-    model: m.spec, weightBits: s.weightBits, kvBits: s.kvBits, contextTokens: s.context, sequences: s.sequences,
-    engine: s.engine, gpuMemoryUtilization: s.utilPct / 100, tensorParallel: s.gpus, headroom: s.headroomPct / 100,
+    model: m.spec,
+    weightBits: s.weightBits,
+    kvBits: s.kvBits,
+    contextTokens: s.context,
+    sequences: s.sequences,
+    engine: s.engine,
+    gpuMemoryUtilization: s.utilPct / 100,
+    tensorParallel: s.gpus,
+    headroom: s.headroomPct / 100,
   };
   if (gpu) input.gpu = gpu;
   return input;
 }
-

@@ -12,10 +12,16 @@ export interface NumberRule {
   suffixes?: boolean;
 }
 
-export type ParseError = "empty" | "negative" | "letters" | "comma" | "too-large" | "range" | "integer";
+export type ParseError =
+  "empty" | "negative" | "letters" | "comma" | "too-large" | "range" | "integer";
 
 export type ParseResult =
-  | { ok: true; value: number; /** The text after normalising full-width characters, when it changed. */ normalized: string | null }
+  | {
+      ok: true;
+      value: number;
+      /** The text after normalising full-width characters, when it changed. */ normalized:
+        string | null;
+    }
   | { ok: false; error: ParseError };
 
 /** Model and token counts are written 7B, 70b, 1.5k, 2T in model cards and papers. */
@@ -24,7 +30,9 @@ const NUMBER = /^\+?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?([kmbt])?$/i;
 
 /** Full-width digits, point, comma, signs and letters (U+FF01-FF5E) map to ASCII by a fixed offset. */
 export function toHalfWidth(text: string): string {
-  return text.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3002/g, ".");
+  return text
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/\u3002/g, ".");
 }
 
 export function parseNumber(raw: string, rule: NumberRule): ParseResult {
@@ -34,7 +42,8 @@ export function parseNumber(raw: string, rule: NumberRule): ParseResult {
   const negative = text.startsWith("-") || text.startsWith("\u2212");
   const body = negative ? text.slice(1) : text;
   const m = NUMBER.exec(body);
-  if (!m || (m[3] !== undefined && !rule.suffixes)) return { ok: false, error: negative && m ? "negative" : "letters" };
+  if (!m || (m[3] !== undefined && !rule.suffixes))
+    return { ok: false, error: negative && m ? "negative" : "letters" };
   const value = Number(m[1] + (m[2] ?? "")) * (m[3] ? (SUFFIX[m[3].toLowerCase()] ?? 1) : 1);
   if (!Number.isFinite(value)) return { ok: false, error: "too-large" };
   if (negative && value !== 0) return { ok: false, error: "negative" };

@@ -12,13 +12,35 @@ export function speed(m: ModelState, s: InferenceState, gpu: GpuSpec) {
   const counts = paramCounts(m.spec);
   const arch = isArch(m.spec) ? m.spec : shapeFromParams(m.spec.params);
   const share = counts.active / counts.total;
-  const weightBytes = quantizedWeightBytes(counts.active, counts.quantizable * share, s.weightBits, defaultScaleBits(s.weightBits), s.engine);
+  const weightBytes = quantizedWeightBytes(
+    counts.active,
+    counts.quantizable * share,
+    s.weightBits,
+    defaultScaleBits(s.weightBits),
+    s.engine,
+  );
   const decode = decodeSpeed({
-    gpu, weightBytes: weightBytes / s.gpus, activeParams: counts.active, kvBytesPerToken: kvBytesPerToken(arch, s.kvBits),
-    contextTokens: s.context, batch: s.sequences, engine: s.engine, gpus: s.gpus,
+    gpu,
+    weightBytes: weightBytes / s.gpus,
+    activeParams: counts.active,
+    kvBytesPerToken: kvBytesPerToken(arch, s.kvBits),
+    contextTokens: s.context,
+    batch: s.sequences,
+    engine: s.engine,
+    gpus: s.gpus,
   });
-  const prefill = prefillSeconds({ gpu, activeParams: counts.active, promptTokens: s.promptTokens, engine: s.engine, gpus: s.gpus });
-  const serving = requestsPerSecond({ decode, ttftSeconds: prefill.seconds, outputTokens: s.outputTokens, concurrency: s.sequences });
+  const prefill = prefillSeconds({
+    gpu,
+    activeParams: counts.active,
+    promptTokens: s.promptTokens,
+    engine: s.engine,
+    gpus: s.gpus,
+  });
+  const serving = requestsPerSecond({
+    decode,
+    ttftSeconds: prefill.seconds,
+    outputTokens: s.outputTokens,
+    concurrency: s.sequences,
+  });
   return { decode, prefill, serving };
 }
-

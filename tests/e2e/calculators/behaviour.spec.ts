@@ -5,17 +5,28 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "../fixtures.ts";
-import { expectNoBrokenNumbers, figure, hydrateAll, openCalculators, pagePath, typeInto } from "./helpers.ts";
+import {
+  expectNoBrokenNumbers,
+  figure,
+  hydrateAll,
+  openCalculators,
+  pagePath,
+  typeInto,
+} from "./helpers.ts";
 
 const BAD = ["", "-3", "abc", "1e400", "1,5"] as const;
 
-test("every numeric field refuses bad input beside the field and keeps the last result", async ({ page }) => {
+test("every numeric field refuses bad input beside the field and keeps the last result", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await openCalculators(page);
   // Show every optional field: architecture inputs and the samples mode.
   await page.selectOption("#mp-kind", "arch");
   await page.selectOption("#ct-mode", "samples");
-  const ids = await page.locator(".calc-controls input[inputmode=decimal]").evaluateAll((els) => els.map((e) => e.id));
+  const ids = await page
+    .locator(".calc-controls input[inputmode=decimal]")
+    .evaluateAll((els) => els.map((e) => e.id));
   expect(ids.length).toBeGreaterThan(40);
   const rent = await figure(page, "tm", "rent").innerText();
   for (const id of ids) {
@@ -23,7 +34,10 @@ test("every numeric field refuses bad input beside the field and keeps the last 
     const before = await input.inputValue();
     for (const bad of BAD) {
       await input.fill(bad);
-      await expect(input, `${id} with ${JSON.stringify(bad)}`).toHaveAttribute("aria-invalid", "true");
+      await expect(input, `${id} with ${JSON.stringify(bad)}`).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
       await expect(page.locator(`#${id}-err`)).not.toBeEmpty();
     }
     // Full-width digits are read (the field says "Read as 12", or why 12 is out of range).
@@ -56,7 +70,10 @@ test("copy link round trip: a new page shows the same numbers", async ({ page, c
   await typeInto(page, "#cc-o1-price", "7");
   const rent = await figure(page, "tm", "rent").innerText();
   const cheapest = await figure(page, "cc", "cheapest").innerText();
-  await page.locator('section[aria-labelledby="tm-title"]').getByRole("button", { name: "Copy link" }).click();
+  await page
+    .locator('section[aria-labelledby="tm-title"]')
+    .getByRole("button", { name: "Copy link" })
+    .click();
   const url = await page.locator('section[aria-labelledby="tm-title"] .calc-link-url').inputValue();
   expect(url).toContain("t.seqLen=8192");
   const other = await context.browser()?.newContext();
@@ -71,9 +88,13 @@ test("copy link round trip: a new page shows the same numbers", async ({ page, c
 });
 
 test("a hostile link resets only its bad fields, with a visible note", async ({ page }) => {
-  await page.goto(`${pagePath("en")}#t.seqLen=-5&t.microBatch=4&t.precision=%3Cscript%3E&k.options=%5B%7B`);
+  await page.goto(
+    `${pagePath("en")}#t.seqLen=-5&t.microBatch=4&t.precision=%3Cscript%3E&k.options=%5B%7B`,
+  );
   await hydrateAll(page);
-  await expect(page.locator(".calc-link-note").first()).toContainText("3 field(s) in the link were invalid and were reset");
+  await expect(page.locator(".calc-link-note").first()).toContainText(
+    "3 field(s) in the link were invalid and were reset",
+  );
   await expect(page.locator("#tm-microBatch")).toHaveValue("4");
   await expect(page.locator("#tm-seqLen")).toHaveValue("2048");
   await expectNoBrokenNumbers(page);
@@ -89,17 +110,26 @@ test("reload keeps state; Reset returns to defaults", async ({ page }) => {
   await hydrateAll(page);
   await expect(page.locator("#tm-microBatch")).toHaveValue("3");
   await expect(figure(page, "tm", "rent")).toHaveText(rent);
-  await page.locator('section[aria-labelledby="tm-title"]').getByRole("button", { name: "Reset" }).click();
+  await page
+    .locator('section[aria-labelledby="tm-title"]')
+    .getByRole("button", { name: "Reset" })
+    .click();
   await expect(figure(page, "tm", "rent")).toHaveText(rentDefault);
   await expect(page.locator("#tm-microBatch")).toHaveValue("1");
 });
 
-test("corrupted or throwing localStorage falls back to defaults without errors", async ({ page, browser }) => {
+test("corrupted or throwing localStorage falls back to defaults without errors", async ({
+  page,
+  browser,
+}) => {
   await openCalculators(page);
   const rentDefault = await figure(page, "tm", "rent").innerText();
   await page.evaluate(() => {
     localStorage.setItem("gpu-calc:t:v1", "{not json");
-    localStorage.setItem("gpu-calc:m:v1", JSON.stringify({ kind: "preset", spec: { layers: -1 }, name: 7 }));
+    localStorage.setItem(
+      "gpu-calc:m:v1",
+      JSON.stringify({ kind: "preset", spec: { layers: -1 }, name: 7 }),
+    );
     localStorage.setItem("gpu-calc:k:v1", JSON.stringify({ options: "lots" }));
     localStorage.setItem("gpu-calc:i:v1", "null");
   });
@@ -150,7 +180,9 @@ test("results update within one frame of an input event", async ({ page }) => {
   for (const value of ["4096", "8192", "1024", "3000", "2048"]) {
     const ms = await page.evaluate(async (v) => {
       const input = document.querySelector<HTMLInputElement>("#tm-seqLen");
-      const out = document.querySelector('section[aria-labelledby="tm-title"] [data-figure="rent"]');
+      const out = document.querySelector(
+        'section[aria-labelledby="tm-title"] [data-figure="rent"]',
+      );
       if (!input || !out) throw new Error("missing elements");
       const before = out.textContent;
       return new Promise<number>((resolve) => {
@@ -172,14 +204,18 @@ test("results update within one frame of an input event", async ({ page }) => {
   for (const t of times) expect(t).toBeLessThan(16);
 });
 
-test("server HTML shows the default estimate with controls disabled until hydrated", async ({ request }) => {
+test("server HTML shows the default estimate with controls disabled until hydrated", async ({
+  request,
+}) => {
   const html = await (await request.get(pagePath("en"))).text();
   expect(html).toMatch(/data-figure="rent"[^>]*>[\d.,]+ GB</);
   expect(html).toMatch(/<input[^>]*id="tm-seqLen"[^>]*disabled/);
   expect(html).not.toMatch(/\bNaN\b|>undefined<|\bInfinity\b/);
 });
 
-test("print shows inputs as text, results and assumptions, and hides buttons and hints", async ({ page }) => {
+test("print shows inputs as text, results and assumptions, and hides buttons and hints", async ({
+  page,
+}) => {
   await openCalculators(page);
   await page.emulateMedia({ media: "print" });
   const tm = page.locator('section[aria-labelledby="tm-title"]');
@@ -187,7 +223,9 @@ test("print shows inputs as text, results and assumptions, and hides buttons and
   await expect(tm.getByRole("button")).toHaveCount(0);
   await expect(tm.locator("#tm-seqLen-hint")).toBeHidden();
   await expect(tm.locator("#tm-seqLen")).toBeVisible();
-  expect(await tm.locator("#tm-seqLen").evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe("none");
+  expect(await tm.locator("#tm-seqLen").evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe(
+    "none",
+  );
   await expect(figure(page, "tm", "rent")).toBeVisible();
   await expect(tm.locator(".calc-assumptions")).toBeVisible();
   await expect(page.locator(".site-header")).toBeHidden();
@@ -198,7 +236,11 @@ for (const lang of ["en", "zh-cn"] as const) {
     test.setTimeout(90_000);
     await openCalculators(page, lang);
     const results = await new AxeBuilder({ page }).include(".calc").analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
   });
 }
 

@@ -12,7 +12,8 @@ export const GPUS = loadGpuSpecs();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
 
-export const pagePath = (lang: "en" | "zh-cn"): string => (lang === "en" ? "/en/guides/calculators/" : "/guides/calculators/");
+export const pagePath = (lang: "en" | "zh-cn"): string =>
+  lang === "en" ? "/en/guides/calculators/" : "/guides/calculators/";
 
 /** Scrolls to each widget and waits until its island has hydrated (controls enabled). */
 export async function hydrateAll(page: Page): Promise<void> {
@@ -28,7 +29,8 @@ export async function openCalculators(page: Page, lang: "en" | "zh-cn" = "en"): 
   await hydrateAll(page);
 }
 
-export const figure = (page: Page, id: WidgetId, key: string) => page.locator(`section[aria-labelledby="${id}-title"] [data-figure="${key}"]`);
+export const figure = (page: Page, id: WidgetId, key: string) =>
+  page.locator(`section[aria-labelledby="${id}-title"] [data-figure="${key}"]`);
 
 /** Replaces a field's text the way a user does: select all, type. */
 export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
@@ -49,4 +51,8 @@ export async function expectNoBrokenNumbers(page: Page): Promise<void> {
 }
 
 export const LLAMA_8B = { preset: "llama-3.1-8b" };
-export const QLORA_ALL = { rank: 16, targets: ["q", "k", "v", "o", "gate", "up", "down"], baseBits: 4 };
+export const QLORA_ALL = {
+  rank: 16,
+  targets: ["q", "k", "v", "o", "gate", "up", "down"],
+  baseBits: 4,
+};
