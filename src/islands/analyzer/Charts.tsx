@@ -90,7 +90,7 @@ export function Timeline({ g, points, table, duration, t, lang }: TimelineProps)
       <figcaption id={capId} data-testid="timeline-summary">{summary}</figcaption>
       <details>
         <summary>{tr(t, "chart.table", { n: table.length })}</summary>
-        <div class="calc-scroll">
+        <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["chart.h"]}>
           <table>
             <thead>
               <tr><th scope="col">{t["col.time"]}</th><th scope="col">{t["col.memMax"]}</th><th scope="col">{t["col.utilMean"]}</th></tr>
@@ -125,7 +125,7 @@ export function Histogram({ g, t, lang }: { g: GpuAnalysis; t: Strings; lang: st
           );
         })}
       </svg>
-      <div class="calc-scroll">
+      <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["hist.h"]}>
         <table>
           <caption>{t["hist.h"]}</caption>
           <thead>

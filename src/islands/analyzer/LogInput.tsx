@@ -8,6 +8,8 @@ import type { LoadError } from "./protocol.ts";
 export interface LogInputProps {
   id: string;
   label: string;
+  pasteLabel: string;
+  buttonLabel: string;
   t: Strings;
   lang: string;
   disabled: boolean;
@@ -54,11 +56,11 @@ export function LogInput(p: LogInputProps) {
         <span id={`${p.id}-limit`} class="calc-hint">{tr(p.t, "in.limit", { mb: num(p.lang, MAX_LOG_BYTES / MIB, 0) })}</span>
       </div>
       <div class="calc-field">
-        <label for={`${p.id}-paste`}>{p.t["in.paste"]}</label>
+        <label for={`${p.id}-paste`}>{p.pasteLabel}</label>
         <textarea id={`${p.id}-paste`} rows={4} spellcheck={false} disabled={p.disabled} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
       </div>
       <div class="an-row">
-        <button type="button" disabled={p.disabled} onClick={onPaste}>{p.t["in.analyze"]}</button>
+        <button type="button" disabled={p.disabled} onClick={onPaste}>{p.buttonLabel}</button>
         {p.progress !== null && (
           <label class="an-progress">
             {p.t["in.progress"]} <progress max={1} value={p.progress} /> {num(p.lang, p.progress * 100, 0)}%

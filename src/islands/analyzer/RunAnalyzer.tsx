@@ -128,7 +128,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
       <p>{t["intro"]}</p>
       {!hydrated && <p class="calc-note">{t["in.wait"]}</p>}
       <form class="calc-controls an-controls" onSubmit={(e) => e.preventDefault()}>
-        <LogInput id="an-a" label={t["in.file"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.a.progress} error={slots.a.error} onLoad={load("a")} onRefuse={refuse("a")} />
+        <LogInput id="an-a" label={t["in.file"] ?? ""} pasteLabel={t["in.paste"] ?? ""} buttonLabel={t["in.analyze"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.a.progress} error={slots.a.error} onLoad={load("a")} onRefuse={refuse("a")} />
         <NumberField id="an-headroom" label={t["f.headroom"] ?? ""} unit="%" value={headroomPct} rule={{ min: 15, max: 25 }} onValue={setHeadroomPct} t={t} lang={lang} disabled={disabled} />
         <p class="calc-note">{t["hint.headroom"]}</p>
       </form>
@@ -186,7 +186,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
         </div>
       )}
       <Compare a={run} b={slots.b.run} gpus={gpus} t={t} lang={lang} disabled={disabled}>
-        <LogInput id="an-b" label={t["cmp.file"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.b.progress} error={slots.b.error} onLoad={load("b")} onRefuse={refuse("b")} />
+        <LogInput id="an-b" label={t["cmp.file"] ?? ""} pasteLabel={t["cmp.paste"] ?? ""} buttonLabel={t["cmp.analyze"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.b.progress} error={slots.b.error} onLoad={load("b")} onRefuse={refuse("b")} />
         {slots.b.run && (
           <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
             <NumberField id="an-amount-b" label={t["cmp.work"] ?? ""} unit={unitLabel} value={amountB} rule={BIG} onValue={setAmountB} t={t} lang={lang} disabled={disabled} />

@@ -13,7 +13,7 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
   const n = (v: number | null, d?: number) => num(lang, v, d);
   const pct = Math.round((a.gpus[0]?.recommended.headroom ?? 0.2) * 100);
   return (
-    <div class="calc-scroll">
+    <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["gpu.h"]}>
       <table data-testid="gpu-table">
         <caption>{t["gpu.h"]}</caption>
         <thead>
@@ -91,7 +91,7 @@ export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
       {gaps.length === 0 ? (
         <p>{t["gaps.none"]}</p>
       ) : (
-        <div class="calc-scroll">
+        <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["gaps.h"]}>
           <table>
             <thead>
               <tr><th scope="col">{t["col.start"]}</th><th scope="col">{t["col.end"]}</th><th scope="col">{t["col.length"]}</th><th scope="col">{t["col.phase"]}</th></tr>

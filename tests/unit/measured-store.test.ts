@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { decodeMeasured, MEASURED_DEFAULTS, singleGpuHoursFor } from "../../src/stores/measured.ts";
+
+const good = {
+  gpuName: "NVIDIA GeForce RTX 4090",
+  gpuCount: 1,
+  peakMemoryBytes: 20_000 * 2 ** 20,
+  recommendedBytes: 24_000 * 2 ** 20,
+  headroom: 0.2,
+  throughputPerHour: 360_000,
+  workUnit: "samples",
+  sourceFile: "gpu-log.csv",
+  savedAt: 1_714_564_800_000,
+};
+
+describe("$measured validation on load", () => {
+  it("keeps a valid stored value", () => {
+    expect(decodeMeasured(JSON.stringify(good))).toEqual(good);
+  });
+  it("falls back to defaults on unreadable JSON or a non-object", () => {
+    expect(decodeMeasured("{not json")).toEqual(MEASURED_DEFAULTS);
+    expect(decodeMeasured("[1,2]")).toEqual(MEASURED_DEFAULTS);
+    expect(decodeMeasured("null")).toEqual(MEASURED_DEFAULTS);
+  });
+  it("resets only the invalid fields", () => {
+    const r = decodeMeasured(JSON.stringify({ ...good, headroom: 0.5, gpuCount: 1.5, workUnit: 7 }));
+    expect(r.headroom).toBe(MEASURED_DEFAULTS.headroom);
+    expect(r.gpuCount).toBe(MEASURED_DEFAULTS.gpuCount);
+    expect(r.workUnit).toBe("");
+    expect(r.peakMemoryBytes).toBe(good.peakMemoryBytes);
+  });
+  it("refuses negative, non-finite and overlong values", () => {
+    const r = decodeMeasured(JSON.stringify({ ...good, throughputPerHour: -1, sourceFile: "x".repeat(500) }).replace('"savedAt":1714564800000', '"savedAt":1e999'));
+    expect(r.throughputPerHour).toBe(0);
+    expect(r.sourceFile).toBe("");
+    expect(r.savedAt).toBe(0);
+  });
+  it("treats a recommendation below its peak as nothing measured", () => {
+    expect(decodeMeasured(JSON.stringify({ ...good, recommendedBytes: 1 }))).toEqual(MEASURED_DEFAULTS);
+  });
+  it("every decoded number is finite", () => {
+    for (const raw of ["{}", '{"peakMemoryBytes":"NaN"}', JSON.stringify(good)]) {
+      for (const v of Object.values(decodeMeasured(raw))) if (typeof v === "number") expect(Number.isFinite(v)).toBe(true);
+    }
+  });
+});
+
+describe("singleGpuHoursFor", () => {
+  it("is total ÷ per-hour × GPUs of the run", () => {
+    expect(singleGpuHoursFor(3_600_000, 360_000, 1)).toBeCloseTo(10, 9);
+    expect(singleGpuHoursFor(3_600_000, 360_000, 4)).toBeCloseTo(40, 9);
+  });
+  it("is null for unusable inputs", () => {
+    expect(singleGpuHoursFor(0, 100, 1)).toBeNull();
+    expect(singleGpuHoursFor(100, 0, 1)).toBeNull();
+    expect(singleGpuHoursFor(Number.NaN, 100, 1)).toBeNull();
+    expect(singleGpuHoursFor(100, Number.POSITIVE_INFINITY, 1)).toBeNull();
+  });
+  it("treats a bad GPU count as one", () => {
+    expect(singleGpuHoursFor(100, 10, 0)).toBeCloseTo(10, 9);
+  });
+});
