@@ -3,7 +3,9 @@
  * the pure core called directly; malformed lines, probe JSON, the two-node verdict, "Use these
  * measurements", the size refusal, axe, keyboard use and both languages.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -217,4 +219,31 @@ test("zh-CN renders and analyses", async ({ page }) => {
   await expect(page.getByTestId("gpu-table")).toContainText("显存峰值");
   await expect(page.getByTestId("timeline-summary")).toContainText("预热");
   await expect(page.getByTestId("gpu-table").locator('[data-k="peak"]').first()).toHaveText(new Intl.NumberFormat("zh-CN", { maximumFractionDigits: 0 }).format(a.gpus[0]?.peakMemoryMiB ?? 0));
+});
+
+test("a 10 MB log loads without a main-thread task over 100 ms, with a progress bar", async ({ page }) => {
+  const lines = ["timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]"];
+  const t0 = Date.UTC(2024, 4, 1, 12) / 1000;
+  let size = lines[0]?.length ?? 0;
+  for (let i = 0; size < 10 * 1024 * 1024; i++) {
+    const d = new Date((t0 + Math.floor(i / 2)) * 1000).toISOString().replace("T", " ").replace("Z", "").replace(/-/g, "/");
+    const line = `${d}, ${i % 2}, NVIDIA A100-SXM4-80GB, ${i < 200 ? 2000 + i * 100 : 40000 + (i % 7)} MiB, 81920 MiB, ${i < 200 ? 20 : 90 + (i % 5)} %, 300.00 W`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "analyzer-"));
+  const file = join(dir, "big.csv");
+  writeFileSync(file, lines.join("\n"));
+  await open(page);
+  await page.evaluate(() => {
+    (window as unknown as { longest: number }).longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
+    }).observe({ type: "longtask", buffered: false });
+  });
+  await page.setInputFiles("#an-a-file", file);
+  await expect(page.locator(".an-progress progress")).toBeVisible();
+  await expect(page.getByTestId("gpu-table").locator("tbody tr")).toHaveCount(2, { timeout: 20_000 });
+  const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+  expect(longest).toBeLessThanOrEqual(100);
 });
