@@ -120,7 +120,7 @@ export function fromParam(spec: FieldSpec, s: string): unknown {
       try {
         return JSON.parse(s) as unknown;
       } catch {
-        return Symbol.for("bad-json");
+        return null; // no list or model spec accepts null
       }
   }
 }

@@ -15,47 +15,30 @@ import { defaultsOf, sanitize } from "./fields.ts";
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
 export const STORE_VERSION = 1;
 
-function storage(): Storage | null {
+/** Runs a storage call; anything it throws means "not stored". */
+function safe<T>(f: () => T, fallback: T): T {
   try {
-    return typeof localStorage === "undefined" ? null : localStorage;
+    return f();
   } catch {
-    return null;
+    return fallback;
   }
 }
+const storage = (): Storage | null =>
+  safe(() => (typeof localStorage === "undefined" ? null : localStorage), null);
 
-/** Every access to localStorage can throw; each one is caught and treated as "not stored". */
+/** Every access to localStorage can throw; an in-memory copy keeps the session working. */
 const memory: Record<string, string> = {};
 const safeEngine = new Proxy(memory, {
-  has: (_, key) => {
-    try {
-      return storage()?.getItem(String(key)) != null;
-    } catch {
-      return String(key) in memory;
-    }
-  },
-  get: (_, key) => {
-    try {
-      return storage()?.getItem(String(key)) ?? undefined;
-    } catch {
-      return memory[String(key)];
-    }
-  },
+  has: (_, key) => safe(() => storage()?.getItem(String(key)) != null, String(key) in memory),
+  get: (_, key) => safe(() => storage()?.getItem(String(key)) ?? undefined, memory[String(key)]),
   set: (_, key, value: string) => {
     memory[String(key)] = value;
-    try {
-      storage()?.setItem(String(key), value);
-    } catch {
-      /* quota or disabled storage: the in-memory copy keeps the session working */
-    }
+    safe(() => storage()?.setItem(String(key), value), undefined);
     return true;
   },
   deleteProperty: (_, key) => {
     delete memory[String(key)];
-    try {
-      storage()?.removeItem(String(key));
-    } catch {
-      /* as above */
-    }
+    safe(() => storage()?.removeItem(String(key)), undefined);
     return true;
   },
 });

@@ -3,13 +3,14 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $inference, $model, setInference } from "../../stores/index.ts";
 import type { Hydration, Strings } from "./ui.ts";
+// Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
+import { StackedBar } from "./StackedBar.tsx";
 import {
   Figures,
   Frame,
   KV_BITS,
   ResultSummary,
   SelectField,
-  StackedBar,
   WEIGHT_BITS,
   bind,
   findGpu,

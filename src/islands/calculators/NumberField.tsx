@@ -79,7 +79,6 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          spellcheck={false}
           value={text}
           onInput={this.onInput}
           disabled={p.disabled}

@@ -65,13 +65,7 @@ export class ShareBar extends Component<ShareBarProps, { status: string; link: s
         {this.state.link && (
           <label class="calc-link">
             {tr(t, "share.link")}
-            <input
-              type="text"
-              readOnly
-              value={this.state.link}
-              class="calc-link-url"
-              onFocus={(e) => (e.currentTarget as HTMLInputElement).select()}
-            />
+            <input type="text" readOnly value={this.state.link} class="calc-link-url" />
           </label>
         )}
         {note.length > 0 && (

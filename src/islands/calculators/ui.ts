@@ -5,7 +5,6 @@
  */
 export { Frame } from "./Frame.tsx";
 export { Figures } from "./Figures.tsx";
-export { StackedBar } from "./StackedBar.tsx";
 export { ResultSummary } from "./ResultSummary.tsx";
 export { NumberField } from "./NumberField.tsx";
 export { CheckField, SelectField } from "./SelectField.tsx";
