@@ -80,6 +80,8 @@ export function clearMeasured(): void {
 export function singleGpuHoursFor(totalWork: number, perHour: number, gpuCount: number): number | null {
   if (!(totalWork > 0) || !(perHour > 0) || !Number.isFinite(totalWork) || !Number.isFinite(perHour)) return null;
   const n = Number.isFinite(gpuCount) && gpuCount >= 1 ? Math.floor(gpuCount) : 1;
-  const h = (totalWork / perHour) * n;
+  // Rounded to 0.01 h (36 s): the cost form shows what was sent, and a measured throughput
+  // is not precise to the second anyway.
+  const h = Math.round((totalWork / perHour) * n * 100) / 100;
   return Number.isFinite(h) ? h : null;
 }

@@ -21,6 +21,7 @@ import {
 } from "../../src/estimate/run-log/index.ts";
 import type { AnalysisOptions, ParsedLog, RunAnalysis } from "../../src/estimate/run-log/index.ts";
 import { expect, test } from "./fixtures.ts";
+import { singleGpuHoursFor } from "../../src/stores/measured.ts";
 
 const EN = "/en/guides/analyze-a-run/";
 const ZH = "/guides/analyze-a-run/";
@@ -153,7 +154,7 @@ test("Use these measurements stores them and sets the single-GPU hours", async (
   const work = 100000;
   const total = 5e7;
   const a = analyse("single-gpu-warmup.csv", { workDone: { amount: work, unit: "samples", scope: "steady-window" } });
-  const hours = (total / (a.throughput?.perHour ?? 1)) * 1;
+  const hours = singleGpuHoursFor(total, a.throughput?.perHour ?? 0, 1) ?? Number.NaN;
   await open(page);
   await upload(page, "single-gpu-warmup.csv");
   await page.getByLabel("Work done", { exact: true }).fill(String(work));
@@ -166,14 +167,16 @@ test("Use these measurements stores them and sets the single-GPU hours", async (
   await expect(status.getByRole("link", { name: "choosing a GPU" })).toHaveAttribute("href", "/en/guides/choosing-a-gpu/");
   const stored = await page.evaluate(() => ({ cost: localStorage.getItem("gpu-calc:k:v1"), measured: localStorage.getItem("gpu-calc:measured:v1") }));
   const cost = JSON.parse(stored.cost ?? "{}") as { singleGpuHours?: number };
-  expect(cost.singleGpuHours).toBeCloseTo(hours, 6);
+  expect(cost.singleGpuHours).toBe(hours);
   const measured = JSON.parse(stored.measured ?? "{}") as { peakMemoryBytes?: number; workUnit?: string };
   expect(measured.peakMemoryBytes).toBe(a.gpus[0]?.peakMemoryBytes);
   expect(measured.workUnit).toBe("samples");
-  // Where the cost page embeds its calculator, the field shows the new hours.
+  // The cost calculator shows the new hours.
   await page.goto("/en/guides/total-cost/");
-  const field = page.locator('input[id$="singleGpuHours"]');
-  if ((await field.count()) > 0) await expect(field.first()).toHaveValue(String(hours));
+  const field = page.locator('input[id$="singleGpuHours"]').first();
+  await field.scrollIntoViewIfNeeded();
+  await expect(field).toBeEnabled();
+  await expect(field).toHaveValue(String(hours));
 });
 
 test("an input over MAX_LOG_BYTES is refused with a message", async ({ page }) => {

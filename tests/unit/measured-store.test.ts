@@ -48,6 +48,7 @@ describe("$measured validation on load", () => {
 describe("singleGpuHoursFor", () => {
   it("is total ÷ per-hour × GPUs of the run", () => {
     expect(singleGpuHoursFor(3_600_000, 360_000, 1)).toBeCloseTo(10, 9);
+    expect(singleGpuHoursFor(1000, 7, 1)).toBe(142.86);
     expect(singleGpuHoursFor(3_600_000, 360_000, 4)).toBeCloseTo(40, 9);
   });
   it("is null for unusable inputs", () => {
