@@ -19,28 +19,50 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 const id = z.string({ error: "must be a string id" });
 const opt = z.optional;
 
-const archSchema = z.object({
-  layers: range(1, 1000, { int: true }),
-  hidden: range(1, 1e6, { int: true }),
-  heads: range(1, 1e4, { int: true }),
-  kvHeads: opt(range(1, 1e4, { int: true })),
-  headDim: opt(range(1, 1e5, { int: true })),
-  ffn: range(1, 1e7, { int: true }),
-  vocab: range(1, 1e7, { int: true }),
-  tiedEmbeddings: opt(z.boolean()),
-  mlp: opt(oneOf(["gated", "plain"])),
-  experts: opt(range(1, 1e4, { int: true })),
-  activeExperts: opt(range(1, 1e4, { int: true })),
-  sharedExperts: opt(range(0, 1e4, { int: true })),
-  expertFfn: opt(range(1, 1e7, { int: true })),
-});
+const archSchema = z
+  .object({
+    layers: range(1, 1000, { int: true }),
+    hidden: range(1, 1e6, { int: true }),
+    heads: range(1, 1e4, { int: true }),
+    kvHeads: opt(range(1, 1e4, { int: true })),
+    headDim: opt(range(1, 1e5, { int: true })),
+    ffn: range(1, 1e7, { int: true }),
+    vocab: range(1, 1e7, { int: true }),
+    tiedEmbeddings: opt(z.boolean()),
+    mlp: opt(oneOf(["gated", "plain"])),
+    experts: opt(range(1, 1e4, { int: true })),
+    activeExperts: opt(range(1, 1e4, { int: true })),
+    sharedExperts: opt(range(0, 1e4, { int: true })),
+    expertFfn: opt(range(1, 1e7, { int: true })),
+  })
+  .check(
+    // Grouped-query attention shares each K/V head among heads/kvHeads query heads.
+    z.refine(
+      (m) => m.kvHeads === undefined || (m.kvHeads <= m.heads && m.heads % m.kvHeads === 0),
+      {
+        error: "must be ≤ heads and divide heads evenly (grouped-query attention)",
+        path: ["kvHeads"],
+      },
+    ),
+    z.refine((m) => m.activeExperts === undefined || m.activeExperts <= (m.experts ?? 1), {
+      error: "must be ≤ experts",
+      path: ["activeExperts"],
+    }),
+  );
 export const modelSchema = z.union(
   [
     z.object({ preset: id }),
-    z.object({
-      params: range(0, 1e14, { open: true }),
-      activeParams: opt(range(0, 1e14, { open: true })),
-    }),
+    z
+      .object({
+        params: range(0, 1e14, { open: true }),
+        activeParams: opt(range(0, 1e14, { open: true })),
+      })
+      .check(
+        z.refine((m) => m.activeParams === undefined || m.activeParams <= m.params, {
+          error: "must be ≤ params",
+          path: ["activeParams"],
+        }),
+      ),
     z.object({ hfConfig: z.record(z.string(), z.unknown()) }),
     archSchema,
   ],

@@ -17,6 +17,8 @@ const train = {
   seqLen: 2048,
 };
 
+const arch = { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256 };
+
 function errorsOf(req: unknown) {
   const r = parseRequest(req);
   expect(r.ok).toBe(false);
@@ -33,6 +35,30 @@ describe("request validation names the field and the allowed range", () => {
     ["seqLen as a string", { ...train, seqLen: "2048" }, "seqLen", /number/],
     ["NaN params", { ...infer, model: { params: Number.NaN } }, "model", /must be \{preset\}/],
     ["zero params", { ...infer, model: { params: 0 } }, "model.params", /> 0/],
+    [
+      "more active than total params",
+      { ...infer, model: { params: 7e9, activeParams: 8e9 } },
+      "model.activeParams",
+      /≤ params/,
+    ],
+    [
+      "more KV heads than heads",
+      { ...infer, model: { ...arch, kvHeads: 48 } },
+      "model.kvHeads",
+      /divide heads/,
+    ],
+    [
+      "KV heads that do not divide the heads",
+      { ...infer, model: { ...arch, kvHeads: 5 } },
+      "model.kvHeads",
+      /divide heads/,
+    ],
+    [
+      "more active experts than experts",
+      { ...infer, model: { ...arch, experts: 8, activeExperts: 9 } },
+      "model.activeExperts",
+      /≤ experts/,
+    ],
     [
       "Infinity (JSON 1e400) context",
       { ...infer, contextTokens: JSON.parse("1e400") },
