@@ -7,12 +7,11 @@ import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
-import { memoryViews } from "./memory-views.ts";
-import { pushCommonWarnings } from "./training-memory.ts";
+import { memoryViews, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
 import { gbToBytes, safeDiv } from "./units.ts";
-import { NF4_SCALE_BITS } from "./lora.ts";
+import { NF4_SCALE_BITS } from "./precision.ts";
 
 export type Engine = "pytorch" | "vllm" | "llama.cpp";
 export const ENGINES: readonly Engine[] = ["pytorch", "vllm", "llama.cpp"];

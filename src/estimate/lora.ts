@@ -19,13 +19,9 @@ export interface LoraConfig {
   dropout?: number;
 }
 
-/**
- * NF4 block scales: one fp32 absmax per 64 weights = 32/64 = 0.5 bits/param; double
- * quantization stores them as 8-bit with one fp32 per 256 blocks: 8/64 + 32/(64·256)
- * ≈ 0.127 bits/param (Dettmers et al. 2023, sec. 3, "Double Quantization").
- */
-export const NF4_BLOCK = 64;
-export const NF4_SCALE_BITS = 32 / NF4_BLOCK;
+import { NF4_BLOCK, NF4_SCALE_BITS } from "./precision.ts";
+// Defined in precision.ts (inference memory needs them without the LoRA model); kept exported here.
+export { NF4_BLOCK, NF4_SCALE_BITS } from "./precision.ts";
 export const NF4_DOUBLE_QUANT_SCALE_BITS = 8 / NF4_BLOCK + 32 / (NF4_BLOCK * 256);
 /** LLM.int8 keeps one fp32 scale per output row (Dettmers et al. 2022, sec. 3.1): negligible per weight. */
 export const INT8_SCALE_BITS = 0;

@@ -4,7 +4,10 @@
  */
 import type { BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { mibToBytes } from "./units.ts";
+import { gbToBytes, mibToBytes } from "./units.ts";
+import type { GpuSpec } from "./gpu.ts";
+import type { TrainingPrecision } from "./precision.ts";
+import type { Warning } from "./result.ts";
 
 /**
  * CUDA context plus cuBLAS/cuDNN handles: 1343 MiB on a V100 in the HF "Model training
@@ -72,4 +75,36 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
     cudaContextBytes,
     headroom,
   };
+}
+
+/** Warnings every memory estimate shares: headroom outside the seed range, the GPU too small, no bf16, unverified figures. */
+export function pushCommonWarnings(
+  warnings: Warning[],
+  views: MemoryViews,
+  gpu: GpuSpec | undefined,
+  precision?: TrainingPrecision,
+): void {
+  if (views.headroom < HEADROOM_SEED_MIN)
+    warnings.push({ code: "headroom-below-seed-range", params: { headroom: views.headroom } });
+  if (views.headroom > HEADROOM_SEED_MAX)
+    warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
+  if (!gpu) return;
+  const capacity = gbToBytes(gpu.memoryGB);
+  if (views.nvidiaSmiBytes > capacity) {
+    warnings.push({
+      code: "exceeds-gpu-memory",
+      params: { gpu: gpu.id, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
+    });
+  }
+  if (
+    (precision === "bf16" || precision === "bf16-mixed") &&
+    gpu.tensorTflopsDense.bf16 === undefined
+  ) {
+    warnings.push({ code: "no-bf16", params: { gpu: gpu.id } });
+  }
+  if (gpu.unverified.length > 0)
+    warnings.push({
+      code: "unverified-gpu-figures",
+      params: { gpu: gpu.id, figures: gpu.unverified.join(",") },
+    });
 }

@@ -87,3 +87,11 @@ export function inferencePeakTflops(gpu: GpuSpec, fp16Accumulate: boolean): numb
     ? base * GEFORCE_FP16_ACCUMULATE_SPEEDUP
     : base;
 }
+
+/**
+ * NF4 block scales: one fp32 absmax per 64 weights = 32/64 = 0.5 bits/param; double
+ * quantization stores them as 8-bit with one fp32 per 256 blocks: 8/64 + 32/(64·256)
+ * ≈ 0.127 bits/param (Dettmers et al. 2023, sec. 3, "Double Quantization").
+ */
+export const NF4_BLOCK = 64;
+export const NF4_SCALE_BITS = 32 / NF4_BLOCK;

@@ -21,10 +21,11 @@ import {
   scaleBitsFor,
 } from "./lora.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
-import { HEADROOM_SEED_MAX, HEADROOM_SEED_MIN, memoryViews } from "./memory-views.ts";
+import { memoryViews, pushCommonWarnings } from "./memory-views.ts";
+// Kept here too: it was first exported from this module.
+export { pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { gbToBytes } from "./units.ts";
 
 export type Sharding = "none" | "zero1" | "zero2" | "zero3" | "fsdp";
 export type Offload = "none" | "optimizer" | "optimizer+params";
@@ -232,35 +233,4 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
   }
   pushCommonWarnings(warnings, views, input.gpu, input.precision);
   return { ...views, assumptions, warnings, cpuOffloadBytes, trainableParams: trainable };
-}
-
-export function pushCommonWarnings(
-  warnings: Warning[],
-  views: MemoryViews,
-  gpu: GpuSpec | undefined,
-  precision?: TrainingPrecision,
-): void {
-  if (views.headroom < HEADROOM_SEED_MIN)
-    warnings.push({ code: "headroom-below-seed-range", params: { headroom: views.headroom } });
-  if (views.headroom > HEADROOM_SEED_MAX)
-    warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
-  if (!gpu) return;
-  const capacity = gbToBytes(gpu.memoryGB);
-  if (views.nvidiaSmiBytes > capacity) {
-    warnings.push({
-      code: "exceeds-gpu-memory",
-      params: { gpu: gpu.id, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
-    });
-  }
-  if (
-    (precision === "bf16" || precision === "bf16-mixed") &&
-    gpu.tensorTflopsDense.bf16 === undefined
-  ) {
-    warnings.push({ code: "no-bf16", params: { gpu: gpu.id } });
-  }
-  if (gpu.unverified.length > 0)
-    warnings.push({
-      code: "unverified-gpu-figures",
-      params: { gpu: gpu.id, figures: gpu.unverified.join(",") },
-    });
 }

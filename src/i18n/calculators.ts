@@ -282,6 +282,12 @@ export const calculators = defineStrings(
       "Training: the model, training settings and job size from the other calculators; split over GPUs with ZeRO-3.",
     "gf.noteInference":
       "Inference: the model and serving settings from the other calculators; split with tensor parallelism.",
+    "gf.useMeasured": "Use measured peak (from {source})",
+    "gf.pasted": "a pasted log",
+    "gf.noteMeasured":
+      "Memory basis: MEASURED on a real run ({gpu} × {count}): peak {peak} per GPU, {rent} to rent with {headroom}% headroom. A GPU fits when it holds that per GPU, with at least as many GPUs as the run used; times and costs stay estimates.",
+    "gf.basisEstimate": "Memory basis: estimate.",
+    "gf.loading": "Loading…",
     "mp.search": "Search presets",
     "mp.searchHint": "{count} presets match",
     "mp.paramsName": "{b}B parameters",
@@ -558,6 +564,12 @@ export const calculators = defineStrings(
     "gf.caption": "目录中每种 GPU 对当前工作负载的适配情况；费用使用费用对比里的价格",
     "gf.noteTraining": "训练：使用其他计算器中的模型、训练设置和工作量；多卡时按 ZeRO-3 分片。",
     "gf.noteInference": "推理：使用其他计算器中的模型和推理设置；多卡时按张量并行切分。",
+    "gf.useMeasured": "使用实测峰值（来自 {source}）",
+    "gf.pasted": "粘贴的日志",
+    "gf.noteMeasured":
+      "显存依据：真实运行的实测值（{gpu} × {count}）：每卡峰值 {peak}，加 {headroom}% 余量后需租 {rent}。能装下每卡该显存、且 GPU 数不少于那次运行的即判为装得下；时间和费用仍是估算。",
+    "gf.basisEstimate": "显存依据：估算值。",
+    "gf.loading": "加载中…",
     "mp.search": "搜索预设",
     "mp.searchHint": "匹配 {count} 个预设",
     "mp.paramsName": "{b}B 参数",

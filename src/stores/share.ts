@@ -4,12 +4,15 @@
  * fields it breaks. Applying a link validates each field; invalid ones keep their defaults
  * and are listed in `$linkNote` for the page to show.
  */
-import { atom } from "nanostores";
 import { fieldOk, fromParam, sanitize, toParam } from "./fields.ts";
 import { registry } from "./persist.ts";
+// Islands import only their own stores; a link and Reset cover all of them, so this module
+// (loaded on demand) registers every store before it encodes, applies or resets.
+import "./calc.ts";
 
-/** Field names from the last applied link that were invalid and reset. */
-export const $linkNote = atom<string[]>([]);
+import { $linkNote } from "./link-note.ts";
+
+export { $linkNote } from "./link-note.ts";
 
 export function encodeState(): string {
   const params = new URLSearchParams();

@@ -7,7 +7,7 @@ import {
 } from "../../estimate/compute-time.ts";
 import { mathFormatFor } from "../../estimate/precision.ts";
 import { SECONDS_PER_HOUR } from "../../estimate/units.ts";
-import { $compute, $model, $training, setCompute, setTraining } from "../../stores/index.ts";
+import { $compute, setCompute, $model, $training, setTraining } from "../../stores/calc.ts";
 import { jobFlops } from "./flops.ts";
 import type { Hydration, Strings } from "./ui.ts";
 import {

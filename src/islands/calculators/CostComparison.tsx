@@ -10,8 +10,8 @@ import {
   rentalCost,
   scaledHours,
 } from "../../estimate/cost.ts";
-import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/index.ts";
-import type { CostState } from "../../stores/cost.ts";
+import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/calc.ts";
+import type { CostState } from "../../stores/calc.ts";
 import { CostChart } from "./CostChart.tsx";
 import type { Hydration, Strings } from "./ui.ts";
 import {

@@ -1,23 +1,50 @@
-/** Every catalog GPU ranked for the current workload: fits, GPUs needed, time, cost, reasons. */
+/**
+ * Every catalog GPU ranked for the current workload: fits, GPUs needed, time, cost, reasons.
+ * When the run-log analyzer has stored measurements, the memory basis can switch from the
+ * estimate to the measured peak (and back); times and costs stay estimates.
+ */
+import { atom } from "nanostores";
 import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { Workload } from "../../estimate/fit-rank.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
-import {
-  $compute,
-  $cost,
-  $fit,
-  $inference,
-  $model,
-  $training,
-  setFit,
-} from "../../stores/index.ts";
+import type { inferenceMemory } from "../../estimate/inference-memory.ts";
+import { $compute, $cost, $fit, setFit, $inference, $model, $training } from "../../stores/calc.ts";
+import { $measured } from "../../stores/measured.ts";
+import type { MeasuredState } from "../../stores/measured.ts";
 import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
 import type { Hydration, Strings } from "./ui.ts";
-import { Frame, bind, gib, num, tr, island, read } from "./ui.ts";
+import { CheckField, Frame, bind, gb, gib, num, tr, island, read } from "./ui.ts";
 
 export interface GpuFitProps {
   t: Strings;
   lang: string;
   gpus: GpuSpec[];
+}
+
+/** The inference estimator, loaded the first time someone ranks for inference. */
+const $infer = atom<typeof inferenceMemory | null>(null);
+let loading = false;
+function loadInference(): void {
+  if (loading) return;
+  loading = true;
+  void import("../../estimate/inference-memory.ts").then((m) => $infer.set(m.inferenceMemory));
+}
+
+/** Page-local choice (not persisted, not in links): rank by the measured peak. */
+const $useMeasured = atom(false);
+
+/**
+ * The workload with its memory replaced by a measurement: the measured per-GPU peak holds on
+ * at least as many GPUs as the run used (fewer is unknown, so it does not fit), and the
+ * analyzer's headroom turns it into the recommended memory.
+ */
+export function measuredWorkload(w: Workload, m: MeasuredState): Workload {
+  const runGpus = Math.max(1, m.gpuCount);
+  return {
+    ...w,
+    memoryPerGpu: (n) => (n >= runGpus ? m.peakMemoryBytes : Number.POSITIVE_INFINITY),
+    headroom: m.headroom,
+  };
 }
 
 function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
@@ -27,9 +54,17 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const i = read($inference, hydrated);
   const c = read($compute, hydrated);
   const k = read($cost, hydrated);
+  const measured = hydrated ? $measured.get() : null;
+  const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
+  const useMeasured = hasMeasured && $useMeasured.get();
+  const infer = $infer.get();
   const id = "gf";
   const { sel } = bind(id, f, setFit, t, lang, !hydrated);
-  const rows = rankGpus(gpus, fitWorkload(f.mode, m, s, i, c), pricesPerGpu(k), f.sortBy);
+  const waiting = f.mode === "inference" && !infer && !useMeasured;
+  if (waiting) loadInference();
+  const base = waiting ? null : fitWorkload(f.mode, m, s, i, c, infer ?? undefined);
+  const work = base && useMeasured ? measuredWorkload(base, measured) : base;
+  const rows = work ? rankGpus(gpus, work, pricesPerGpu(k), f.sortBy) : [];
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
     <Frame
@@ -42,11 +77,33 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
         <>
           {sel("mode", ["training", "inference"])}
           {sel("sortBy", ["cost", "time"])}
+          {hasMeasured && (
+            <CheckField
+              id={`${id}-measured`}
+              label={tr(t, "gf.useMeasured", {
+                source: measured.sourceFile || tr(t, "gf.pasted"),
+              })}
+              checked={useMeasured}
+              onValue={(v) => $useMeasured.set(v)}
+              disabled={!hydrated}
+            />
+          )}
         </>
       }
     >
       <p class="calc-note-text">
         {tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}
+      </p>
+      <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
+        {useMeasured
+          ? tr(t, "gf.noteMeasured", {
+              gpu: measured.gpuName,
+              count: measured.gpuCount,
+              peak: gib(lang, measured.peakMemoryBytes),
+              rent: gb(lang, measured.recommendedBytes),
+              headroom: num(lang, measured.headroom * 100, 0),
+            })
+          : tr(t, "gf.basisEstimate")}
       </p>
       <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
         <table class="calc-table" data-table="fit">
@@ -63,6 +120,11 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
             </tr>
           </thead>
           <tbody>
+            {waiting && (
+              <tr>
+                <td colSpan={7}>{tr(t, "gf.loading")}</td>
+              </tr>
+            )}
             {rows.map((r) => (
               <tr key={r.gpuId} data-gpu={r.gpuId}>
                 <th scope="row">{name(r.gpuId)}</th>
@@ -81,4 +143,14 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   );
 }
 
-export const GpuFit = island(View, [$fit, $model, $training, $inference, $compute, $cost]);
+export const GpuFit = island(View, [
+  $fit,
+  $model,
+  $training,
+  $inference,
+  $compute,
+  $cost,
+  $measured,
+  $useMeasured,
+  $infer,
+]);

@@ -1,7 +1,7 @@
 /** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
-import { $inference, $model, setInference } from "../../stores/index.ts";
+import { $inference, setInference, $model } from "../../stores/calc.ts";
 import type { Hydration, Strings } from "./ui.ts";
 // Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
 import { StackedBar } from "./StackedBar.tsx";

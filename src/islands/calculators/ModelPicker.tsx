@@ -6,10 +6,9 @@
 import { atom } from "nanostores";
 import type { ModelArch } from "../../estimate/model.ts";
 import { paramCounts } from "../../estimate/model.ts";
-import { parseHfConfig } from "../../estimate/hf-config.ts";
 import type { Preset } from "../../estimate/presets.ts";
-import { $model, setModel } from "../../stores/index.ts";
-import type { ModelState } from "../../stores/model.ts";
+import { $model, setModel } from "../../stores/calc.ts";
+import type { ModelState } from "../../stores/calc.ts";
 import type { Hydration, Strings } from "./ui.ts";
 import { Figures, Frame, SelectField, bind, num, tr, island, read } from "./ui.ts";
 
@@ -39,44 +38,45 @@ function archFrom(m: ModelState): ModelArch {
   return arch;
 }
 
-/** Applies a change and re-resolves the spec the other widgets compute with. */
-function update(
-  changes: Partial<ModelState>,
-  t: Strings,
-  presets: readonly Preset[],
-): string | null {
+/**
+ * Applies a change and re-resolves the spec the other widgets compute with. A pasted
+ * config.json is parsed by a module loaded only when someone pastes one.
+ */
+function update(changes: Partial<ModelState>, t: Strings, presets: readonly Preset[]): void {
   const next = { ...$model.get(), ...changes };
+  if (next.kind !== "hf") $hfError.set(null);
   if (next.kind === "preset") {
     const p = presets.find((x) => x.id === next.preset);
     setModel(p ? { ...changes, spec: p.model, name: p.name } : changes);
-    return null;
-  }
-  if (next.kind === "params") {
+  } else if (next.kind === "params") {
     setModel({
       ...changes,
       spec: { params: next.params },
       name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }),
     });
-    return null;
-  }
-  if (next.kind === "arch") {
+  } else if (next.kind === "arch") {
     setModel({ ...changes, spec: archFrom(next), name: tr(t, "mp.archName") });
-    return null;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(next.hfText);
-  } catch {
+  } else {
     setModel(changes);
-    return tr(t, "mp.hfBadJson");
+    void import("../../estimate/hf-config.ts").then(({ parseHfConfig }) => {
+      // Parses whatever is in the box by now, so out-of-order loads cannot apply stale text.
+      const m = $model.get();
+      if (m.kind !== "hf") return;
+      let json: unknown;
+      try {
+        json = JSON.parse(m.hfText);
+      } catch {
+        $hfError.set(tr(t, "mp.hfBadJson"));
+        return;
+      }
+      const r = parseHfConfig(json);
+      if (!r.ok) $hfError.set(tr(t, "mp.hfMissing", { field: r.field }));
+      else {
+        $hfError.set(null);
+        setModel({ spec: r.model, name: `config.json (${r.family})` });
+      }
+    });
   }
-  const r = parseHfConfig(json);
-  if (!r.ok) {
-    setModel(changes);
-    return tr(t, "mp.hfMissing", { field: r.field });
-  }
-  setModel({ ...changes, spec: r.model, name: `config.json (${r.family})` });
-  return null;
 }
 
 /** Page-local UI state (not persisted, not in links): the preset search and the config error. */
@@ -89,7 +89,7 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
   const hfError = $hfError.get();
   const id = "mp";
   const d = !hydrated;
-  const set = (c: Partial<ModelState>) => $hfError.set(update(c, t, presets));
+  const set = (c: Partial<ModelState>) => update(c, t, presets);
   const { n, sel, chk } = bind(id, m, set, t, lang, d);
   const q = query.trim().toLowerCase();
   const shown = presets.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));

@@ -3,7 +3,10 @@
  * print (`calc-share`); the printed page keeps inputs, results, assumptions and warnings.
  */
 import { Component } from "preact";
-import { $linkNote, resetAll, shareUrl } from "../../stores/share.ts";
+import { $linkNote } from "../../stores/link-note.ts";
+
+/** The encoder and Reset load on first use (most readers never press these). */
+const share = () => import("../../stores/share.ts");
 import type { Strings } from "./format.ts";
 import { tr } from "./format.ts";
 
@@ -25,7 +28,7 @@ export class ShareBar extends Component<ShareBarProps, { status: string; link: s
   }
 
   copy = async (): Promise<void> => {
-    const link = shareUrl(window.location);
+    const link = (await share()).shareUrl(window.location);
     this.setState({ link });
     try {
       await navigator.clipboard.writeText(link);
@@ -48,10 +51,12 @@ export class ShareBar extends Component<ShareBarProps, { status: string; link: s
           <button
             type="button"
             disabled={!hydrated}
-            onClick={() => {
-              resetAll();
-              this.setState({ status: tr(t, "share.didReset") });
-            }}
+            onClick={() =>
+              void share().then(({ resetAll }) => {
+                resetAll();
+                this.setState({ status: tr(t, "share.didReset") });
+              })
+            }
           >
             {tr(t, "share.reset")}
           </button>

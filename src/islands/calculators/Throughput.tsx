@@ -1,6 +1,6 @@
 /** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import { $inference, $model, setInference } from "../../stores/index.ts";
+import { $inference, setInference, $model } from "../../stores/calc.ts";
 import { speed } from "./speed.ts";
 import type { Hydration, Strings } from "./ui.ts";
 import {

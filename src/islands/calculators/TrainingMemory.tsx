@@ -2,7 +2,7 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
-import { $model, $training, setTraining } from "../../stores/index.ts";
+import { $model, $training, setTraining } from "../../stores/calc.ts";
 import type { Hydration, Strings } from "./ui.ts";
 // Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
 import { StackedBar } from "./StackedBar.tsx";

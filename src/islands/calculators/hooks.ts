@@ -12,7 +12,7 @@ import { Component, h } from "preact";
 import type { FunctionComponent } from "preact";
 import type { ReadableAtom } from "nanostores";
 import { registry } from "../../stores/persist.ts";
-import { applyLinkOnce } from "../../stores/share.ts";
+import { applyLinkOnce } from "../../stores/link-note.ts";
 
 /** A store's value as this render should show it. */
 export function read<T>(store: ReadableAtom<T>, hydrated: boolean): T {

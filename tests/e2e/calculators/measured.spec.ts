@@ -1,0 +1,71 @@
+/**
+ * Measurements from the run-log analyzer (`$measured`, in localStorage) flow into the GPU
+ * fit table: a toggle ranks by the measured peak, labelled as measured, and back.
+ */
+import { test, expect } from "../fixtures.ts";
+import { fitGpu } from "../../../src/estimate/fit-rank.ts";
+import { GPUS } from "./helpers.ts";
+
+const GIB = 2 ** 30;
+const MEASURED = {
+  gpuName: "NVIDIA A100-SXM4-40GB",
+  gpuCount: 1,
+  peakMemoryBytes: 30 * GIB,
+  recommendedBytes: 36 * GIB,
+  headroom: 0.2,
+  throughputPerHour: 0,
+  workUnit: "",
+  sourceFile: "run-a100.csv",
+  savedAt: 1,
+};
+
+test("GPU fit: use the measured peak instead of the estimate, and back", async ({ page }) => {
+  await page.addInitScript((m) => {
+    localStorage.setItem("gpu-calc:measured:v1", JSON.stringify(m));
+  }, MEASURED);
+  await page.goto("/en/guides/choosing-a-gpu/");
+  const section = page.locator('section[aria-labelledby="gf-title"]');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toHaveAttribute("data-hydrated", "true");
+  const toggle = section.getByLabel("Use measured peak (from run-a100.csv)");
+  await expect(toggle).not.toBeChecked();
+  await expect(section.locator("[data-basis]")).toHaveAttribute("data-basis", "estimate");
+  const fitsOf = async (id: string) =>
+    (await section.locator(`tr[data-gpu="${id}"] td`).first().innerText()).trim();
+
+  await toggle.check();
+  const basis = section.locator("[data-basis]");
+  await expect(basis).toHaveAttribute("data-basis", "measured");
+  await expect(basis).toContainText("MEASURED");
+  await expect(basis).toContainText("NVIDIA A100-SXM4-40GB");
+  // The estimator's own fit function on the measured bytes decides every row.
+  const workload = {
+    memoryPerGpu: (n: number) => (n >= MEASURED.gpuCount ? MEASURED.peakMemoryBytes : Infinity),
+    flops: null,
+    format: "bf16" as const,
+    mfu: 0.4,
+    scaling: 1,
+    splitNeedsFastLink: false,
+    memoryBound: false,
+    headroom: MEASURED.headroom,
+  };
+  let fitting = 0;
+  for (const gpu of GPUS) {
+    const fits = fitGpu(gpu, workload).fits;
+    if (fits) fitting += 1;
+    expect(await fitsOf(gpu.id), gpu.id).toBe(fits ? "yes" : "no");
+  }
+  expect(fitting).toBeGreaterThan(0);
+  expect(fitting).toBeLessThan(GPUS.length);
+
+  await toggle.uncheck();
+  await expect(basis).toHaveAttribute("data-basis", "estimate");
+});
+
+test("GPU fit: no toggle without measurements", async ({ page }) => {
+  await page.goto("/en/guides/choosing-a-gpu/");
+  const section = page.locator('section[aria-labelledby="gf-title"]');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toHaveAttribute("data-hydrated", "true");
+  await expect(section.locator("#gf-measured")).toHaveCount(0);
+});
