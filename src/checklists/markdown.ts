@@ -28,7 +28,10 @@ export function checklistMarkdown(
 
 /** A file name for the download link: `checklist-<id>.md`, safe characters only. */
 export function checklistFileName(id: string): string {
-  const safe = id.toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
+  const safe = id
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "");
   return `checklist-${safe || "items"}.md`;
 }
 

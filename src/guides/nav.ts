@@ -30,9 +30,10 @@ export async function guidesFor(lang: Lang): Promise<Guide[]> {
 }
 
 export function groupByTopic(guides: Guide[]): { topic: Topic; guides: Guide[] }[] {
-  return TOPICS.map((topic) => ({ topic, guides: guides.filter((g) => g.data.topic === topic) })).filter(
-    (group) => group.guides.length > 0,
-  );
+  return TOPICS.map((topic) => ({
+    topic,
+    guides: guides.filter((g) => g.data.topic === topic),
+  })).filter((group) => group.guides.length > 0);
 }
 
 /** The path of the same guide in the other language, or that language's guide index. */

@@ -10,15 +10,18 @@ import type { Lang } from "./lang.ts";
 export const analyzer = defineStrings(
   {
     title: "Analyze a run log",
-    intro: "Load the probe's JSON file or a plain nvidia-smi CSV log. It is read in this browser only; nothing is uploaded.",
+    intro:
+      "Load the probe's JSON file or a plain nvidia-smi CSV log. It is read in this browser only; nothing is uploaded.",
     "in.file": "Log file (.json, .csv, .txt)",
     "in.paste": "Or paste the log here",
     "in.analyze": "Analyze pasted text",
-    "in.limit": "Up to {mb} MiB. Several GPUs interleaved, units in the header or not, Windows line endings: all fine.",
+    "in.limit":
+      "Up to {mb} MiB. Several GPUs interleaved, units in the header or not, Windows line endings: all fine.",
     "in.wait": "The analyzer starts once the page's script has loaded.",
     "in.progress": "Reading and analysing",
     "in.emptyPaste": "Paste a log first.",
-    "load.too-large": "Refused: {size} MiB is over the {limit} MiB limit. Keep part of the log (for example its first hour) and try again.",
+    "load.too-large":
+      "Refused: {size} MiB is over the {limit} MiB limit. Keep part of the log (for example its first hour) and try again.",
     "load.invalid-json": "This starts like JSON but cannot be read. Is the file complete?",
     "load.schema": "Not a gpu-probe file: field “{path}” is missing or has the wrong type.",
     "load.read-failed": "The file could not be read.",
@@ -26,7 +29,8 @@ export const analyzer = defineStrings(
     "load.worker": "The analysis could not start in this browser.",
     "sum.run": "{name}: {samples} samples from {gpus} GPU(s) over {duration} s.",
     "sum.paste": "Pasted log",
-    "mal.count": "{count} malformed lines were skipped and are in no figure. First line numbers: {lines}.",
+    "mal.count":
+      "{count} malformed lines were skipped and are in no figure. First line numbers: {lines}.",
     "mal.none": "No malformed lines.",
     "mal.details": "Skipped lines and why",
     "reason.field-count": "wrong number of fields",
@@ -38,12 +42,16 @@ export const analyzer = defineStrings(
     "reason.line-too-long": "line too long",
     "col.line": "Line",
     "col.reason": "Reason",
-    "pnote.no-header-default-order": "No header line: columns read in the documented query order ({columns}).",
-    "pnote.repeated-header": "A header appears again at line {line} (logs joined together); it was skipped.",
-    "pnote.timestamps-reordered": "{count} samples were out of time order (first at line {firstLine}) and have been sorted.",
+    "pnote.no-header-default-order":
+      "No header line: columns read in the documented query order ({columns}).",
+    "pnote.repeated-header":
+      "A header appears again at line {line} (logs joined together); it was skipped.",
+    "pnote.timestamps-reordered":
+      "{count} samples were out of time order (first at line {firstLine}) and have been sorted.",
     "pnote.missing-column": "The log has no {column} column; figures that need it are left out.",
     "pnote.no-timestamp-column": "No timestamp column: samples assumed {intervalSeconds} s apart.",
-    "pnote.malformed-list-truncated": "{total} malformed lines in all; the first {listed} are listed.",
+    "pnote.malformed-list-truncated":
+      "{total} malformed lines in all; the first {listed} are listed.",
     "f.headroom": "Headroom",
     "hint.headroom": "The seed's 15 to 25%: framework cache, temporary tensors, load swings.",
     "gpu.h": "Memory per GPU",
@@ -67,8 +75,10 @@ export const analyzer = defineStrings(
     "axis.util": "Utilisation (%)",
     "legend.warmup": "Warm-up (excluded)",
     "legend.steady": "Steady window",
-    "chart.summary": "GPU {gpu}: warm-up of {warmup} s excluded; steady window {start}–{end} s ({window} s); peak {peak} MiB at {peakAt} s; mean utilisation in the window {util}%.",
-    "chart.noSteady": "GPU {gpu}: no steady window found, so the whole run ({window} s) is used; peak {peak} MiB at {peakAt} s; mean utilisation {util}%.",
+    "chart.summary":
+      "GPU {gpu}: warm-up of {warmup} s excluded; steady window {start}–{end} s ({window} s); peak {peak} MiB at {peakAt} s; mean utilisation in the window {util}%.",
+    "chart.noSteady":
+      "GPU {gpu}: no steady window found, so the whole run ({window} s) is used; peak {peak} MiB at {peakAt} s; mean utilisation {util}%.",
     "chart.table": "The timeline as a table ({n} points)",
     "col.time": "Time (s)",
     "col.memMax": "Memory used, max (MiB)",
@@ -80,7 +90,8 @@ export const analyzer = defineStrings(
     "gaps.h": "Idle gaps (utilisation under 10%)",
     "gaps.none": "No idle gaps.",
     "gaps.more": "{n} more not listed.",
-    "gaps.hint": "Short gaps that recur during the steady window usually mean the GPU waits for input: data loading, CPU preprocessing, disk or network. Fix those before renting a bigger GPU.",
+    "gaps.hint":
+      "Short gaps that recur during the steady window usually mean the GPU waits for input: data loading, CPU preprocessing, disk or network. Fix those before renting a bigger GPU.",
     "col.start": "Start (s)",
     "col.end": "End (s)",
     "col.length": "Length (s)",
@@ -94,22 +105,36 @@ export const analyzer = defineStrings(
     "steady.too-few-samples": "too few samples",
     "steady.no-stable-band": "utilisation and memory never settled",
     "finding.no-samples": "No usable samples in the log ({malformedCount} malformed lines).",
-    "finding.short-run": "The run lasted {durationSeconds} s. The seed advises 10 to 30 minutes of steady running ({minSeconds} s or more) before trusting the throughput.",
+    "finding.short-run":
+      "The run lasted {durationSeconds} s. The seed advises 10 to 30 minutes of steady running ({minSeconds} s or more) before trusting the throughput.",
     "finding.no-steady-state": "No steady window found ({reason}); the figures use the whole run.",
-    "finding.long-warmup": "Warm-up took {warmupSeconds} s ({sharePct}% of {runSeconds} s); it is left out of the steady figures.",
-    "finding.low-util-steady": "Mean utilisation in the steady window is {meanUtilPct}%, under {thresholdPct}%: the GPU often waits. Check data loading, CPU preprocessing, disk and network before paying for a faster GPU.",
-    "finding.high-util-check-throughput": "Utilisation averages {meanUtilPct}%. High utilisation is not efficiency: judge by throughput (samples per second), not by this figure.",
-    "finding.periodic-idle-gaps": "{gapCount} idle gaps recur about every {periodSeconds} s ({medianGapSeconds} s each, {idleSharePct}% of the window): the GPU waits for the next batch. Suspect data loading or CPU preprocessing, or checkpoints written to disk.",
-    "finding.idle-gaps": "{gapCount} idle gaps in the steady window (longest {longestGapSeconds} s, {idleSharePct}% of the time): look for disk, network or synchronisation stalls.",
-    "finding.memory-near-capacity": "Peak {peakMiB} MiB is {usedPct}% of the GPU's {totalMiB} MiB: little room left for spikes.",
-    "finding.recommended-exceeds-gpu": "With {headroomPct}% headroom the run needs {recommendedMiB} MiB, more than this GPU's {totalMiB} MiB: rent a larger GPU or cut memory (batch size, precision, checkpointing).",
-    "finding.smaller-gpu-fits": "A smaller GPU would do: {gpuName} ({memoryGB} GB) holds the {recommendedGB} GB to rent.",
-    "finding.no-catalog-gpu-fits": "No single GPU in the catalog holds {recommendedGB} GB: plan for several GPUs, quantisation or offloading.",
-    "finding.memory-growing": "Memory grew from {startMiB} to {endMiB} MiB during the steady window (about {growthMiBPerHour} MiB per hour): look for a leak or a growing cache before sizing on this peak.",
-    "finding.memory-total-unknown": "The log has no memory.total, so the fit against this GPU is unknown.",
+    "finding.long-warmup":
+      "Warm-up took {warmupSeconds} s ({sharePct}% of {runSeconds} s); it is left out of the steady figures.",
+    "finding.low-util-steady":
+      "Mean utilisation in the steady window is {meanUtilPct}%, under {thresholdPct}%: the GPU often waits. Check data loading, CPU preprocessing, disk and network before paying for a faster GPU.",
+    "finding.high-util-check-throughput":
+      "Utilisation averages {meanUtilPct}%. High utilisation is not efficiency: judge by throughput (samples per second), not by this figure.",
+    "finding.periodic-idle-gaps":
+      "{gapCount} idle gaps recur about every {periodSeconds} s ({medianGapSeconds} s each, {idleSharePct}% of the window): the GPU waits for the next batch. Suspect data loading or CPU preprocessing, or checkpoints written to disk.",
+    "finding.idle-gaps":
+      "{gapCount} idle gaps in the steady window (longest {longestGapSeconds} s, {idleSharePct}% of the time): look for disk, network or synchronisation stalls.",
+    "finding.memory-near-capacity":
+      "Peak {peakMiB} MiB is {usedPct}% of the GPU's {totalMiB} MiB: little room left for spikes.",
+    "finding.recommended-exceeds-gpu":
+      "With {headroomPct}% headroom the run needs {recommendedMiB} MiB, more than this GPU's {totalMiB} MiB: rent a larger GPU or cut memory (batch size, precision, checkpointing).",
+    "finding.smaller-gpu-fits":
+      "A smaller GPU would do: {gpuName} ({memoryGB} GB) holds the {recommendedGB} GB to rent.",
+    "finding.no-catalog-gpu-fits":
+      "No single GPU in the catalog holds {recommendedGB} GB: plan for several GPUs, quantisation or offloading.",
+    "finding.memory-growing":
+      "Memory grew from {startMiB} to {endMiB} MiB during the steady window (about {growthMiBPerHour} MiB per hour): look for a leak or a growing cache before sizing on this peak.",
+    "finding.memory-total-unknown":
+      "The log has no memory.total, so the fit against this GPU is unknown.",
     "finding.gpu-unused": "Utilisation never passed {maxUtilPct}%: this GPU was not used.",
-    "finding.imbalanced-gpus": "Steady utilisation differs across GPUs ({minMeanUtilPct}% to {maxMeanUtilPct}%): the work is not spread evenly.",
-    "finding.throughput-includes-warmup": "The throughput covers the whole run ({seconds} s) including warm-up, so it understates the steady rate.",
+    "finding.imbalanced-gpus":
+      "Steady utilisation differs across GPUs ({minMeanUtilPct}% to {maxMeanUtilPct}%): the work is not spread evenly.",
+    "finding.throughput-includes-warmup":
+      "The throughput covers the whole run ({seconds} s) including warm-up, so it understates the steady rate.",
     "tp.h": "Effective throughput",
     "tp.amount": "Work done",
     "tp.unit": "Unit",
@@ -119,12 +144,14 @@ export const analyzer = defineStrings(
     "tp.scope": "Counted over",
     "scope.steady-window": "the steady window",
     "scope.whole-run": "the whole run (includes warm-up)",
-    "tp.hint": "Count the work from your own logs (steps × batch size, tokens, frames) between {start} s and {end} s after the start: the steady window. The seed leaves warm-up out.",
+    "tp.hint":
+      "Count the work from your own logs (steps × batch size, tokens, frames) between {start} s and {end} s after the start: the steady window. The seed leaves warm-up out.",
     "tp.result": "{perSecond} {unit} per second, {perHour} {unit} per hour, over {seconds} s.",
     "tp.fromLog": "From the probe's progress log.",
     "tp.none": "Enter the work done to get the throughput.",
     "cmp.h": "Compare two nodes",
-    "cmp.intro": "Run the same job on a second node type and load its log here. The seed's rule: a large gap on paper but only 10–20% measured means the job is bound by CPU, disk, network or memory bandwidth.",
+    "cmp.intro":
+      "Run the same job on a second node type and load its log here. The seed's rule: a large gap on paper but only 10–20% measured means the job is bound by CPU, disk, network or memory bandwidth.",
     "cmp.file": "Second run's log",
     "cmp.paste": "Or paste the second run's log",
     "cmp.analyze": "Analyze the second run",
@@ -139,15 +166,21 @@ export const analyzer = defineStrings(
     "cmp.ratioNote": "Faster-on-paper run ÷ the other.",
     "cmp.needB": "Load the second run's log to compare.",
     "cmp.missing-throughput": "Enter the work done for run {run}.",
-    "cmp.missing-peak": "No paper peak at this precision for run {run}'s GPU: pick another precision or GPU.",
+    "cmp.missing-peak":
+      "No paper peak at this precision for run {run}'s GPU: pick another precision or GPU.",
     "cmp.choose": "Choose a GPU",
-    "verdict.gpu-bound": "GPU-bound: the measured gap follows the paper gap. The faster GPU pays off if its price per hour rises less than its speed.",
-    "verdict.not-gpu-bound": "Not GPU-bound: a large gap on paper, a small one measured. The job is limited by CPU, disk, network or memory bandwidth; don't choose by GPU class, fix the bottleneck or rent the cheaper node.",
-    "verdict.partly-gpu-bound": "Partly GPU-bound: the faster GPU delivers {realizedPct}% of its paper advantage; something else limits the rest.",
-    "verdict.inconclusive": "Inconclusive: the two GPUs are too close on paper for the rule to tell.",
+    "verdict.gpu-bound":
+      "GPU-bound: the measured gap follows the paper gap. The faster GPU pays off if its price per hour rises less than its speed.",
+    "verdict.not-gpu-bound":
+      "Not GPU-bound: a large gap on paper, a small one measured. The job is limited by CPU, disk, network or memory bandwidth; don't choose by GPU class, fix the bottleneck or rent the cheaper node.",
+    "verdict.partly-gpu-bound":
+      "Partly GPU-bound: the faster GPU delivers {realizedPct}% of its paper advantage; something else limits the rest.",
+    "verdict.inconclusive":
+      "Inconclusive: the two GPUs are too close on paper for the rule to tell.",
     "use.h": "Use these measurements",
     "use.total": "Total work to do (optional)",
-    "use.explain": "With a total, the cost calculator's single-GPU hours become total ÷ measured throughput per hour × {n} (this run's GPU count, assuming one GPU takes {n} times as long). The cost calculator then applies each option's GPU count and scaling.",
+    "use.explain":
+      "With a total, the cost calculator's single-GPU hours become total ÷ measured throughput per hour × {n} (this run's GPU count, assuming one GPU takes {n} times as long). The cost calculator then applies each option's GPU count and scaling.",
     "use.noTp": "Without a measured throughput, only the memory figures are used.",
     "use.button": "Use these measurements",
     "use.saved": "Saved: peak {peak} GB, {rec} GB to rent.",
@@ -178,7 +211,8 @@ export const analyzer = defineStrings(
   },
   {
     title: "分析运行日志",
-    intro: "载入探测脚本生成的 JSON 文件，或普通的 nvidia-smi CSV 日志。文件只在本浏览器里读取，不会上传到任何地方。",
+    intro:
+      "载入探测脚本生成的 JSON 文件，或普通的 nvidia-smi CSV 日志。文件只在本浏览器里读取，不会上传到任何地方。",
     "in.file": "日志文件（.json、.csv、.txt）",
     "in.paste": "或者把日志粘贴到这里",
     "in.analyze": "分析粘贴的内容",
@@ -186,7 +220,8 @@ export const analyzer = defineStrings(
     "in.wait": "页面脚本加载完成后即可使用分析器。",
     "in.progress": "正在读取和分析",
     "in.emptyPaste": "请先粘贴日志。",
-    "load.too-large": "已拒绝：{size} MiB 超过了 {limit} MiB 的上限。请只保留一部分日志（例如运行的第一个小时）再试。",
+    "load.too-large":
+      "已拒绝：{size} MiB 超过了 {limit} MiB 的上限。请只保留一部分日志（例如运行的第一个小时）再试。",
     "load.invalid-json": "内容像是 JSON，但无法解析。文件是否完整？",
     "load.schema": "这不是 gpu-probe 文件：字段“{path}”缺失或类型不对。",
     "load.read-failed": "无法读取该文件。",
@@ -208,7 +243,8 @@ export const analyzer = defineStrings(
     "col.reason": "原因",
     "pnote.no-header-default-order": "没有表头：按文档中查询参数的顺序读取各列（{columns}）。",
     "pnote.repeated-header": "第 {line} 行再次出现表头（多份日志拼接在一起），已跳过。",
-    "pnote.timestamps-reordered": "有 {count} 个采样点时间顺序错乱（第一个在第 {firstLine} 行），已按时间重新排序。",
+    "pnote.timestamps-reordered":
+      "有 {count} 个采样点时间顺序错乱（第一个在第 {firstLine} 行），已按时间重新排序。",
     "pnote.missing-column": "日志缺少 {column} 列，依赖这一列的数字不予显示。",
     "pnote.no-timestamp-column": "没有时间戳列：按每 {intervalSeconds} 秒一个采样点计算。",
     "pnote.malformed-list-truncated": "格式错误的行共 {total} 行，这里只列出前 {listed} 行。",
@@ -235,8 +271,10 @@ export const analyzer = defineStrings(
     "axis.util": "利用率（%）",
     "legend.warmup": "预热（已剔除）",
     "legend.steady": "稳定区间",
-    "chart.summary": "GPU {gpu}：剔除了 {warmup} 秒预热；稳定区间为第 {start}–{end} 秒（共 {window} 秒）；显存峰值 {peak} MiB，出现在第 {peakAt} 秒；稳定区间平均利用率 {util}%。",
-    "chart.noSteady": "GPU {gpu}：没有找到稳定区间，因此按整段运行（{window} 秒）计算；显存峰值 {peak} MiB，出现在第 {peakAt} 秒；平均利用率 {util}%。",
+    "chart.summary":
+      "GPU {gpu}：剔除了 {warmup} 秒预热；稳定区间为第 {start}–{end} 秒（共 {window} 秒）；显存峰值 {peak} MiB，出现在第 {peakAt} 秒；稳定区间平均利用率 {util}%。",
+    "chart.noSteady":
+      "GPU {gpu}：没有找到稳定区间，因此按整段运行（{window} 秒）计算；显存峰值 {peak} MiB，出现在第 {peakAt} 秒；平均利用率 {util}%。",
     "chart.table": "时间线数据表（{n} 个点）",
     "col.time": "时间（秒）",
     "col.memMax": "显存占用最大值（MiB）",
@@ -248,7 +286,8 @@ export const analyzer = defineStrings(
     "gaps.h": "空闲间隙（利用率低于 10%）",
     "gaps.none": "没有空闲间隙。",
     "gaps.more": "还有 {n} 个未列出。",
-    "gaps.hint": "稳定区间里反复出现的短暂空闲，通常说明 GPU 在等数据：数据加载、CPU 预处理、磁盘或网络跟不上。先解决这些，再考虑换更强的卡。",
+    "gaps.hint":
+      "稳定区间里反复出现的短暂空闲，通常说明 GPU 在等数据：数据加载、CPU 预处理、磁盘或网络跟不上。先解决这些，再考虑换更强的卡。",
     "col.start": "开始（秒）",
     "col.end": "结束（秒）",
     "col.length": "时长（秒）",
@@ -262,22 +301,35 @@ export const analyzer = defineStrings(
     "steady.too-few-samples": "采样点太少",
     "steady.no-stable-band": "利用率和显存始终没有稳定下来",
     "finding.no-samples": "日志里没有可用的采样点（格式错误的行：{malformedCount}）。",
-    "finding.short-run": "这次运行只有 {durationSeconds} 秒。参考文章建议稳定运行 10 至 30 分钟（至少 {minSeconds} 秒）后再看吞吐。",
+    "finding.short-run":
+      "这次运行只有 {durationSeconds} 秒。参考文章建议稳定运行 10 至 30 分钟（至少 {minSeconds} 秒）后再看吞吐。",
     "finding.no-steady-state": "没有找到稳定区间（{reason}），各项数字按整段运行计算。",
-    "finding.long-warmup": "预热用了 {warmupSeconds} 秒（占全程 {runSeconds} 秒的 {sharePct}%），稳定区间的数字不包括这一段。",
-    "finding.low-util-steady": "稳定区间平均利用率只有 {meanUtilPct}%，低于 {thresholdPct}%：GPU 经常在等待。先查数据加载、CPU 预处理、磁盘和网络，再决定要不要多花钱换更快的卡。",
-    "finding.high-util-check-throughput": "平均利用率 {meanUtilPct}%。利用率高不等于效率高，要看吞吐（每秒处理的样本数），而不是这个数字。",
-    "finding.periodic-idle-gaps": "每隔约 {periodSeconds} 秒出现一次空闲，共 {gapCount} 次（每次约 {medianGapSeconds} 秒，占稳定区间的 {idleSharePct}%）：GPU 在等下一批数据。多半是数据加载或 CPU 预处理，也可能是往磁盘写检查点。",
-    "finding.idle-gaps": "稳定区间里有 {gapCount} 段空闲（最长 {longestGapSeconds} 秒，占 {idleSharePct}% 的时间）：检查磁盘、网络或同步等待。",
-    "finding.memory-near-capacity": "显存峰值 {peakMiB} MiB，已占这张卡 {totalMiB} MiB 的 {usedPct}%，几乎没有应对波动的余地。",
-    "finding.recommended-exceeds-gpu": "留 {headroomPct}% 余量需要 {recommendedMiB} MiB，超过了这张卡的 {totalMiB} MiB：换更大显存的卡，或者减少显存占用（批量大小、精度、检查点）。",
-    "finding.smaller-gpu-fits": "更小的卡也够用：{gpuName}（{memoryGB} GB）装得下应租的 {recommendedGB} GB。",
-    "finding.no-catalog-gpu-fits": "目录里没有任何单卡能装下 {recommendedGB} GB：需要考虑多卡、量化或卸载。",
-    "finding.memory-growing": "稳定区间内显存从 {startMiB} MiB 涨到 {endMiB} MiB（约每小时 {growthMiBPerHour} MiB）：先排查内存泄漏或不断增长的缓存，再按这个峰值选卡。",
+    "finding.long-warmup":
+      "预热用了 {warmupSeconds} 秒（占全程 {runSeconds} 秒的 {sharePct}%），稳定区间的数字不包括这一段。",
+    "finding.low-util-steady":
+      "稳定区间平均利用率只有 {meanUtilPct}%，低于 {thresholdPct}%：GPU 经常在等待。先查数据加载、CPU 预处理、磁盘和网络，再决定要不要多花钱换更快的卡。",
+    "finding.high-util-check-throughput":
+      "平均利用率 {meanUtilPct}%。利用率高不等于效率高，要看吞吐（每秒处理的样本数），而不是这个数字。",
+    "finding.periodic-idle-gaps":
+      "每隔约 {periodSeconds} 秒出现一次空闲，共 {gapCount} 次（每次约 {medianGapSeconds} 秒，占稳定区间的 {idleSharePct}%）：GPU 在等下一批数据。多半是数据加载或 CPU 预处理，也可能是往磁盘写检查点。",
+    "finding.idle-gaps":
+      "稳定区间里有 {gapCount} 段空闲（最长 {longestGapSeconds} 秒，占 {idleSharePct}% 的时间）：检查磁盘、网络或同步等待。",
+    "finding.memory-near-capacity":
+      "显存峰值 {peakMiB} MiB，已占这张卡 {totalMiB} MiB 的 {usedPct}%，几乎没有应对波动的余地。",
+    "finding.recommended-exceeds-gpu":
+      "留 {headroomPct}% 余量需要 {recommendedMiB} MiB，超过了这张卡的 {totalMiB} MiB：换更大显存的卡，或者减少显存占用（批量大小、精度、检查点）。",
+    "finding.smaller-gpu-fits":
+      "更小的卡也够用：{gpuName}（{memoryGB} GB）装得下应租的 {recommendedGB} GB。",
+    "finding.no-catalog-gpu-fits":
+      "目录里没有任何单卡能装下 {recommendedGB} GB：需要考虑多卡、量化或卸载。",
+    "finding.memory-growing":
+      "稳定区间内显存从 {startMiB} MiB 涨到 {endMiB} MiB（约每小时 {growthMiBPerHour} MiB）：先排查内存泄漏或不断增长的缓存，再按这个峰值选卡。",
     "finding.memory-total-unknown": "日志里没有 memory.total，无法判断这张卡本身是否够用。",
     "finding.gpu-unused": "利用率从未超过 {maxUtilPct}%：这张卡在本次运行中没有被使用。",
-    "finding.imbalanced-gpus": "各卡稳定区间的利用率相差较大（{minMeanUtilPct}% 至 {maxMeanUtilPct}%）：任务没有均匀分配。",
-    "finding.throughput-includes-warmup": "吞吐按整段运行（{seconds} 秒）计算，包含预热，会低估稳定状态下的速度。",
+    "finding.imbalanced-gpus":
+      "各卡稳定区间的利用率相差较大（{minMeanUtilPct}% 至 {maxMeanUtilPct}%）：任务没有均匀分配。",
+    "finding.throughput-includes-warmup":
+      "吞吐按整段运行（{seconds} 秒）计算，包含预热，会低估稳定状态下的速度。",
     "tp.h": "有效吞吐",
     "tp.amount": "完成的工作量",
     "tp.unit": "单位",
@@ -287,12 +339,14 @@ export const analyzer = defineStrings(
     "tp.scope": "统计范围",
     "scope.steady-window": "稳定区间",
     "scope.whole-run": "整段运行（含预热）",
-    "tp.hint": "请根据自己的训练日志（步数 × 批量大小、token 数或帧数）统计开始后第 {start} 秒到第 {end} 秒之间完成的工作量，也就是稳定区间。参考文章建议去掉预热阶段。",
+    "tp.hint":
+      "请根据自己的训练日志（步数 × 批量大小、token 数或帧数）统计开始后第 {start} 秒到第 {end} 秒之间完成的工作量，也就是稳定区间。参考文章建议去掉预热阶段。",
     "tp.result": "每秒 {perSecond} {unit}，每小时 {perHour} {unit}（统计 {seconds} 秒）。",
     "tp.fromLog": "数据来自探测脚本的进度日志。",
     "tp.none": "填入完成的工作量即可算出吞吐。",
     "cmp.h": "对比两种节点",
-    "cmp.intro": "在另一种节点上跑同一个任务，把它的日志载入这里。参考文章的判断方法：理论算力差距明显，实测吞吐却只差 10%–20% 左右，说明任务受 CPU、磁盘、网络或内存带宽限制。",
+    "cmp.intro":
+      "在另一种节点上跑同一个任务，把它的日志载入这里。参考文章的判断方法：理论算力差距明显，实测吞吐却只差 10%–20% 左右，说明任务受 CPU、磁盘、网络或内存带宽限制。",
     "cmp.file": "第二次运行的日志",
     "cmp.paste": "或者粘贴第二次运行的日志",
     "cmp.analyze": "分析第二次运行",
@@ -309,13 +363,17 @@ export const analyzer = defineStrings(
     "cmp.missing-throughput": "请填写运行 {run} 完成的工作量。",
     "cmp.missing-peak": "运行 {run} 的 GPU 在此精度下没有理论峰值数据，请换一种精度或型号。",
     "cmp.choose": "请选择 GPU",
-    "verdict.gpu-bound": "受 GPU 限制：实测差距与理论差距一致。只要更快的卡每小时价格涨幅小于速度涨幅，就值得租。",
-    "verdict.not-gpu-bound": "不受 GPU 限制：理论差距大，实测差距小。任务卡在 CPU、磁盘、网络或内存带宽上，不要只按显卡档次比较，先解决瓶颈，或者租便宜的节点。",
-    "verdict.partly-gpu-bound": "部分受 GPU 限制：更快的卡只发挥出理论优势的 {realizedPct}%，其余被别的环节拖住了。",
+    "verdict.gpu-bound":
+      "受 GPU 限制：实测差距与理论差距一致。只要更快的卡每小时价格涨幅小于速度涨幅，就值得租。",
+    "verdict.not-gpu-bound":
+      "不受 GPU 限制：理论差距大，实测差距小。任务卡在 CPU、磁盘、网络或内存带宽上，不要只按显卡档次比较，先解决瓶颈，或者租便宜的节点。",
+    "verdict.partly-gpu-bound":
+      "部分受 GPU 限制：更快的卡只发挥出理论优势的 {realizedPct}%，其余被别的环节拖住了。",
     "verdict.inconclusive": "无法判断：两张卡的理论算力太接近，这条规则不适用。",
     "use.h": "使用这些实测数据",
     "use.total": "总工作量（可选）",
-    "use.explain": "填了总工作量后，成本计算器里的“单卡耗时”会设为：总工作量 ÷ 实测每小时吞吐 × {n}（本次运行的 GPU 数，即假设单卡要花 {n} 倍时间）。成本计算器再按每个方案的卡数和扩展效率折算。",
+    "use.explain":
+      "填了总工作量后，成本计算器里的“单卡耗时”会设为：总工作量 ÷ 实测每小时吞吐 × {n}（本次运行的 GPU 数，即假设单卡要花 {n} 倍时间）。成本计算器再按每个方案的卡数和扩展效率折算。",
     "use.noTp": "没有实测吞吐时，只使用显存数据。",
     "use.button": "使用这些实测数据",
     "use.saved": "已保存：显存峰值 {peak} GB，应租 {rec} GB。",

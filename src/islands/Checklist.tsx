@@ -5,7 +5,12 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { useStore } from "@nanostores/preact";
-import { checklistFileName, checklistMarkdown, codeSpans, type ChecklistItem } from "../checklists/markdown.ts";
+import {
+  checklistFileName,
+  checklistMarkdown,
+  codeSpans,
+  type ChecklistItem,
+} from "../checklists/markdown.ts";
 import { format } from "../i18n/define.ts";
 import type { ChecklistStrings } from "../i18n/checklist.ts";
 import { $checklist, resetChecklist, setTicked, setTicks } from "../stores/checklists.ts";
@@ -18,7 +23,9 @@ interface Props {
 }
 
 function Rich({ text }: { text: string }) {
-  return <>{codeSpans(text).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+  return (
+    <>{codeSpans(text).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>
+  );
 }
 
 export default function Checklist({ id, title, items, strings }: Props) {
@@ -32,7 +39,9 @@ export default function Checklist({ id, title, items, strings }: Props) {
 
   useEffect(() => {
     // Keep boxes ticked before the script arrived.
-    const early = [...(root.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]:checked") ?? [])]
+    const early = [
+      ...(root.current?.querySelectorAll<HTMLInputElement>("input[type=checkbox]:checked") ?? []),
+    ]
       .map((box) => box.dataset["item"] ?? "")
       .filter((itemId) => itemId && !stored.includes(itemId));
     if (early.length > 0) setTicks(id, [...stored, ...early]);

@@ -21,7 +21,9 @@ export function decodeTicks(encoded: string | null | undefined): Ticks {
     if (typeof value !== "object" || value === null) return EMPTY;
     const { v, checked } = value as { v?: unknown; checked?: unknown };
     if (v !== VERSION || !Array.isArray(checked)) return EMPTY;
-    const ids = checked.filter((id): id is string => typeof id === "string" && id.length > 0 && id.length <= 100);
+    const ids = checked.filter(
+      (id): id is string => typeof id === "string" && id.length > 0 && id.length <= 100,
+    );
     return [...new Set(ids)];
   } catch {
     return EMPTY;
@@ -30,7 +32,9 @@ export function decodeTicks(encoded: string | null | undefined): Ticks {
 
 /** Nothing ticked removes the key (`undefined` tells the persistent store to delete it). */
 export function encodeTicks(ticks: Ticks): string | undefined {
-  return ticks.length === 0 ? undefined : JSON.stringify({ v: VERSION, checked: [...new Set(ticks)] });
+  return ticks.length === 0
+    ? undefined
+    : JSON.stringify({ v: VERSION, checked: [...new Set(ticks)] });
 }
 
 const persisted = new Map<string, WritableAtom<Ticks>>();

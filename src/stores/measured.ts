@@ -57,10 +57,14 @@ export function decodeMeasured(text: string): MeasuredState {
   }
 }
 
-export const $measured = persistentAtom<MeasuredState>(`gpu-calc:measured:v${STORE_VERSION}`, MEASURED_DEFAULTS, {
-  encode: JSON.stringify,
-  decode: decodeMeasured,
-});
+export const $measured = persistentAtom<MeasuredState>(
+  `gpu-calc:measured:v${STORE_VERSION}`,
+  MEASURED_DEFAULTS,
+  {
+    encode: JSON.stringify,
+    decode: decodeMeasured,
+  },
+);
 
 /** Stores new measurements, validating them the same way as a load. */
 export function setMeasured(m: MeasuredState): void {
@@ -77,8 +81,18 @@ export function clearMeasured(): void {
  * cost calculator then divides by each option's GPU count and applies its scaling.
  * Null when any input is unusable.
  */
-export function singleGpuHoursFor(totalWork: number, perHour: number, gpuCount: number): number | null {
-  if (!(totalWork > 0) || !(perHour > 0) || !Number.isFinite(totalWork) || !Number.isFinite(perHour)) return null;
+export function singleGpuHoursFor(
+  totalWork: number,
+  perHour: number,
+  gpuCount: number,
+): number | null {
+  if (
+    !(totalWork > 0) ||
+    !(perHour > 0) ||
+    !Number.isFinite(totalWork) ||
+    !Number.isFinite(perHour)
+  )
+    return null;
   const n = Number.isFinite(gpuCount) && gpuCount >= 1 ? Math.floor(gpuCount) : 1;
   // Rounded to 0.01 h (36 s): the cost form shows what was sent, and a measured throughput
   // is not precise to the second anyway.

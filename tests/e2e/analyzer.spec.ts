@@ -25,7 +25,8 @@ import { singleGpuHoursFor } from "../../src/stores/measured.ts";
 
 const EN = "/en/guides/analyze-a-run/";
 const ZH = "/guides/analyze-a-run/";
-const fixturePath = (name: string) => fileURLToPath(new URL(`../fixtures/run-logs/${name}`, import.meta.url));
+const fixturePath = (name: string) =>
+  fileURLToPath(new URL(`../fixtures/run-logs/${name}`, import.meta.url));
 const catalog = loadGpuSpecs();
 
 function parse(name: string): ParsedLog {
@@ -33,8 +34,10 @@ function parse(name: string): ParsedLog {
   if (!r.ok) throw new Error(`refused ${name}`);
   return r.log;
 }
-const analyse = (name: string, opts: AnalysisOptions = {}): RunAnalysis => analyzeRun(parse(name), { headroom: 0.2, catalog, ...opts });
-const fmt = (v: number, digits: number) => new Intl.NumberFormat("en", { maximumFractionDigits: digits }).format(v);
+const analyse = (name: string, opts: AnalysisOptions = {}): RunAnalysis =>
+  analyzeRun(parse(name), { headroom: 0.2, catalog, ...opts });
+const fmt = (v: number, digits: number) =>
+  new Intl.NumberFormat("en", { maximumFractionDigits: digits }).format(v);
 
 async function open(page: Page, path = EN) {
   await page.goto(path);
@@ -55,8 +58,12 @@ async function expectGpuRows(page: Page, a: RunAnalysis) {
     const row = rows.nth(i);
     await expect(row.locator('[data-k="peak"]')).toHaveText(fmt(g.peakMemoryMiB, 0));
     await expect(row.locator('[data-k="rec"]')).toHaveText(fmt(g.recommended.gb, 1));
-    await expect(row.locator('[data-k="warmup"]')).toHaveText(g.steady.found ? fmt(g.steady.warmupSeconds, 0) : "—");
-    await expect(row.locator('[data-k="window"]')).toHaveText(`${fmt(g.steady.startSeconds, 0)}–${fmt(g.steady.endSeconds, 0)}`);
+    await expect(row.locator('[data-k="warmup"]')).toHaveText(
+      g.steady.found ? fmt(g.steady.warmupSeconds, 0) : "—",
+    );
+    await expect(row.locator('[data-k="window"]')).toHaveText(
+      `${fmt(g.steady.startSeconds, 0)}–${fmt(g.steady.endSeconds, 0)}`,
+    );
   }
 }
 
@@ -68,7 +75,9 @@ test("server HTML: instructions and disabled inputs, no results", async ({ page 
   await expect(page.getByTestId("results")).toHaveCount(0);
 });
 
-test("single GPU with warm-up: peak, recommended GB, warm-up and steady window match analyzeRun", async ({ page }) => {
+test("single GPU with warm-up: peak, recommended GB, warm-up and steady window match analyzeRun", async ({
+  page,
+}) => {
   const a = analyse("single-gpu-warmup.csv");
   const g = a.gpus[0];
   if (!g) throw new Error("no GPU");
@@ -82,11 +91,17 @@ test("single GPU with warm-up: peak, recommended GB, warm-up and steady window m
   await expect(page.locator("svg.an-chart rect.an-warmup")).toHaveCount(1);
   // Headroom 25% re-analyses without re-parsing.
   await page.getByLabel("Headroom (%)").fill("25");
-  await expect(page.getByTestId("gpu-table").locator('[data-k="rec"]').first()).toHaveText(fmt(analyse("single-gpu-warmup.csv", { headroom: 0.25 }).gpus[0]?.recommended.gb ?? 0, 1));
+  await expect(page.getByTestId("gpu-table").locator('[data-k="rec"]').first()).toHaveText(
+    fmt(analyse("single-gpu-warmup.csv", { headroom: 0.25 }).gpus[0]?.recommended.gb ?? 0, 1),
+  );
   // Throughput over the steady window.
   await page.getByLabel("Work done").fill("100000");
-  const tp = analyse("single-gpu-warmup.csv", { workDone: { amount: 100000, unit: "samples", scope: "steady-window" } }).throughput;
-  await expect(page.getByTestId("throughput")).toContainText(`${fmt(tp?.perHour ?? 0, 0)} samples per hour`);
+  const tp = analyse("single-gpu-warmup.csv", {
+    workDone: { amount: 100000, unit: "samples", scope: "steady-window" },
+  }).throughput;
+  await expect(page.getByTestId("throughput")).toContainText(
+    `${fmt(tp?.perHour ?? 0, 0)} samples per hour`,
+  );
   await expect(page.locator("section.an")).not.toContainText(/NaN|Infinity|undefined/);
 });
 
@@ -105,7 +120,10 @@ test("malformed lines are counted and their line numbers shown", async ({ page }
   expect(log.malformedCount).toBeGreaterThan(0);
   await open(page);
   await upload(page, "malformed.csv");
-  const text = `${log.malformedCount} malformed lines were skipped and are in no figure. First line numbers: ${log.malformed.slice(0, 10).map((m) => m.line).join(", ")}.`;
+  const text = `${log.malformedCount} malformed lines were skipped and are in no figure. First line numbers: ${log.malformed
+    .slice(0, 10)
+    .map((m) => m.line)
+    .join(", ")}.`;
   await expect(page.getByTestId("malformed")).toHaveText(text);
   await expectGpuRows(page, analyzeRun(log, { headroom: 0.2, catalog }));
 });
@@ -114,27 +132,46 @@ test("pasted probe JSON: figures and throughput from its progress log", async ({
   const json = readFileSync(fixturePath("probe-single-gpu.json"), "utf8");
   const p = parseProbeJson(json);
   if (!p.ok) throw new Error("probe fixture refused");
-  const a = analyzeRun(p.log, { headroom: 0.2, catalog, progress: p.progress, ...(p.probe.progressUnit ? { progressUnit: p.probe.progressUnit } : {}) });
+  const a = analyzeRun(p.log, {
+    headroom: 0.2,
+    catalog,
+    progress: p.progress,
+    ...(p.probe.progressUnit ? { progressUnit: p.probe.progressUnit } : {}),
+  });
   await open(page);
   await page.getByLabel("Or paste the log here").fill(json);
   await page.getByRole("button", { name: "Analyze pasted text" }).click();
   await expectGpuRows(page, a);
   await expect(page.getByText("Environment (from the probe)")).toBeVisible();
-  if (a.throughput) await expect(page.getByTestId("throughput")).toContainText(`${fmt(a.throughput.perHour, 0)} ${a.throughput.unit} per hour`);
+  if (a.throughput)
+    await expect(page.getByTestId("throughput")).toContainText(
+      `${fmt(a.throughput.perHour, 0)} ${a.throughput.unit} per hour`,
+    );
 });
 
 test("two-run comparison shows the paper and measured ratios and the verdict", async ({ page }) => {
   const workA = 100000;
   const workB = 110000;
-  const a = analyse("single-gpu-warmup.csv", { workDone: { amount: workA, unit: "samples", scope: "steady-window" } });
-  const b = analyse("two-gpus-interleaved.csv", { workDone: { amount: workB, unit: "samples", scope: "steady-window" } });
+  const a = analyse("single-gpu-warmup.csv", {
+    workDone: { amount: workA, unit: "samples", scope: "steady-window" },
+  });
+  const b = analyse("two-gpus-interleaved.csv", {
+    workDone: { amount: workB, unit: "samples", scope: "steady-window" },
+  });
   const specA = matchCatalogGpu(a.gpus[0]?.name ?? "", catalog, a.gpus[0]?.memoryTotalMiB ?? null);
   const specB = matchCatalogGpu(b.gpus[0]?.name ?? "", catalog, b.gpus[0]?.memoryTotalMiB ?? null);
   if (!specA || !specB) throw new Error("catalog match failed");
-  const busy = (r: RunAnalysis) => r.gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused")).length;
+  const busy = (r: RunAnalysis) =>
+    r.gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused")).length;
   const expected = compareRuns(
-    { throughputPerSecond: a.throughput?.perSecond ?? 0, paperPeakTflops: paperPeakTflops(specA, "bf16", busy(a)) ?? 0 },
-    { throughputPerSecond: b.throughput?.perSecond ?? 0, paperPeakTflops: paperPeakTflops(specB, "bf16", busy(b)) ?? 0 },
+    {
+      throughputPerSecond: a.throughput?.perSecond ?? 0,
+      paperPeakTflops: paperPeakTflops(specA, "bf16", busy(a)) ?? 0,
+    },
+    {
+      throughputPerSecond: b.throughput?.perSecond ?? 0,
+      paperPeakTflops: paperPeakTflops(specB, "bf16", busy(b)) ?? 0,
+    },
   );
   if (!expected.ok) throw new Error("comparison failed");
   await open(page);
@@ -153,7 +190,9 @@ test("two-run comparison shows the paper and measured ratios and the verdict", a
 test("Use these measurements stores them and sets the single-GPU hours", async ({ page }) => {
   const work = 100000;
   const total = 5e7;
-  const a = analyse("single-gpu-warmup.csv", { workDone: { amount: work, unit: "samples", scope: "steady-window" } });
+  const a = analyse("single-gpu-warmup.csv", {
+    workDone: { amount: work, unit: "samples", scope: "steady-window" },
+  });
   const hours = singleGpuHoursFor(total, a.throughput?.perHour ?? 0, 1) ?? Number.NaN;
   await open(page);
   await upload(page, "single-gpu-warmup.csv");
@@ -163,12 +202,24 @@ test("Use these measurements stores them and sets the single-GPU hours", async (
   await page.getByRole("button", { name: "Use these measurements" }).click();
   const status = page.getByTestId("use-status");
   await expect(status).toContainText(`Single-GPU hours set to ${fmt(hours, 1)}.`);
-  await expect(status.getByRole("link", { name: "total cost" })).toHaveAttribute("href", "/en/guides/total-cost/");
-  await expect(status.getByRole("link", { name: "choosing a GPU" })).toHaveAttribute("href", "/en/guides/choosing-a-gpu/");
-  const stored = await page.evaluate(() => ({ cost: localStorage.getItem("gpu-calc:k:v1"), measured: localStorage.getItem("gpu-calc:measured:v1") }));
+  await expect(status.getByRole("link", { name: "total cost" })).toHaveAttribute(
+    "href",
+    "/en/guides/total-cost/",
+  );
+  await expect(status.getByRole("link", { name: "choosing a GPU" })).toHaveAttribute(
+    "href",
+    "/en/guides/choosing-a-gpu/",
+  );
+  const stored = await page.evaluate(() => ({
+    cost: localStorage.getItem("gpu-calc:k:v1"),
+    measured: localStorage.getItem("gpu-calc:measured:v1"),
+  }));
   const cost = JSON.parse(stored.cost ?? "{}") as { singleGpuHours?: number };
   expect(cost.singleGpuHours).toBe(hours);
-  const measured = JSON.parse(stored.measured ?? "{}") as { peakMemoryBytes?: number; workUnit?: string };
+  const measured = JSON.parse(stored.measured ?? "{}") as {
+    peakMemoryBytes?: number;
+    workUnit?: string;
+  };
   expect(measured.peakMemoryBytes).toBe(a.gpus[0]?.peakMemoryBytes);
   expect(measured.workUnit).toBe("samples");
   // The cost calculator shows the new hours.
@@ -211,7 +262,9 @@ test("axe: no violations with a log loaded", async ({ page }) => {
   await expect(page.getByTestId("gpu-table")).toBeVisible();
   // Scoped to the island: the site shell has its own a11y spec.
   const results = await new AxeBuilder({ page }).include("section.an").analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 });
 
 test("zh-CN renders and analyses", async ({ page }) => {
@@ -221,15 +274,27 @@ test("zh-CN renders and analyses", async ({ page }) => {
   await upload(page, "single-gpu-warmup.csv");
   await expect(page.getByTestId("gpu-table")).toContainText("显存峰值");
   await expect(page.getByTestId("timeline-summary")).toContainText("预热");
-  await expect(page.getByTestId("gpu-table").locator('[data-k="peak"]').first()).toHaveText(new Intl.NumberFormat("zh-CN", { maximumFractionDigits: 0 }).format(a.gpus[0]?.peakMemoryMiB ?? 0));
+  await expect(page.getByTestId("gpu-table").locator('[data-k="peak"]').first()).toHaveText(
+    new Intl.NumberFormat("zh-CN", { maximumFractionDigits: 0 }).format(
+      a.gpus[0]?.peakMemoryMiB ?? 0,
+    ),
+  );
 });
 
-test("a 10 MB log loads without a main-thread task over 100 ms, with a progress bar", async ({ page }) => {
-  const lines = ["timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]"];
+test("a 10 MB log loads without a main-thread task over 100 ms, with a progress bar", async ({
+  page,
+}) => {
+  const lines = [
+    "timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]",
+  ];
   const t0 = Date.UTC(2024, 4, 1, 12) / 1000;
   let size = lines[0]?.length ?? 0;
   for (let i = 0; size < 10 * 1024 * 1024; i++) {
-    const d = new Date((t0 + Math.floor(i / 2)) * 1000).toISOString().replace("T", " ").replace("Z", "").replace(/-/g, "/");
+    const d = new Date((t0 + Math.floor(i / 2)) * 1000)
+      .toISOString()
+      .replace("T", " ")
+      .replace("Z", "")
+      .replace(/-/g, "/");
     const line = `${d}, ${i % 2}, NVIDIA A100-SXM4-80GB, ${i < 200 ? 2000 + i * 100 : 40000 + (i % 7)} MiB, 81920 MiB, ${i < 200 ? 20 : 90 + (i % 5)} %, 300.00 W`;
     lines.push(line);
     size += line.length + 1;
@@ -241,12 +306,18 @@ test("a 10 MB log loads without a main-thread task over 100 ms, with a progress 
   await page.evaluate(() => {
     (window as unknown as { longest: number }).longest = 0;
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
+      for (const e of list.getEntries())
+        (window as unknown as { longest: number }).longest = Math.max(
+          (window as unknown as { longest: number }).longest,
+          e.duration,
+        );
     }).observe({ type: "longtask", buffered: false });
   });
   await page.setInputFiles("#an-a-file", file);
   await expect(page.locator(".an-progress progress")).toBeVisible();
-  await expect(page.getByTestId("gpu-table").locator("tbody tr")).toHaveCount(2, { timeout: 20_000 });
+  await expect(page.getByTestId("gpu-table").locator("tbody tr")).toHaveCount(2, {
+    timeout: 20_000,
+  });
   const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
   expect(longest).toBeLessThanOrEqual(100);
 });

@@ -6,7 +6,9 @@ test("the catalog table sorts by a numeric column and filters by name", async ({
   const memoryValues = () =>
     page
       .locator("#gpu-table tbody tr")
-      .evaluateAll((rows) => rows.map((r) => Number((r as HTMLTableRowElement).cells[1]?.dataset["value"])));
+      .evaluateAll((rows) =>
+        rows.map((r) => Number((r as HTMLTableRowElement).cells[1]?.dataset["value"])),
+      );
 
   const sortBandwidth = page.getByRole("button", { name: "Bandwidth (GB/s)" });
   await sortBandwidth.click();
@@ -16,7 +18,9 @@ test("the catalog table sorts by a numeric column and filters by name", async ({
   );
   const bandwidths = await page
     .locator("#gpu-table tbody tr")
-    .evaluateAll((rows) => rows.map((r) => Number((r as HTMLTableRowElement).cells[2]?.dataset["value"])));
+    .evaluateAll((rows) =>
+      rows.map((r) => Number((r as HTMLTableRowElement).cells[2]?.dataset["value"])),
+    );
   expect(bandwidths).toEqual([...bandwidths].sort((a, b) => a - b));
   await sortBandwidth.click();
   const first = (await names())[0] ?? "";

@@ -50,7 +50,8 @@ async function openChecklist(page: Page, c: Case): Promise<Locator> {
   return group;
 }
 
-const box = (group: Locator, item: string) => group.locator(`input[type=checkbox][data-item="${item}"]`);
+const box = (group: Locator, item: string) =>
+  group.locator(`input[type=checkbox][data-item="${item}"]`);
 
 for (const c of cases) {
   test.describe(c.lang, () => {
@@ -86,7 +87,9 @@ for (const c of cases) {
       let group = await openChecklist(page, c);
       await box(group, "driver").check();
       await box(group, "runtime").check();
-      const storage = page.getByRole("group", { name: c.lang === "en" ? "Storage performance" : "存储性能" });
+      const storage = page.getByRole("group", {
+        name: c.lang === "en" ? "Storage performance" : "存储性能",
+      });
       await storage.scrollIntoViewIfNeeded();
       await expect(storage.getByRole("button", { name: c.reset })).toBeEnabled();
       await box(storage, "disk-type").check();
@@ -104,7 +107,10 @@ for (const c of cases) {
       expect(await page.evaluate(() => localStorage.getItem("checklist:software"))).toBeNull();
     });
 
-    test("export copies exactly the expected Markdown and offers a download", async ({ page, context }) => {
+    test("export copies exactly the expected Markdown and offers a download", async ({
+      page,
+      context,
+    }) => {
       await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       await page.goto(c.path);
       const group = await openChecklist(page, c);
@@ -117,11 +123,18 @@ for (const c of cases) {
       const link = group.getByRole("link", { name: /checklist-software\.md/ });
       await expect(link).toHaveAttribute("download", "checklist-software.md");
       const href = (await link.getAttribute("href")) ?? "";
-      expect(decodeURIComponent(href.replace(/^data:text\/markdown;charset=utf-8,/, ""))).toBe(c.markdown);
+      expect(decodeURIComponent(href.replace(/^data:text\/markdown;charset=utf-8,/, ""))).toBe(
+        c.markdown,
+      );
     });
 
     test("corrupted or old stored data reads as nothing ticked", async ({ page }) => {
-      for (const bad of ["{not json", '["driver","image"]', '{"v":99,"checked":["driver"]}', "null"]) {
+      for (const bad of [
+        "{not json",
+        '["driver","image"]',
+        '{"v":99,"checked":["driver"]}',
+        "null",
+      ]) {
         await page.goto(c.path);
         await page.evaluate((value) => localStorage.setItem("checklist:software", value), bad);
         await page.reload();
@@ -164,7 +177,9 @@ for (const c of cases) {
   });
 }
 
-test("storage that refuses writes keeps ticks for the page view without errors", async ({ page }) => {
+test("storage that refuses writes keeps ticks for the page view without errors", async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     // Fill localStorage to its quota so every later write throws QuotaExceededError.
     try {

@@ -19,7 +19,9 @@ function title(lang: "zh-cn" | "en", slug: string): string {
 /** Figures each page must show in both languages (corrected or worked out). */
 const pages: Record<string, { figures: string[]; correction?: boolean }> = {
   "choosing-a-gpu": { figures: ["19.5", "312", "165.2", "8.1", "15.7", "74.8"], correction: true },
-  "single-vs-multi-gpu": { figures: ["72 ÷ 24 = 3", "75%", "p₄ < 3 × p₁", "600 GB/s", "24 × 7.5 = 180"] },
+  "single-vs-multi-gpu": {
+    figures: ["72 ÷ 24 = 3", "75%", "p₄ < 3 × p₁", "600 GB/s", "24 × 7.5 = 180"],
+  },
   "total-cost": { figures: ["= 54", "1200 ÷ 2.5 = 480", "7.08"], correction: true },
   "pre-rental-checklist": { figures: ["torch.version.cuda", "nvidia-smi"] },
   "selection-workflow": { figures: ["112 GB", "13.52 GB", "56 GB"], correction: true },
@@ -39,7 +41,8 @@ for (const [slug, expected] of Object.entries(pages)) {
       const text = (await page.locator("main").textContent()) ?? "";
       for (const figure of expected.figures) expect(text, figure).toContain(figure);
       // Present in the page (some sit inside a closed FAQ <details>).
-      if (expected.correction) expect(await page.locator("main .callout.warn").count()).toBeGreaterThan(0);
+      if (expected.correction)
+        expect(await page.locator("main .callout.warn").count()).toBeGreaterThan(0);
     });
   }
 }

@@ -21,9 +21,9 @@ for (const { path, open, label, catalogPath } of [
     await expect(result).toBeVisible();
     expect(pagefindRequests.length).toBeGreaterThan(0);
     // Results come from the page's own language only.
-    const hrefs = await page.locator("#search-results a").evaluateAll((as) =>
-      as.map((a) => a.getAttribute("href") ?? ""),
-    );
+    const hrefs = await page
+      .locator("#search-results a")
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
     for (const href of hrefs) expect(href.startsWith("/en/")).toBe(path === "/en/");
     await result.click();
     await expect(page).toHaveURL(catalogPath);

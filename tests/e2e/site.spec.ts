@@ -3,7 +3,9 @@ import { expect, test } from "./fixtures.ts";
 test("the home page is Chinese at / and English at /en/", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("租 GPU 之前，先把算力需求算清楚");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "租 GPU 之前，先把算力需求算清楚",
+  );
   await page.goto("/en/");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -29,9 +31,9 @@ test("the language switch lands on the same page in the other language", async (
 
 test("every guide page links to its neighbours and its pair", async ({ page }) => {
   await page.goto("/guides/");
-  const links = await page.locator("main a[href^='/guides/']").evaluateAll((as) =>
-    as.map((a) => a.getAttribute("href") ?? ""),
-  );
+  const links = await page
+    .locator("main a[href^='/guides/']")
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   expect(links.length).toBeGreaterThan(0);
   for (const href of links) {
     const response = await page.goto(href);

@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 import { ACCURACY_CASES, accuracyTable } from "../../src/estimate/accuracy.ts";
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
 
-const tsv = readFileSync(new URL("../../content/reference/measured-public.tsv", import.meta.url), "utf8");
+const tsv = readFileSync(
+  new URL("../../content/reference/measured-public.tsv", import.meta.url),
+  "utf8",
+);
 const measuredById = new Map(
-  tsv.trim().split("\n").slice(1).map((line) => {
-    const cols = line.split("\t");
-    return [cols[0] ?? "", cols[9] ?? ""] as const;
-  }),
+  tsv
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const cols = line.split("\t");
+      return [cols[0] ?? "", cols[9] ?? ""] as const;
+    }),
 );
 
 describe("accuracy against measured-public.tsv", () => {
@@ -19,19 +26,29 @@ describe("accuracy against measured-public.tsv", () => {
       // C8-full compares 42.1 found in its row; others must appear verbatim in measured_value or notes.
       const line = tsv.split("\n").find((l) => l.startsWith(`${rowId}\t`)) ?? "";
       expect(line.length, c.id).toBeGreaterThan(0);
-      expect(line.includes(String(c.measured)) || cell.includes(String(c.measured)), `${c.id} ${c.measured}`).toBe(true);
+      expect(
+        line.includes(String(c.measured)) || cell.includes(String(c.measured)),
+        `${c.id} ${c.measured}`,
+      ).toBe(true);
     }
   });
 
   it("stays within 10% median (memory) and 25% per row", () => {
     const rows = accuracyTable(loadGpuSpecs());
     const fmt = (n: number): string => (Math.abs(n) >= 1000 ? n.toFixed(0) : n.toFixed(2));
-    const lines = rows.map((r) =>
-      `${r.id.padEnd(13)} ${fmt(r.estimate).padStart(9)} ${fmt(r.measured).padStart(9)} ${r.unit.padEnd(6)} ${(r.signedError * 100).toFixed(1).padStart(6)}%  ${r.description} [${r.measures}]`,
+    const lines = rows.map(
+      (r) =>
+        `${r.id.padEnd(13)} ${fmt(r.estimate).padStart(9)} ${fmt(r.measured).padStart(9)} ${r.unit.padEnd(6)} ${(r.signedError * 100).toFixed(1).padStart(6)}%  ${r.description} [${r.measures}]`,
     );
     console.log(["id            estimate  measured unit    error", ...lines].join("\n"));
-    const mem = rows.filter((r) => r.kind === "memory").map((r) => Math.abs(r.signedError)).sort((a, b) => a - b);
-    const median = mem.length % 2 ? (mem[(mem.length - 1) / 2] ?? 0) : ((mem[mem.length / 2 - 1] ?? 0) + (mem[mem.length / 2] ?? 0)) / 2;
+    const mem = rows
+      .filter((r) => r.kind === "memory")
+      .map((r) => Math.abs(r.signedError))
+      .sort((a, b) => a - b);
+    const median =
+      mem.length % 2
+        ? (mem[(mem.length - 1) / 2] ?? 0)
+        : ((mem[mem.length / 2 - 1] ?? 0) + (mem[mem.length / 2] ?? 0)) / 2;
     console.log(`median |error| of ${mem.length} memory rows: ${(median * 100).toFixed(1)}%`);
     expect(median).toBeLessThanOrEqual(0.1);
     for (const r of rows) {

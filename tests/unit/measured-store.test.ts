@@ -23,24 +23,34 @@ describe("$measured validation on load", () => {
     expect(decodeMeasured("null")).toEqual(MEASURED_DEFAULTS);
   });
   it("resets only the invalid fields", () => {
-    const r = decodeMeasured(JSON.stringify({ ...good, headroom: 0.5, gpuCount: 1.5, workUnit: 7 }));
+    const r = decodeMeasured(
+      JSON.stringify({ ...good, headroom: 0.5, gpuCount: 1.5, workUnit: 7 }),
+    );
     expect(r.headroom).toBe(MEASURED_DEFAULTS.headroom);
     expect(r.gpuCount).toBe(MEASURED_DEFAULTS.gpuCount);
     expect(r.workUnit).toBe("");
     expect(r.peakMemoryBytes).toBe(good.peakMemoryBytes);
   });
   it("refuses negative, non-finite and overlong values", () => {
-    const r = decodeMeasured(JSON.stringify({ ...good, throughputPerHour: -1, sourceFile: "x".repeat(500) }).replace('"savedAt":1714564800000', '"savedAt":1e999'));
+    const r = decodeMeasured(
+      JSON.stringify({ ...good, throughputPerHour: -1, sourceFile: "x".repeat(500) }).replace(
+        '"savedAt":1714564800000',
+        '"savedAt":1e999',
+      ),
+    );
     expect(r.throughputPerHour).toBe(0);
     expect(r.sourceFile).toBe("");
     expect(r.savedAt).toBe(0);
   });
   it("treats a recommendation below its peak as nothing measured", () => {
-    expect(decodeMeasured(JSON.stringify({ ...good, recommendedBytes: 1 }))).toEqual(MEASURED_DEFAULTS);
+    expect(decodeMeasured(JSON.stringify({ ...good, recommendedBytes: 1 }))).toEqual(
+      MEASURED_DEFAULTS,
+    );
   });
   it("every decoded number is finite", () => {
     for (const raw of ["{}", '{"peakMemoryBytes":"NaN"}', JSON.stringify(good)]) {
-      for (const v of Object.values(decodeMeasured(raw))) if (typeof v === "number") expect(Number.isFinite(v)).toBe(true);
+      for (const v of Object.values(decodeMeasured(raw)))
+        if (typeof v === "number") expect(Number.isFinite(v)).toBe(true);
     }
   });
 });

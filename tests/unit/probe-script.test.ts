@@ -17,7 +17,13 @@ function probe(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync("bash", [script, "-o", out, ...args], {
     encoding: "utf8",
     timeout: 30_000,
-    env: { ...process.env, PATH: `${fakeBin}${delimiter}${process.env["PATH"] ?? ""}`, GPU_PROBE_DISK_TEST_MIB: "4", FAKE_NVIDIA_SMI_SLEEP: "0.2", ...env },
+    env: {
+      ...process.env,
+      PATH: `${fakeBin}${delimiter}${process.env["PATH"] ?? ""}`,
+      GPU_PROBE_DISK_TEST_MIB: "4",
+      FAKE_NVIDIA_SMI_SLEEP: "0.2",
+      ...env,
+    },
   });
   return { ...r, out, files: readdirSync(out).sort() };
 }
@@ -34,8 +40,15 @@ describe("gpu-probe.sh with a fake nvidia-smi", () => {
     if (!p.ok) throw new Error(JSON.stringify(p));
     expect(p.probe.command.exitStatus).toBe(3);
     expect(p.probe.command.argv).toEqual(["bash", "-c", "sleep 1; exit 3"]);
-    expect(p.probe.command.endEpochSeconds - p.probe.command.startEpochSeconds).toBeGreaterThanOrEqual(1);
-    expect(p.probe.environment).toMatchObject({ driverVersion: "550.54.15", cudaVersion: "12.4", gpus: [{ index: 0, name: "NVIDIA GeForce RTX 4090", memoryTotalMiB: 24564 }], diskTestMiB: 4 });
+    expect(
+      p.probe.command.endEpochSeconds - p.probe.command.startEpochSeconds,
+    ).toBeGreaterThanOrEqual(1);
+    expect(p.probe.environment).toMatchObject({
+      driverVersion: "550.54.15",
+      cudaVersion: "12.4",
+      gpus: [{ index: 0, name: "NVIDIA GeForce RTX 4090", memoryTotalMiB: 24564 }],
+      diskTestMiB: 4,
+    });
     expect(p.probe.environment.cpuCount).toBeGreaterThan(0);
     expect(p.probe.samplesCsv).toBe(readFileSync(join(r.out, p.probe.sampling.csvFile), "utf8"));
     expect(p.log.malformedCount).toBe(0);
@@ -47,10 +60,19 @@ describe("gpu-probe.sh with a fake nvidia-smi", () => {
   });
 
   it("embeds the progress log, several GPUs, and exits 0 on success", () => {
-    const cmd = 'echo "$(date +%s) 10" >> "$GPU_PROBE_PROGRESS"; sleep 1; echo "$(date +%s) 60" >> "$GPU_PROBE_PROGRESS"';
+    const cmd =
+      'echo "$(date +%s) 10" >> "$GPU_PROBE_PROGRESS"; sleep 1; echo "$(date +%s) 60" >> "$GPU_PROBE_PROGRESS"';
     const r = probe(["-u", "samples", "--", "bash", "-c", cmd], { FAKE_NVIDIA_SMI_GPUS: "2" });
     expect(r.status).toBe(0);
-    const p = parseProbeJson(readFileSync(join(r.out, r.files.find((f) => f.endsWith(".json"))!), "utf8"));
+    const p = parseProbeJson(
+      readFileSync(
+        join(
+          r.out,
+          r.files.find((f) => f.endsWith(".json"))!,
+        ),
+        "utf8",
+      ),
+    );
     if (!p.ok) throw new Error(JSON.stringify(p));
     expect(p.probe.progressUnit).toBe("samples");
     expect(p.progress.map((x) => x.done)).toEqual([10, 60]);

@@ -183,7 +183,10 @@ export function clampHeadroom(h: number | undefined): number {
 }
 
 /** Memory to rent for a measured peak (MiB): peak × (1 + headroom). */
-export function recommendMemory(peakMiB: number, headroom = HEADROOM_DEFAULT): MemoryRecommendation {
+export function recommendMemory(
+  peakMiB: number,
+  headroom = HEADROOM_DEFAULT,
+): MemoryRecommendation {
   const h = clampHeadroom(headroom);
   const bytes = fin(peakMiB) * BYTES_PER_MIB;
   return {
@@ -217,14 +220,25 @@ export function utilHistogram(samples: readonly GpuSample[]): HistogramBucket[] 
     counts[b] = (counts[b] ?? 0) + 1;
     total++;
   }
-  return counts.map((c, i) => ({ fromPct: i * HISTOGRAM_BUCKET_PCT, toPct: Math.min(100, (i + 1) * HISTOGRAM_BUCKET_PCT), samples: c, share: safeDiv(c, total, 0) }));
+  return counts.map((c, i) => ({
+    fromPct: i * HISTOGRAM_BUCKET_PCT,
+    toPct: Math.min(100, (i + 1) * HISTOGRAM_BUCKET_PCT),
+    samples: c,
+    share: safeDiv(c, total, 0),
+  }));
 }
 
 /**
  * Runs of consecutive samples with utilisation below IDLE_UTIL_PCT. A gap lasts from its first
  * idle sample to the next busy one (or one interval past its last sample at the end of the log).
  */
-export function findIdleGaps(samples: readonly GpuSample[], t0: number, intervalSeconds: number, steadyStart: number, steadyEnd: number): IdleGap[] {
+export function findIdleGaps(
+  samples: readonly GpuSample[],
+  t0: number,
+  intervalSeconds: number,
+  steadyStart: number,
+  steadyEnd: number,
+): IdleGap[] {
   const gaps: IdleGap[] = [];
   let open = -1;
   const close = (endEpoch: number): void => {
@@ -232,7 +246,12 @@ export function findIdleGaps(samples: readonly GpuSample[], t0: number, interval
     const startSeconds = s - t0;
     const endSeconds = endEpoch - t0;
     const phase = s < steadyStart ? "warmup" : s > steadyEnd ? "tail" : "steady";
-    gaps.push({ startSeconds, endSeconds, durationSeconds: Math.max(0, endSeconds - startSeconds), phase });
+    gaps.push({
+      startSeconds,
+      endSeconds,
+      durationSeconds: Math.max(0, endSeconds - startSeconds),
+      phase,
+    });
     open = -1;
   };
   for (let i = 0; i < samples.length; i++) {
@@ -273,7 +292,11 @@ function progressAt(points: readonly ProgressPoint[], epoch: number): number | n
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1] as ProgressPoint;
     const b = points[i] as ProgressPoint;
-    if (epoch <= b.epochSeconds) return a.done + (b.done - a.done) * safeDiv(epoch - a.epochSeconds, b.epochSeconds - a.epochSeconds, 0);
+    if (epoch <= b.epochSeconds)
+      return (
+        a.done +
+        (b.done - a.done) * safeDiv(epoch - a.epochSeconds, b.epochSeconds - a.epochSeconds, 0)
+      );
   }
   return last.done;
 }
@@ -281,8 +304,10 @@ function progressAt(points: readonly ProgressPoint[], epoch: number): number | n
 function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAnalysis {
   const samples = series.samples;
   const findings: Finding[] = [];
-  const warn = (code: FindingCode, params: Finding["params"] = {}): void => void findings.push({ code, severity: "warn", gpuIndex: series.index, params });
-  const info = (code: FindingCode, params: Finding["params"] = {}): void => void findings.push({ code, severity: "info", gpuIndex: series.index, params });
+  const warn = (code: FindingCode, params: Finding["params"] = {}): void =>
+    void findings.push({ code, severity: "warn", gpuIndex: series.index, params });
+  const info = (code: FindingCode, params: Finding["params"] = {}): void =>
+    void findings.push({ code, severity: "info", gpuIndex: series.index, params });
 
   const dts: number[] = [];
   for (let i = 1; i < samples.length; i++) {
@@ -307,7 +332,8 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
   // "Smaller" against the card's nominal size: nvidia-smi's memory.total in GiB is what vendors
   // sell as "GB" (an RTX 4090's 24564 MiB is its "24 GB"), with a little slack for reserved memory.
   const nominalGB = total === null ? null : total / 1024;
-  const smallerFits = nominalGB === null ? [] : fits.filter((f) => f.memoryGB < SMALLER_GPU_SHARE * nominalGB);
+  const smallerFits =
+    nominalGB === null ? [] : fits.filter((f) => f.memoryGB < SMALLER_GPU_SHARE * nominalGB);
 
   const st = detectSteadyState(samples);
   const steadySamples = samples.slice(st.startIndex, st.endIndex + 1);
@@ -315,54 +341,114 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
   const utilSteady = nonNull(steadySamples.map((s) => s.utilizationPct));
   const meanUtilPct = mean(utilAll) ?? 0;
   const meanUtilSteadyPct = mean(utilSteady) ?? 0;
-  const idleGaps = findIdleGaps(samples, t0, intervalSeconds, st.startEpochSeconds, st.endEpochSeconds);
-  const runSeconds = samples.length > 0 ? (samples[samples.length - 1] as GpuSample).epochSeconds - (samples[0] as GpuSample).epochSeconds : 0;
+  const idleGaps = findIdleGaps(
+    samples,
+    t0,
+    intervalSeconds,
+    st.startEpochSeconds,
+    st.endEpochSeconds,
+  );
+  const runSeconds =
+    samples.length > 0
+      ? (samples[samples.length - 1] as GpuSample).epochSeconds -
+        (samples[0] as GpuSample).epochSeconds
+      : 0;
   const maxU = maxOf(utilAll);
 
   const unused = utilAll.length > 0 && maxU < UNUSED_MAX_UTIL_PCT;
   if (unused) warn("gpu-unused", { maxUtilPct: maxU });
   if (total === null) info("memory-total-unknown");
   else {
-    if (peak >= NEAR_CAPACITY_SHARE * total) warn("memory-near-capacity", { peakMiB: peak, totalMiB: total, usedPct: fin(safeDiv(peak, total) * 100) });
-    if (recommended.mib > total) warn("recommended-exceeds-gpu", { recommendedMiB: recommended.mib, totalMiB: total, headroomPct: recommended.headroom * 100 });
+    if (peak >= NEAR_CAPACITY_SHARE * total)
+      warn("memory-near-capacity", {
+        peakMiB: peak,
+        totalMiB: total,
+        usedPct: fin(safeDiv(peak, total) * 100),
+      });
+    if (recommended.mib > total)
+      warn("recommended-exceeds-gpu", {
+        recommendedMiB: recommended.mib,
+        totalMiB: total,
+        headroomPct: recommended.headroom * 100,
+      });
   }
   if (opts.catalog && peak > 0) {
     const smallest = smallerFits[0];
-    if (smallest) info("smaller-gpu-fits", { gpuId: smallest.id, gpuName: smallest.name, memoryGB: smallest.memoryGB, recommendedGB: recommended.gb });
+    if (smallest)
+      info("smaller-gpu-fits", {
+        gpuId: smallest.id,
+        gpuName: smallest.name,
+        memoryGB: smallest.memoryGB,
+        recommendedGB: recommended.gb,
+      });
     if (fits.length === 0) warn("no-catalog-gpu-fits", { recommendedGB: recommended.gb });
   }
   if (!unused) {
     if (!st.found) warn("no-steady-state", { reason: st.reason ?? "" });
     else {
-      if (st.warmupSeconds > LONG_WARMUP_SECONDS && st.warmupSeconds > LONG_WARMUP_SHARE * runSeconds)
-        info("long-warmup", { warmupSeconds: st.warmupSeconds, runSeconds, sharePct: fin(safeDiv(st.warmupSeconds, runSeconds) * 100) });
+      if (
+        st.warmupSeconds > LONG_WARMUP_SECONDS &&
+        st.warmupSeconds > LONG_WARMUP_SHARE * runSeconds
+      )
+        info("long-warmup", {
+          warmupSeconds: st.warmupSeconds,
+          runSeconds,
+          sharePct: fin(safeDiv(st.warmupSeconds, runSeconds) * 100),
+        });
       const mem = nonNull(steadySamples.map((s) => s.memoryUsedMiB));
       const tenth = Math.max(1, Math.floor(mem.length / 10));
       const firstMem = median(mem.slice(0, tenth));
       const lastMem = median(mem.slice(-tenth));
-      if (firstMem !== null && lastMem !== null && firstMem > 0 && lastMem - firstMem > MEMORY_GROWTH_SHARE * firstMem)
-        warn("memory-growing", { startMiB: firstMem, endMiB: lastMem, growthMiBPerHour: fin(safeDiv(lastMem - firstMem, st.windowSeconds) * SECONDS_PER_HOUR) });
+      if (
+        firstMem !== null &&
+        lastMem !== null &&
+        firstMem > 0 &&
+        lastMem - firstMem > MEMORY_GROWTH_SHARE * firstMem
+      )
+        warn("memory-growing", {
+          startMiB: firstMem,
+          endMiB: lastMem,
+          growthMiBPerHour: fin(safeDiv(lastMem - firstMem, st.windowSeconds) * SECONDS_PER_HOUR),
+        });
     }
     if (utilSteady.length > 0) {
-      if (meanUtilSteadyPct < LOW_UTIL_PCT) warn("low-util-steady", { meanUtilPct: meanUtilSteadyPct, thresholdPct: LOW_UTIL_PCT });
-      else if (meanUtilSteadyPct >= HIGH_UTIL_PCT) info("high-util-check-throughput", { meanUtilPct: meanUtilSteadyPct });
+      if (meanUtilSteadyPct < LOW_UTIL_PCT)
+        warn("low-util-steady", { meanUtilPct: meanUtilSteadyPct, thresholdPct: LOW_UTIL_PCT });
+      else if (meanUtilSteadyPct >= HIGH_UTIL_PCT)
+        info("high-util-check-throughput", { meanUtilPct: meanUtilSteadyPct });
     }
     const steadyGaps = idleGaps.filter((g) => g.phase === "steady");
     const idleSeconds = steadyGaps.reduce((a, g) => a + g.durationSeconds, 0);
     const idleSharePct = fin(safeDiv(idleSeconds, st.windowSeconds) * 100);
     if (steadyGaps.length >= MIN_GAPS_FOR_PATTERN) {
       const periods: number[] = [];
-      for (let i = 1; i < steadyGaps.length; i++) periods.push((steadyGaps[i] as IdleGap).startSeconds - (steadyGaps[i - 1] as IdleGap).startSeconds);
+      for (let i = 1; i < steadyGaps.length; i++)
+        periods.push(
+          (steadyGaps[i] as IdleGap).startSeconds - (steadyGaps[i - 1] as IdleGap).startSeconds,
+        );
       const pMean = mean(periods) ?? 0;
       const pVar = mean(periods.map((p) => (p - pMean) ** 2)) ?? 0;
       const cv = safeDiv(Math.sqrt(pVar), pMean, Infinity);
       const durations = steadyGaps.map((g) => g.durationSeconds);
       if (cv < PERIODIC_CV)
-        warn("periodic-idle-gaps", { gapCount: steadyGaps.length, medianGapSeconds: median(durations) ?? 0, periodSeconds: median(periods) ?? 0, idleSharePct });
+        warn("periodic-idle-gaps", {
+          gapCount: steadyGaps.length,
+          medianGapSeconds: median(durations) ?? 0,
+          periodSeconds: median(periods) ?? 0,
+          idleSharePct,
+        });
       else if (idleSharePct >= IDLE_SHARE_REPORT * 100)
-        warn("idle-gaps", { gapCount: steadyGaps.length, longestGapSeconds: maxOf(durations), idleSharePct });
+        warn("idle-gaps", {
+          gapCount: steadyGaps.length,
+          longestGapSeconds: maxOf(durations),
+          idleSharePct,
+        });
     } else if (steadyGaps.length > 0 && idleSharePct >= IDLE_SHARE_REPORT * 100) {
-      warn("idle-gaps", { gapCount: steadyGaps.length, longestGapSeconds: maxOf(steadyGaps.map((g) => g.durationSeconds)), idleSharePct });
+      warn("idle-gaps", {
+        gapCount: steadyGaps.length,
+        longestGapSeconds: maxOf(steadyGaps.map((g) => g.durationSeconds)),
+        idleSharePct,
+      });
     }
   }
 
@@ -393,25 +479,57 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
 }
 
 /** Effective throughput from the user's work count or the log's progress points. */
-export function effectiveThroughput(startEpoch: number, endEpoch: number, runStartEpoch: number, runEndEpoch: number, opts: AnalysisOptions): Throughput | null {
-  const build = (source: Throughput["source"], unit: string, amount: number, seconds: number, scope: Throughput["scope"]): Throughput | null => {
+export function effectiveThroughput(
+  startEpoch: number,
+  endEpoch: number,
+  runStartEpoch: number,
+  runEndEpoch: number,
+  opts: AnalysisOptions,
+): Throughput | null {
+  const build = (
+    source: Throughput["source"],
+    unit: string,
+    amount: number,
+    seconds: number,
+    scope: Throughput["scope"],
+  ): Throughput | null => {
     if (!(seconds > 0) || !Number.isFinite(amount) || amount < 0) return null;
     const perSecond = fin(amount / seconds);
-    return { source, unit, amount, seconds, perSecond, perHour: fin(perSecond * SECONDS_PER_HOUR), scope };
+    return {
+      source,
+      unit,
+      amount,
+      seconds,
+      perSecond,
+      perHour: fin(perSecond * SECONDS_PER_HOUR),
+      scope,
+    };
   };
   if (opts.workDone) {
     const w = opts.workDone;
-    const seconds = w.scope === "steady-window" ? endEpoch - startEpoch : runEndEpoch - runStartEpoch;
+    const seconds =
+      w.scope === "steady-window" ? endEpoch - startEpoch : runEndEpoch - runStartEpoch;
     return build("user", w.unit, w.amount, seconds, w.scope);
   }
-  const pts = opts.progress ? [...opts.progress].filter((p) => Number.isFinite(p.epochSeconds) && Number.isFinite(p.done)).sort((a, b) => a.epochSeconds - b.epochSeconds) : [];
+  const pts = opts.progress
+    ? [...opts.progress]
+        .filter((p) => Number.isFinite(p.epochSeconds) && Number.isFinite(p.done))
+        .sort((a, b) => a.epochSeconds - b.epochSeconds)
+    : [];
   if (pts.length >= 2) {
     const a = progressAt(pts, startEpoch);
     const b = progressAt(pts, endEpoch);
-    if (a !== null && b !== null && endEpoch > startEpoch) return build("log", opts.progressUnit ?? "", b - a, endEpoch - startEpoch, "steady-window");
+    if (a !== null && b !== null && endEpoch > startEpoch)
+      return build("log", opts.progressUnit ?? "", b - a, endEpoch - startEpoch, "steady-window");
     const p0 = pts[0] as ProgressPoint;
     const p1 = pts[pts.length - 1] as ProgressPoint;
-    return build("log", opts.progressUnit ?? "", p1.done - p0.done, p1.epochSeconds - p0.epochSeconds, "whole-run");
+    return build(
+      "log",
+      opts.progressUnit ?? "",
+      p1.done - p0.done,
+      p1.epochSeconds - p0.epochSeconds,
+      "whole-run",
+    );
   }
   return null;
 }
@@ -427,27 +545,69 @@ export function analyzeRun(log: ParsedLog, opts: AnalysisOptions = {}): RunAnaly
   }
   const findings: Finding[] = [];
   if (withSamples.length === 0) {
-    findings.push({ code: "no-samples", severity: "warn", gpuIndex: null, params: { malformedCount: log.malformedCount } });
-    return { startEpochSeconds: 0, durationSeconds: 0, gpus: [], steadyStartSeconds: 0, steadyEndSeconds: 0, throughput: null, findings };
+    findings.push({
+      code: "no-samples",
+      severity: "warn",
+      gpuIndex: null,
+      params: { malformedCount: log.malformedCount },
+    });
+    return {
+      startEpochSeconds: 0,
+      durationSeconds: 0,
+      gpus: [],
+      steadyStartSeconds: 0,
+      steadyEndSeconds: 0,
+      throughput: null,
+      findings,
+    };
   }
   const gpus = withSamples.map((g) => analyzeGpu(g, t0, opts));
   const durationSeconds = fin(tEnd - t0);
-  const busy = gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused") && g.steady.found);
+  const busy = gpus.filter(
+    (g) => !g.findings.some((f) => f.code === "gpu-unused") && g.steady.found,
+  );
   let steadyStart = busy.length > 0 ? Math.max(...busy.map((g) => g.steady.startSeconds)) : 0;
-  let steadyEnd = busy.length > 0 ? Math.min(...busy.map((g) => g.steady.endSeconds)) : durationSeconds;
+  let steadyEnd =
+    busy.length > 0 ? Math.min(...busy.map((g) => g.steady.endSeconds)) : durationSeconds;
   if (!(steadyEnd > steadyStart)) {
     steadyStart = 0;
     steadyEnd = durationSeconds;
   }
-  if (durationSeconds < MIN_RUN_SECONDS) findings.push({ code: "short-run", severity: "info", gpuIndex: null, params: { durationSeconds, minSeconds: MIN_RUN_SECONDS } });
+  if (durationSeconds < MIN_RUN_SECONDS)
+    findings.push({
+      code: "short-run",
+      severity: "info",
+      gpuIndex: null,
+      params: { durationSeconds, minSeconds: MIN_RUN_SECONDS },
+    });
   if (busy.length >= 2) {
     const means = busy.map((g) => g.meanUtilSteadyPct);
     const lo = Math.min(...means);
     const hi = Math.max(...means);
-    if (hi - lo > IMBALANCE_PCT) findings.push({ code: "imbalanced-gpus", severity: "warn", gpuIndex: null, params: { minMeanUtilPct: lo, maxMeanUtilPct: hi } });
+    if (hi - lo > IMBALANCE_PCT)
+      findings.push({
+        code: "imbalanced-gpus",
+        severity: "warn",
+        gpuIndex: null,
+        params: { minMeanUtilPct: lo, maxMeanUtilPct: hi },
+      });
   }
   const throughput = effectiveThroughput(t0 + steadyStart, t0 + steadyEnd, t0, tEnd, opts);
-  if (throughput && throughput.scope === "whole-run") findings.push({ code: "throughput-includes-warmup", severity: "info", gpuIndex: null, params: { seconds: throughput.seconds } });
+  if (throughput && throughput.scope === "whole-run")
+    findings.push({
+      code: "throughput-includes-warmup",
+      severity: "info",
+      gpuIndex: null,
+      params: { seconds: throughput.seconds },
+    });
   for (const g of gpus) findings.push(...g.findings);
-  return { startEpochSeconds: t0, durationSeconds, gpus, steadyStartSeconds: steadyStart, steadyEndSeconds: steadyEnd, throughput, findings };
+  return {
+    startEpochSeconds: t0,
+    durationSeconds,
+    gpus,
+    steadyStartSeconds: steadyStart,
+    steadyEndSeconds: steadyEnd,
+    throughput,
+    findings,
+  };
 }

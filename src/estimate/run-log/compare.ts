@@ -12,7 +12,11 @@ import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv } from "../units.ts";
 export type PeakPrecision = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
 
 /** A node's paper peak, TFLOPS: per-GPU peak for `precision` × GPU count; null if the GPU lacks it. */
-export function paperPeakTflops(gpu: GpuSpec, precision: PeakPrecision, gpuCount = 1): number | null {
+export function paperPeakTflops(
+  gpu: GpuSpec,
+  precision: PeakPrecision,
+  gpuCount = 1,
+): number | null {
   const per = precision === "fp32" ? gpu.fp32Tflops : gpu.tensorTflopsDense[precision];
   if (per === undefined || !Number.isFinite(per) || per <= 0) return null;
   const n = Number.isFinite(gpuCount) && gpuCount >= 1 ? Math.floor(gpuCount) : 1;
@@ -47,11 +51,19 @@ export type ComparisonResult =
 const usable = (x: number): boolean => Number.isFinite(x) && x > 0;
 
 export function compareRuns(a: NodeRun, b: NodeRun): ComparisonResult {
-  for (const [run, r] of [["a", a], ["b", b]] as const) {
+  for (const [run, r] of [
+    ["a", a],
+    ["b", b],
+  ] as const) {
     if (!usable(r.throughputPerSecond)) return { ok: false, error: "missing-throughput", run };
     if (!usable(r.paperPeakTflops)) return { ok: false, error: "missing-peak", run };
   }
-  const d = diagnose({ throughputA: a.throughputPerSecond, throughputB: b.throughputPerSecond, peakA: a.paperPeakTflops, peakB: b.paperPeakTflops });
+  const d = diagnose({
+    throughputA: a.throughputPerSecond,
+    throughputB: b.throughputPerSecond,
+    peakA: a.paperPeakTflops,
+    peakB: b.paperPeakTflops,
+  });
   const fin = (x: number): number => (Number.isFinite(x) ? x : 0);
   return {
     ok: true,
@@ -70,17 +82,30 @@ function tokens(s: string): string[] {
   return s
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((t) => t !== "" && t !== "nvidia" && t !== "tesla" && t !== "geforce" && t !== "amd" && t !== "instinct")
+    .filter(
+      (t) =>
+        t !== "" &&
+        t !== "nvidia" &&
+        t !== "tesla" &&
+        t !== "geforce" &&
+        t !== "amd" &&
+        t !== "instinct",
+    )
     .map((t) => t.replace(/^(sxm|pcie)\d*$/, "$1"));
 }
-const isModelToken = (t: string): boolean => /\d/.test(t) && !/^\d+gb$/.test(t) && !/^hbm\d*e?$/.test(t);
+const isModelToken = (t: string): boolean =>
+  /\d/.test(t) && !/^\d+gb$/.test(t) && !/^hbm\d*e?$/.test(t);
 
 /**
  * The catalog GPU an nvidia-smi name (e.g. "NVIDIA A100-SXM4-80GB", "Tesla T4") refers to, or
  * null. Model tokens (those with digits) must agree both ways; memory size (from the name or
  * `memoryTotalMiB`) and form factor break ties.
  */
-export function matchCatalogGpu(name: string, catalog: readonly GpuSpec[], memoryTotalMiB: number | null = null): GpuSpec | null {
+export function matchCatalogGpu(
+  name: string,
+  catalog: readonly GpuSpec[],
+  memoryTotalMiB: number | null = null,
+): GpuSpec | null {
   const nt = tokens(name);
   const nModel = nt.filter(isModelToken);
   if (nModel.length === 0) return null;
@@ -93,7 +118,11 @@ export function matchCatalogGpu(name: string, catalog: readonly GpuSpec[], memor
     if (!gModel.every((t) => nt.includes(t)) || !nModel.every((t) => gt.includes(t))) continue;
     let score = 0;
     for (const t of gt) score += nt.includes(t) ? 1 : -1;
-    if (memoryTotalMiB !== null && Math.abs(safeDiv(memoryTotalMiB * BYTES_PER_MIB, g.memoryGB * BYTES_PER_GB, 0) - 1) <= 0.1) score += 2;
+    if (
+      memoryTotalMiB !== null &&
+      Math.abs(safeDiv(memoryTotalMiB * BYTES_PER_MIB, g.memoryGB * BYTES_PER_GB, 0) - 1) <= 0.1
+    )
+      score += 2;
     if (score > bestScore) {
       best = g;
       bestScore = score;

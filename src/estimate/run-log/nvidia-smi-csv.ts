@@ -7,7 +7,16 @@
  * work proportional to its chunk only, so a UI can parse a large log in slices between frames.
  * Malformed lines are skipped, counted and listed with their line numbers.
  */
-import type { ColumnKey, GpuSample, GpuSeries, MalformedLine, MalformedReason, ParseNote, ParsedLog, TooLarge } from "./types.ts";
+import type {
+  ColumnKey,
+  GpuSample,
+  GpuSeries,
+  MalformedLine,
+  MalformedReason,
+  ParseNote,
+  ParsedLog,
+  TooLarge,
+} from "./types.ts";
 
 /** Largest log accepted, bytes (characters for text already in memory). Larger ones are refused. */
 export const MAX_LOG_BYTES = 50 * 1024 * 1024;
@@ -20,7 +29,15 @@ export const MAX_LINE_CHARS = 4096;
 /** Spacing assumed when the log has no timestamp column, seconds (the `-l 1` of the query). */
 export const DEFAULT_INTERVAL_SECONDS = 1;
 /** The documented query's column order, assumed for `noheader` logs. */
-export const DEFAULT_COLUMNS: readonly ColumnKey[] = ["timestamp", "index", "name", "memoryUsed", "memoryTotal", "utilizationGpu", "powerDraw"];
+export const DEFAULT_COLUMNS: readonly ColumnKey[] = [
+  "timestamp",
+  "index",
+  "name",
+  "memoryUsed",
+  "memoryTotal",
+  "utilizationGpu",
+  "powerDraw",
+];
 
 /** nvidia-smi field names (and the common aliases it accepts) → column keys. */
 const COLUMN_NAMES: Record<string, ColumnKey> = {
@@ -44,7 +61,9 @@ export type SizeCheck = { ok: true } | TooLarge;
 
 /** Check a file's size before reading it. */
 export function checkLogSize(bytes: number): SizeCheck {
-  return bytes > MAX_LOG_BYTES ? { ok: false, error: "too-large", limitBytes: MAX_LOG_BYTES, receivedBytes: bytes } : { ok: true };
+  return bytes > MAX_LOG_BYTES
+    ? { ok: false, error: "too-large", limitBytes: MAX_LOG_BYTES, receivedBytes: bytes }
+    : { ok: true };
 }
 
 export type CsvParseResult = { ok: true; log: ParsedLog } | TooLarge;
@@ -77,8 +96,17 @@ const POWER_UNITS_W: Record<string, number> = { w: 1, mw: 1e-3, kw: 1e3 };
 const PCT_UNITS: Record<string, number> = { "%": 1 };
 
 type Kind = "memory" | "power" | "pct";
-const KIND_OF: Partial<Record<ColumnKey, Kind>> = { memoryUsed: "memory", memoryTotal: "memory", utilizationGpu: "pct", powerDraw: "power" };
-const UNITS_OF: Record<Kind, Record<string, number>> = { memory: MEMORY_UNITS_MIB, power: POWER_UNITS_W, pct: PCT_UNITS };
+const KIND_OF: Partial<Record<ColumnKey, Kind>> = {
+  memoryUsed: "memory",
+  memoryTotal: "memory",
+  utilizationGpu: "pct",
+  powerDraw: "power",
+};
+const UNITS_OF: Record<Kind, Record<string, number>> = {
+  memory: MEMORY_UNITS_MIB,
+  power: POWER_UNITS_W,
+  pct: PCT_UNITS,
+};
 const DEFAULT_UNIT: Record<Kind, string> = { memory: "mib", power: "w", pct: "%" };
 
 const NUMBER_RE = /^([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*([A-Za-z%]*)$/;
@@ -97,11 +125,13 @@ export function parseQuantity(raw: string, kind: Kind, headerUnit: string | null
   const factor = UNITS_OF[kind][unit];
   if (factor === undefined) return { ok: false, reason: "bad-unit" };
   const value = n * factor;
-  if (!Number.isFinite(value) || value < 0 || (kind === "pct" && value > 100)) return { ok: false, reason: "out-of-range" };
+  if (!Number.isFinite(value) || value < 0 || (kind === "pct" && value > 100))
+    return { ok: false, reason: "out-of-range" };
   return { ok: true, value };
 }
 
-const TS_RE = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const TS_RE =
+  /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * Parse an nvidia-smi timestamp (`2024/05/01 12:00:00.123`), an ISO one, or plain epoch
@@ -115,7 +145,14 @@ export function parseTimestamp(raw: string): number | null {
   }
   const m = TS_RE.exec(s);
   if (!m) return null;
-  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return null;
   const ms = Date.UTC(y, mo - 1, d, h, mi, se);
   // Date.UTC rolls 2024-02-31 over to March: reject dates that do not exist.
@@ -183,7 +220,10 @@ interface SeriesState {
 
 /** Create an incremental parser. */
 export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaSmiCsvParser {
-  const defaultColumns: HeaderColumn[] = (options.columns ?? DEFAULT_COLUMNS).map((key) => ({ key, unit: null }));
+  const defaultColumns: HeaderColumn[] = (options.columns ?? DEFAULT_COLUMNS).map((key) => ({
+    key,
+    unit: null,
+  }));
   let header: HeaderColumn[] | null = null;
   let hasHeader = false;
   let sawData = false;
@@ -202,16 +242,25 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
 
   function bad(line: string, reason: MalformedReason, field: ColumnKey | null): void {
     malformedCount++;
-    if (malformed.length < MALFORMED_DETAIL_LIMIT) malformed.push({ line: lineNo, reason, field, excerpt: line.slice(0, EXCERPT_CHARS) });
+    if (malformed.length < MALFORMED_DETAIL_LIMIT)
+      malformed.push({ line: lineNo, reason, field, excerpt: line.slice(0, EXCERPT_CHARS) });
   }
 
   function setHeader(cols: HeaderColumn[]): void {
     header = cols;
     const keys = new Set(cols.map((c) => c.key));
     for (const k of ["memoryUsed", "utilizationGpu"] as const) {
-      if (!keys.has(k) && !notes.some((n) => n.code === "missing-column" && n.params["column"] === k)) notes.push({ code: "missing-column", params: { column: k } });
+      if (
+        !keys.has(k) &&
+        !notes.some((n) => n.code === "missing-column" && n.params["column"] === k)
+      )
+        notes.push({ code: "missing-column", params: { column: k } });
     }
-    if (!keys.has("timestamp") && !notes.some((n) => n.code === "no-timestamp-column")) notes.push({ code: "no-timestamp-column", params: { intervalSeconds: DEFAULT_INTERVAL_SECONDS } });
+    if (!keys.has("timestamp") && !notes.some((n) => n.code === "no-timestamp-column"))
+      notes.push({
+        code: "no-timestamp-column",
+        params: { intervalSeconds: DEFAULT_INTERVAL_SECONDS },
+      });
   }
 
   function handleLine(rawLine: string): void {
@@ -229,7 +278,10 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
       return;
     }
     if (!header) {
-      notes.push({ code: "no-header-default-order", params: { columns: defaultColumns.map((c) => c.key ?? "").join(",") } });
+      notes.push({
+        code: "no-header-default-order",
+        params: { columns: defaultColumns.map((c) => c.key ?? "").join(",") },
+      });
       setHeader(defaultColumns);
     }
     sawData = true;
@@ -239,7 +291,10 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
     let index: number | null = null;
     let name: string | null = null;
     let idKey: string | null = null;
-    const values: Record<"memoryUsed" | "memoryTotal" | "utilizationGpu" | "powerDraw", number | null> = { memoryUsed: null, memoryTotal: null, utilizationGpu: null, powerDraw: null };
+    const values: Record<
+      "memoryUsed" | "memoryTotal" | "utilizationGpu" | "powerDraw",
+      number | null
+    > = { memoryUsed: null, memoryTotal: null, utilizationGpu: null, powerDraw: null };
     for (let i = 0; i < cols.length; i++) {
       const col = cols[i] as HeaderColumn;
       const raw = (fields[i] ?? "").trim();
@@ -269,12 +324,17 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
         }
       }
     }
-    const key = index !== null ? `index:${index}` : (idKey ?? (name !== null ? `name:${name}` : "single"));
+    const key =
+      index !== null ? `index:${index}` : (idKey ?? (name !== null ? `name:${name}` : "single"));
     let st = byKey.get(key);
     if (!st) {
       const gpuIndex = index ?? nextOrdinal;
       nextOrdinal = Math.max(nextOrdinal, gpuIndex) + 1;
-      st = { series: { index: gpuIndex, name, memoryTotalMiB: null, samples: [] }, lastEpochSeconds: -Infinity, unsorted: false };
+      st = {
+        series: { index: gpuIndex, name, memoryTotalMiB: null, samples: [] },
+        lastEpochSeconds: -Infinity,
+        unsorted: false,
+      };
       byKey.set(key, st);
     }
     if (epochSeconds === null) {
@@ -283,13 +343,21 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
     }
     if (st.series.name === null && name !== null) st.series.name = name;
     const total = values.memoryTotal;
-    if (total !== null && (st.series.memoryTotalMiB === null || total > st.series.memoryTotalMiB)) st.series.memoryTotalMiB = total;
+    if (total !== null && (st.series.memoryTotalMiB === null || total > st.series.memoryTotalMiB))
+      st.series.memoryTotalMiB = total;
     if (epochSeconds < st.lastEpochSeconds) {
       st.unsorted = true;
       if (outOfOrder === 0) firstOutOfOrderLine = lineNo;
       outOfOrder++;
     } else st.lastEpochSeconds = epochSeconds;
-    const sample: GpuSample = { line: lineNo, epochSeconds, memoryUsedMiB: values.memoryUsed, memoryTotalMiB: total, utilizationPct: values.utilizationGpu, powerW: values.powerDraw };
+    const sample: GpuSample = {
+      line: lineNo,
+      epochSeconds,
+      memoryUsedMiB: values.memoryUsed,
+      memoryTotalMiB: total,
+      utilizationPct: values.utilizationGpu,
+      powerW: values.powerDraw,
+    };
     st.series.samples.push(sample);
     sampleCount++;
   }
@@ -328,15 +396,25 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
       }
     },
     finish(): CsvParseResult {
-      if (tooLarge) return { ok: false, error: "too-large", limitBytes: MAX_LOG_BYTES, receivedBytes };
+      if (tooLarge)
+        return { ok: false, error: "too-large", limitBytes: MAX_LOG_BYTES, receivedBytes };
       consume(pending, true);
       const states = [...byKey.values()];
       for (const st of states) {
         // Stable sort keeps file order among equal timestamps.
-        if (st.unsorted) st.series.samples.sort((a, b) => a.epochSeconds - b.epochSeconds || a.line - b.line);
+        if (st.unsorted)
+          st.series.samples.sort((a, b) => a.epochSeconds - b.epochSeconds || a.line - b.line);
       }
-      if (outOfOrder > 0) notes.push({ code: "timestamps-reordered", params: { count: outOfOrder, firstLine: firstOutOfOrderLine } });
-      if (malformedCount > malformed.length) notes.push({ code: "malformed-list-truncated", params: { listed: malformed.length, total: malformedCount } });
+      if (outOfOrder > 0)
+        notes.push({
+          code: "timestamps-reordered",
+          params: { count: outOfOrder, firstLine: firstOutOfOrderLine },
+        });
+      if (malformedCount > malformed.length)
+        notes.push({
+          code: "malformed-list-truncated",
+          params: { listed: malformed.length, total: malformedCount },
+        });
       const gpus = states.map((s) => s.series).sort((a, b) => a.index - b.index);
       const cols = (header ?? []) as HeaderColumn[];
       return {
@@ -373,7 +451,11 @@ export const SLICE_CHARS = 256 * 1024;
  * Parse in slices, awaiting `pause()` between them (an island passes something like
  * `() => new Promise((r) => setTimeout(r))`), so no slice blocks the page for long.
  */
-export async function parseNvidiaSmiCsvInSlices(text: string, pause: () => Promise<void>, options: CsvParseOptions = {}): Promise<CsvParseResult> {
+export async function parseNvidiaSmiCsvInSlices(
+  text: string,
+  pause: () => Promise<void>,
+  options: CsvParseOptions = {},
+): Promise<CsvParseResult> {
   const check = checkLogSize(text.length);
   if (!check.ok) return check;
   const p = createNvidiaSmiCsvParser(options);

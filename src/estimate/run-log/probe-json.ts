@@ -88,7 +88,10 @@ export type ProbeReadResult =
   | TooLarge;
 
 /** Parse the progress log: one `<epoch seconds> <count>` per line; returns bad line numbers too. */
-export function parseProgressLog(text: string): { points: ProgressPoint[]; malformedLines: number[] } {
+export function parseProgressLog(text: string): {
+  points: ProgressPoint[];
+  malformedLines: number[];
+} {
   const points: ProgressPoint[] = [];
   const malformedLines: number[] = [];
   text.split("\n").forEach((raw, i) => {
@@ -114,13 +117,29 @@ export function readProbeJson(text: string): ProbeReadResult {
     return { ok: false, error: "invalid-json" };
   }
   const r = probeSchema.safeParse(data);
-  if (!r.success) return { ok: false, error: "schema", issues: r.error.issues.map((i) => ({ path: i.path.map(String).join("."), code: i.code })) };
+  if (!r.success)
+    return {
+      ok: false,
+      error: "schema",
+      issues: r.error.issues.map((i) => ({ path: i.path.map(String).join("."), code: i.code })),
+    };
   const progress = parseProgressLog(r.data.progressLog ?? "");
-  return { ok: true, probe: r.data, progress: progress.points, progressMalformedLines: progress.malformedLines };
+  return {
+    ok: true,
+    probe: r.data,
+    progress: progress.points,
+    progressMalformedLines: progress.malformedLines,
+  };
 }
 
 export type ProbeParseResult =
-  | { ok: true; probe: ProbeFile; log: ParsedLog; progress: ProgressPoint[]; progressMalformedLines: number[] }
+  | {
+      ok: true;
+      probe: ProbeFile;
+      log: ParsedLog;
+      progress: ProgressPoint[];
+      progressMalformedLines: number[];
+    }
   | Exclude<ProbeReadResult, { ok: true }>;
 
 /** Read a probe file and parse its samples at once. For big files, feed `samplesCsv` in slices. */
@@ -131,11 +150,20 @@ export function parseProbeJson(text: string): ProbeParseResult {
   p.feed(r.probe.samplesCsv);
   const csv: CsvParseResult = p.finish();
   if (!csv.ok) return csv;
-  return { ok: true, probe: r.probe, log: csv.log, progress: r.progress, progressMalformedLines: r.progressMalformedLines };
+  return {
+    ok: true,
+    probe: r.probe,
+    log: csv.log,
+    progress: r.progress,
+    progressMalformedLines: r.progressMalformedLines,
+  };
 }
 
 /** Which importer a text needs: a JSON object is a probe file, anything else a CSV log. */
 export function detectFormat(text: string): "probe-json" | "nvidia-smi-csv" {
-  const head = text.slice(0, 64).replace(/^\uFEFF/, "").trimStart();
+  const head = text
+    .slice(0, 64)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   return head.startsWith("{") ? "probe-json" : "nvidia-smi-csv";
 }

@@ -58,11 +58,16 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const s = [...values].sort((a, b) => a - b);
   const mid = s.length >> 1;
-  return s.length % 2 === 1 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+  return s.length % 2 === 1
+    ? (s[mid] as number)
+    : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
 /** Centred rolling mean of utilisation over `windowSeconds`; null where no reading is in reach. */
-export function rollingUtilization(samples: readonly GpuSample[], windowSeconds = ROLLING_WINDOW_SECONDS): (number | null)[] {
+export function rollingUtilization(
+  samples: readonly GpuSample[],
+  windowSeconds = ROLLING_WINDOW_SECONDS,
+): (number | null)[] {
   const half = windowSeconds / 2;
   const out: (number | null)[] = [];
   let lo = 0;
@@ -120,22 +125,31 @@ export function detectSteadyState(samples: readonly GpuSample[]): SteadyState {
   const rolling = rollingUtilization(samples);
 
   let peakMem = 0;
-  for (const s of samples) if (s.memoryUsedMiB !== null && s.memoryUsedMiB > peakMem) peakMem = s.memoryUsedMiB;
+  for (const s of samples)
+    if (s.memoryUsedMiB !== null && s.memoryUsedMiB > peakMem) peakMem = s.memoryUsedMiB;
   const loaded: number[] = [];
   for (let i = 0; i < n; i++) {
     const m = (samples[i] as GpuSample).memoryUsedMiB;
     if (peakMem <= 0 || (m !== null && m >= LOADED_MEMORY_SHARE * peakMem)) loaded.push(i);
   }
   const later = loaded.slice(loaded.length >> 1);
-  const refUtil = median(later.map((i) => rolling[i]).filter((v): v is number => v !== null && v !== undefined));
-  const refMem = median(later.map((i) => (samples[i] as GpuSample).memoryUsedMiB).filter((v): v is number => v !== null));
+  const refUtil = median(
+    later.map((i) => rolling[i]).filter((v): v is number => v !== null && v !== undefined),
+  );
+  const refMem = median(
+    later
+      .map((i) => (samples[i] as GpuSample).memoryUsedMiB)
+      .filter((v): v is number => v !== null),
+  );
 
   const inBand: boolean[] = [];
   for (let i = 0; i < n; i++) {
     const r = rolling[i];
     const m = (samples[i] as GpuSample).memoryUsedMiB;
-    const utilOk = refUtil === null || r === null || r === undefined || Math.abs(r - refUtil) <= UTIL_BAND_PCT;
-    const memOk = refMem === null || refMem <= 0 || (m !== null && m >= (1 - MEMORY_BAND_SHARE) * refMem);
+    const utilOk =
+      refUtil === null || r === null || r === undefined || Math.abs(r - refUtil) <= UTIL_BAND_PCT;
+    const memOk =
+      refMem === null || refMem <= 0 || (m !== null && m >= (1 - MEMORY_BAND_SHARE) * refMem);
     inBand.push(utilOk && memOk);
   }
   const hold = Math.min(HOLD_SECONDS, HOLD_SHARE * (last - first));
@@ -173,8 +187,12 @@ export function detectSteadyState(samples: readonly GpuSample[]): SteadyState {
   // own utilisation (at least the band's floor) and memory are in band.
   const rawInBand = (i: number): boolean => {
     const s = samples[i] as GpuSample;
-    const utilOk = refUtil === null || s.utilizationPct === null || s.utilizationPct >= refUtil - UTIL_BAND_PCT;
-    const memOk = refMem === null || refMem <= 0 || (s.memoryUsedMiB !== null && s.memoryUsedMiB >= (1 - MEMORY_BAND_SHARE) * refMem);
+    const utilOk =
+      refUtil === null || s.utilizationPct === null || s.utilizationPct >= refUtil - UTIL_BAND_PCT;
+    const memOk =
+      refMem === null ||
+      refMem <= 0 ||
+      (s.memoryUsedMiB !== null && s.memoryUsedMiB >= (1 - MEMORY_BAND_SHARE) * refMem);
     return utilOk && memOk;
   };
   if (start !== -1 && end !== -1) {
@@ -183,7 +201,12 @@ export function detectSteadyState(samples: readonly GpuSample[]): SteadyState {
     while (start < end && !busy(start)) start++;
     while (end > start && !busy(end)) end--;
   }
-  if (start === -1 || end === -1 || end <= start) return { ...whole(samples, "no-stable-band"), referenceUtilPct: refUtil, referenceMemoryMiB: refMem };
+  if (start === -1 || end === -1 || end <= start)
+    return {
+      ...whole(samples, "no-stable-band"),
+      referenceUtilPct: refUtil,
+      referenceMemoryMiB: refMem,
+    };
   const ts = t[start] as number;
   const te = t[end] as number;
   return {

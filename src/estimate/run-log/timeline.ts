@@ -15,10 +15,17 @@ export interface TimelinePoint {
   utilizationPctMax: number | null;
 }
 
-export function downsampleTimeline(samples: readonly GpuSample[], startEpochSeconds: number, maxPoints = DEFAULT_TIMELINE_POINTS): TimelinePoint[] {
+export function downsampleTimeline(
+  samples: readonly GpuSample[],
+  startEpochSeconds: number,
+  maxPoints = DEFAULT_TIMELINE_POINTS,
+): TimelinePoint[] {
   const n = samples.length;
   if (n === 0) return [];
-  const buckets = Math.max(1, Math.min(n, Number.isFinite(maxPoints) ? Math.floor(maxPoints) : DEFAULT_TIMELINE_POINTS));
+  const buckets = Math.max(
+    1,
+    Math.min(n, Number.isFinite(maxPoints) ? Math.floor(maxPoints) : DEFAULT_TIMELINE_POINTS),
+  );
   const per = n / buckets;
   const out: TimelinePoint[] = [];
   for (let b = 0; b < buckets; b++) {
@@ -31,7 +38,8 @@ export function downsampleTimeline(samples: readonly GpuSample[], startEpochSeco
     let uMax: number | null = null;
     for (let i = from; i < to && i < n; i++) {
       const s = samples[i] as GpuSample;
-      if (s.memoryUsedMiB !== null && (mem === null || s.memoryUsedMiB > mem)) mem = s.memoryUsedMiB;
+      if (s.memoryUsedMiB !== null && (mem === null || s.memoryUsedMiB > mem))
+        mem = s.memoryUsedMiB;
       const u = s.utilizationPct;
       if (u !== null) {
         uSum += u;

@@ -55,49 +55,113 @@ export function Timeline({ g, points, table, duration, t, lang }: TimelineProps)
   const st = g.steady;
   const util = g.meanUtilSteadyPct;
   const summary = st.found
-    ? tr(t, "chart.summary", { gpu: g.index, warmup: n(st.warmupSeconds, 0), start: n(st.startSeconds, 0), end: n(st.endSeconds, 0), window: n(st.windowSeconds, 0), peak: n(g.peakMemoryMiB, 0), peakAt: n(g.peakAtSeconds, 0), util: n(util, 0) })
-    : tr(t, "chart.noSteady", { gpu: g.index, window: n(duration, 0), peak: n(g.peakMemoryMiB, 0), peakAt: n(g.peakAtSeconds, 0), util: n(g.meanUtilPct, 0) });
+    ? tr(t, "chart.summary", {
+        gpu: g.index,
+        warmup: n(st.warmupSeconds, 0),
+        start: n(st.startSeconds, 0),
+        end: n(st.endSeconds, 0),
+        window: n(st.windowSeconds, 0),
+        peak: n(g.peakMemoryMiB, 0),
+        peakAt: n(g.peakAtSeconds, 0),
+        util: n(util, 0),
+      })
+    : tr(t, "chart.noSteady", {
+        gpu: g.index,
+        window: n(duration, 0),
+        peak: n(g.peakMemoryMiB, 0),
+        peakAt: n(g.peakAtSeconds, 0),
+        util: n(g.meanUtilPct, 0),
+      });
   const capId = `an-tl-cap-${g.index}`;
   return (
     <figure class="an-figure" aria-labelledby={capId}>
       <svg class="an-chart" viewBox={`0 0 ${W} ${H}`} aria-hidden="true" focusable="false">
-        {st.found && st.startSeconds > 0 && <rect class="an-warmup" x={L} y={T} width={x(st.startSeconds) - L} height={PH} />}
-        {st.found && <rect class="an-steady" x={x(st.startSeconds)} y={T} width={Math.max(0, x(st.endSeconds) - x(st.startSeconds))} height={PH} />}
+        {st.found && st.startSeconds > 0 && (
+          <rect class="an-warmup" x={L} y={T} width={x(st.startSeconds) - L} height={PH} />
+        )}
+        {st.found && (
+          <rect
+            class="an-steady"
+            x={x(st.startSeconds)}
+            y={T}
+            width={Math.max(0, x(st.endSeconds) - x(st.startSeconds))}
+            height={PH}
+          />
+        )}
         {memTicks.map((v) => (
           <g key={`m${v}`}>
             <line class="an-grid" x1={L} x2={L + PW} y1={yMem(v)} y2={yMem(v)} />
-            <text x={L - 4} y={yMem(v) + 4} text-anchor="end">{n(v, 0)}</text>
+            <text x={L - 4} y={yMem(v) + 4} text-anchor="end">
+              {n(v, 0)}
+            </text>
           </g>
         ))}
         {[0, 50, 100].map((u) => (
-          <text key={`u${u}`} x={L + PW + 4} y={yUtil(u) + 4}>{u}</text>
+          <text key={`u${u}`} x={L + PW + 4} y={yUtil(u) + 4}>
+            {u}
+          </text>
         ))}
         {ticks(span).map((s) => (
-          <text key={`t${s}`} x={x(s)} y={T + PH + 14} text-anchor="middle">{n(s, 0)}</text>
+          <text key={`t${s}`} x={x(s)} y={T + PH + 14} text-anchor="middle">
+            {n(s, 0)}
+          </text>
         ))}
         <polyline class="an-util" points={line((p) => p.utilizationPctMean, yUtil)} />
         <polyline class="an-mem" points={line((p) => p.memoryUsedMiBMax, yMem)} />
-        <text x={L + PW / 2} y={H - 4} text-anchor="middle">{t["axis.time"]}</text>
-        <text x={12} y={T + PH / 2} text-anchor="middle" transform={`rotate(-90 12 ${T + PH / 2})`}>{t["axis.mem"]}</text>
-        <text x={W - 8} y={T + PH / 2} text-anchor="middle" transform={`rotate(90 ${W - 8} ${T + PH / 2})`}>{t["axis.util"]}</text>
+        <text x={L + PW / 2} y={H - 4} text-anchor="middle">
+          {t["axis.time"]}
+        </text>
+        <text x={12} y={T + PH / 2} text-anchor="middle" transform={`rotate(-90 12 ${T + PH / 2})`}>
+          {t["axis.mem"]}
+        </text>
+        <text
+          x={W - 8}
+          y={T + PH / 2}
+          text-anchor="middle"
+          transform={`rotate(90 ${W - 8} ${T + PH / 2})`}
+        >
+          {t["axis.util"]}
+        </text>
       </svg>
       <ul class="an-legend">
-        <li><span class="an-key an-key-mem" aria-hidden="true" />{t["axis.mem"]}</li>
-        <li><span class="an-key an-key-util" aria-hidden="true" />{t["axis.util"]}</li>
-        <li><span class="an-key an-key-warmup" aria-hidden="true" />{t["legend.warmup"]}</li>
-        <li><span class="an-key an-key-steady" aria-hidden="true" />{t["legend.steady"]}</li>
+        <li>
+          <span class="an-key an-key-mem" aria-hidden="true" />
+          {t["axis.mem"]}
+        </li>
+        <li>
+          <span class="an-key an-key-util" aria-hidden="true" />
+          {t["axis.util"]}
+        </li>
+        <li>
+          <span class="an-key an-key-warmup" aria-hidden="true" />
+          {t["legend.warmup"]}
+        </li>
+        <li>
+          <span class="an-key an-key-steady" aria-hidden="true" />
+          {t["legend.steady"]}
+        </li>
       </ul>
-      <figcaption id={capId} data-testid="timeline-summary">{summary}</figcaption>
+      <figcaption id={capId} data-testid="timeline-summary">
+        {summary}
+      </figcaption>
       <details>
         <summary>{tr(t, "chart.table", { n: table.length })}</summary>
         <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["chart.h"]}>
           <table>
             <thead>
-              <tr><th scope="col">{t["col.time"]}</th><th scope="col">{t["col.memMax"]}</th><th scope="col">{t["col.utilMean"]}</th></tr>
+              <tr>
+                <th scope="col">{t["col.time"]}</th>
+                <th scope="col">{t["col.memMax"]}</th>
+                <th scope="col">{t["col.utilMean"]}</th>
+              </tr>
             </thead>
             <tbody>
               {table.map((p) => (
-                <tr key={p.seconds}><td>{n(p.seconds, 0)}</td><td>{n(p.memoryUsedMiBMax, 0)}</td><td>{n(p.utilizationPctMean, 0)}</td></tr>
+                <tr key={p.seconds}>
+                  <td>{n(p.seconds, 0)}</td>
+                  <td>{n(p.memoryUsedMiBMax, 0)}</td>
+                  <td>{n(p.utilizationPctMean, 0)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -120,7 +184,9 @@ export function Histogram({ g, t, lang }: { g: GpuAnalysis; t: Strings; lang: st
           return (
             <g key={b.fromPct}>
               <rect class="an-bar" x={10 + i * bw + 2} y={110 - h} width={bw - 4} height={h} />
-              <text x={10 + i * bw + bw / 2} y={124} text-anchor="middle">{b.fromPct}</text>
+              <text x={10 + i * bw + bw / 2} y={124} text-anchor="middle">
+                {b.fromPct}
+              </text>
             </g>
           );
         })}
@@ -129,11 +195,19 @@ export function Histogram({ g, t, lang }: { g: GpuAnalysis; t: Strings; lang: st
         <table>
           <caption>{t["hist.h"]}</caption>
           <thead>
-            <tr><th scope="col">{t["col.bucket"]}</th><th scope="col">{t["col.samples"]}</th><th scope="col">{t["col.share"]}</th></tr>
+            <tr>
+              <th scope="col">{t["col.bucket"]}</th>
+              <th scope="col">{t["col.samples"]}</th>
+              <th scope="col">{t["col.share"]}</th>
+            </tr>
           </thead>
           <tbody>
             {buckets.map((b) => (
-              <tr key={b.fromPct}><td>{`${b.fromPct}–${b.toPct}`}</td><td>{n0(lang, b.samples)}</td><td>{num(lang, b.share * 100, 1)}</td></tr>
+              <tr key={b.fromPct}>
+                <td>{`${b.fromPct}–${b.toPct}`}</td>
+                <td>{n0(lang, b.samples)}</td>
+                <td>{num(lang, b.share * 100, 1)}</td>
+              </tr>
             ))}
           </tbody>
         </table>

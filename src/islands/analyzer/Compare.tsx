@@ -22,7 +22,10 @@ interface Side {
 }
 
 function usedGpus(run: LoadedRun): number {
-  return Math.max(1, run.analysis.gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused")).length);
+  return Math.max(
+    1,
+    run.analysis.gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused")).length,
+  );
 }
 
 function guess(run: LoadedRun | null, gpus: GpuSpec[]): string {
@@ -30,13 +33,30 @@ function guess(run: LoadedRun | null, gpus: GpuSpec[]): string {
   return (g?.name && matchCatalogGpu(g.name, gpus, g.memoryTotalMiB)?.id) || "";
 }
 
-export function Compare(p: { a: LoadedRun | null; b: LoadedRun | null; gpus: GpuSpec[]; t: Strings; lang: string; disabled: boolean; children: ComponentChildren }) {
+export function Compare(p: {
+  a: LoadedRun | null;
+  b: LoadedRun | null;
+  gpus: GpuSpec[];
+  t: Strings;
+  lang: string;
+  disabled: boolean;
+  children: ComponentChildren;
+}) {
   const { t, lang, gpus } = p;
   const [gpu, setGpu] = useState<Record<string, string>>({ a: "", b: "" });
   const [prec, setPrec] = useState<Record<string, PeakPrecision>>({ a: "bf16", b: "bf16" });
-  useEffect(() => setGpu((s) => ({ ...s, a: guess(p.a, gpus) })), [p.a?.name, p.a?.analysis.gpus[0]?.name]);
-  useEffect(() => setGpu((s) => ({ ...s, b: guess(p.b, gpus) })), [p.b?.name, p.b?.analysis.gpus[0]?.name]);
-  const choices = [{ value: "", label: t["cmp.choose"] ?? "" }, ...gpus.map((g) => ({ value: g.id, label: `${g.name} (${num(lang, g.memoryGB, 0)} GB)` }))];
+  useEffect(
+    () => setGpu((s) => ({ ...s, a: guess(p.a, gpus) })),
+    [p.a?.name, p.a?.analysis.gpus[0]?.name],
+  );
+  useEffect(
+    () => setGpu((s) => ({ ...s, b: guess(p.b, gpus) })),
+    [p.b?.name, p.b?.analysis.gpus[0]?.name],
+  );
+  const choices = [
+    { value: "", label: t["cmp.choose"] ?? "" },
+    ...gpus.map((g) => ({ value: g.id, label: `${g.name} (${num(lang, g.memoryGB, 0)} GB)` })),
+  ];
   const peak = (s: Side): number | null => {
     const spec = gpus.find((g) => g.id === gpu[s.key]);
     return spec && s.run ? paperPeakTflops(spec, prec[s.key] ?? "bf16", usedGpus(s.run)) : null;
@@ -48,8 +68,14 @@ export function Compare(p: { a: LoadedRun | null; b: LoadedRun | null; gpus: Gpu
   const r =
     p.a && p.b
       ? compareRuns(
-          { throughputPerSecond: p.a.analysis.throughput?.perSecond ?? 0, paperPeakTflops: peak(sides[0] as Side) ?? 0 },
-          { throughputPerSecond: p.b.analysis.throughput?.perSecond ?? 0, paperPeakTflops: peak(sides[1] as Side) ?? 0 },
+          {
+            throughputPerSecond: p.a.analysis.throughput?.perSecond ?? 0,
+            paperPeakTflops: peak(sides[0] as Side) ?? 0,
+          },
+          {
+            throughputPerSecond: p.b.analysis.throughput?.perSecond ?? 0,
+            paperPeakTflops: peak(sides[1] as Side) ?? 0,
+          },
         )
       : null;
   return (
@@ -61,9 +87,27 @@ export function Compare(p: { a: LoadedRun | null; b: LoadedRun | null; gpus: Gpu
         {sides.map((s) => (
           <fieldset key={s.key} class="calc-option">
             <legend>{s.label}</legend>
-            <SelectField id={`an-cmp-gpu-${s.key}`} label={t["cmp.gpu"] ?? ""} value={gpu[s.key] ?? ""} choices={choices} disabled={p.disabled || !s.run} onValue={(v) => setGpu({ ...gpu, [s.key]: v })} />
-            <SelectField id={`an-cmp-prec-${s.key}`} label={t["cmp.precision"] ?? ""} value={prec[s.key] ?? "bf16"} choices={PRECISIONS.map((x) => ({ value: x, label: x.toUpperCase() }))} disabled={p.disabled || !s.run} onValue={(v) => setPrec({ ...prec, [s.key]: v as PeakPrecision })} />
-            {s.run && <p class="calc-note">{tr(t, "cmp.count", { n: usedGpus(s.run), tflops: num(lang, peak(s), 1) })}</p>}
+            <SelectField
+              id={`an-cmp-gpu-${s.key}`}
+              label={t["cmp.gpu"] ?? ""}
+              value={gpu[s.key] ?? ""}
+              choices={choices}
+              disabled={p.disabled || !s.run}
+              onValue={(v) => setGpu({ ...gpu, [s.key]: v })}
+            />
+            <SelectField
+              id={`an-cmp-prec-${s.key}`}
+              label={t["cmp.precision"] ?? ""}
+              value={prec[s.key] ?? "bf16"}
+              choices={PRECISIONS.map((x) => ({ value: x, label: x.toUpperCase() }))}
+              disabled={p.disabled || !s.run}
+              onValue={(v) => setPrec({ ...prec, [s.key]: v as PeakPrecision })}
+            />
+            {s.run && (
+              <p class="calc-note">
+                {tr(t, "cmp.count", { n: usedGpus(s.run), tflops: num(lang, peak(s), 1) })}
+              </p>
+            )}
           </fieldset>
         ))}
       </div>
@@ -75,11 +119,23 @@ export function Compare(p: { a: LoadedRun | null; b: LoadedRun | null; gpus: Gpu
         ) : (
           <>
             <dl class="calc-figures">
-              <div><dt>{t["cmp.paper"]}</dt><dd><output>{`${num(lang, r.paperRatio, 2)}×`}</output></dd></div>
-              <div><dt>{t["cmp.measured"]}</dt><dd><output>{`${num(lang, r.measuredRatio, 2)}×`}</output></dd></div>
+              <div>
+                <dt>{t["cmp.paper"]}</dt>
+                <dd>
+                  <output>{`${num(lang, r.paperRatio, 2)}×`}</output>
+                </dd>
+              </div>
+              <div>
+                <dt>{t["cmp.measured"]}</dt>
+                <dd>
+                  <output>{`${num(lang, r.measuredRatio, 2)}×`}</output>
+                </dd>
+              </div>
             </dl>
             <p class="calc-note">{t["cmp.ratioNote"]}</p>
-            <p class="an-verdict" data-verdict={r.verdict}>{tr(t, `verdict.${r.verdict}`, { realizedPct: num(lang, r.realizedShare * 100, 0) })}</p>
+            <p class="an-verdict" data-verdict={r.verdict}>
+              {tr(t, `verdict.${r.verdict}`, { realizedPct: num(lang, r.realizedShare * 100, 0) })}
+            </p>
           </>
         )}
       </div>

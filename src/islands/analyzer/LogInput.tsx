@@ -23,7 +23,11 @@ export interface LogInputProps {
 const MIB = 1024 * 1024;
 
 export function errorText(e: LoadError, t: Strings, lang: string): string {
-  if (e.error === "too-large") return tr(t, "load.too-large", { size: num(lang, e.receivedBytes / MIB, 1), limit: num(lang, e.limitBytes / MIB, 0) });
+  if (e.error === "too-large")
+    return tr(t, "load.too-large", {
+      size: num(lang, e.receivedBytes / MIB, 1),
+      limit: num(lang, e.limitBytes / MIB, 0),
+    });
   if (e.error === "schema") return tr(t, "load.schema", { path: e.path || "schema" });
   return tr(t, `load.${e.error}`);
 }
@@ -33,7 +37,8 @@ export function LogInput(p: LogInputProps) {
   const [empty, setEmpty] = useState(false);
   const refuseIfLarge = (bytes: number): boolean => {
     const c = checkLogSize(bytes);
-    if (!c.ok) p.onRefuse({ error: "too-large", limitBytes: c.limitBytes, receivedBytes: c.receivedBytes });
+    if (!c.ok)
+      p.onRefuse({ error: "too-large", limitBytes: c.limitBytes, receivedBytes: c.receivedBytes });
     return !c.ok;
   };
   const onFile = (e: Event) => {
@@ -52,22 +57,43 @@ export function LogInput(p: LogInputProps) {
     <div class="an-input">
       <div class="calc-field">
         <label for={`${p.id}-file`}>{p.label}</label>
-        <input id={`${p.id}-file`} type="file" accept=".json,.csv,.txt,.log,text/csv,application/json,text/plain" disabled={p.disabled} onChange={onFile} aria-describedby={`${p.id}-limit ${p.id}-msg`} />
-        <span id={`${p.id}-limit`} class="calc-hint">{tr(p.t, "in.limit", { mb: num(p.lang, MAX_LOG_BYTES / MIB, 0) })}</span>
+        <input
+          id={`${p.id}-file`}
+          type="file"
+          accept=".json,.csv,.txt,.log,text/csv,application/json,text/plain"
+          disabled={p.disabled}
+          onChange={onFile}
+          aria-describedby={`${p.id}-limit ${p.id}-msg`}
+        />
+        <span id={`${p.id}-limit`} class="calc-hint">
+          {tr(p.t, "in.limit", { mb: num(p.lang, MAX_LOG_BYTES / MIB, 0) })}
+        </span>
       </div>
       <div class="calc-field">
         <label for={`${p.id}-paste`}>{p.pasteLabel}</label>
-        <textarea id={`${p.id}-paste`} rows={4} spellcheck={false} disabled={p.disabled} value={text} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+        <textarea
+          id={`${p.id}-paste`}
+          rows={4}
+          spellcheck={false}
+          disabled={p.disabled}
+          value={text}
+          onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+        />
       </div>
       <div class="an-row">
-        <button type="button" disabled={p.disabled} onClick={onPaste}>{p.buttonLabel}</button>
+        <button type="button" disabled={p.disabled} onClick={onPaste}>
+          {p.buttonLabel}
+        </button>
         {p.progress !== null && (
           <label class="an-progress">
-            {p.t["in.progress"]} <progress max={1} value={p.progress} /> {num(p.lang, p.progress * 100, 0)}%
+            {p.t["in.progress"]} <progress max={1} value={p.progress} />{" "}
+            {num(p.lang, p.progress * 100, 0)}%
           </label>
         )}
       </div>
-      <p id={`${p.id}-msg`} class="calc-error" role="status" data-testid={`${p.id}-msg`}>{msg}</p>
+      <p id={`${p.id}-msg`} class="calc-error" role="status" data-testid={`${p.id}-msg`}>
+        {msg}
+      </p>
     </div>
   );
 }

@@ -49,7 +49,8 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const n = (v: number | null | undefined, d?: number) => num(lang, v, d);
   const unitLabel = t[`unit.${unit}`] ?? unit;
 
-  const patchSlot = (slot: Slot, s: Partial<SlotState>) => setSlots((all) => ({ ...all, [slot]: { ...all[slot], ...s } }));
+  const patchSlot = (slot: Slot, s: Partial<SlotState>) =>
+    setSlots((all) => ({ ...all, [slot]: { ...all[slot], ...s } }));
   const work = (slot: Slot): WorkDone | undefined => {
     const a = slot === "a" ? amount : amountB;
     return a > 0 ? { amount: a, unit: unitLabel, scope } : undefined;
@@ -63,14 +64,27 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
     setHydrated(true);
     return onWorker((m) => {
       if (m.type === "crashed") {
-        for (const s of ["a", "b"] as const) if (latest.current[s]) patchSlot(s, { progress: null, error: { error: "read-failed" } });
+        for (const s of ["a", "b"] as const)
+          if (latest.current[s]) patchSlot(s, { progress: null, error: { error: "read-failed" } });
         return;
       }
-      const slot = m.type === "progress" ? (latest.current.a === m.id ? "a" : latest.current.b === m.id ? "b" : null) : m.slot;
+      const slot =
+        m.type === "progress"
+          ? latest.current.a === m.id
+            ? "a"
+            : latest.current.b === m.id
+              ? "b"
+              : null
+          : m.slot;
       if (!slot || latest.current[slot] !== m.id) return;
       if (m.type === "progress") patchSlot(slot, { progress: m.fraction });
       else if (m.type === "done") patchSlot(slot, { run: m.run, error: null, progress: null });
-      else patchSlot(slot, { error: m.failure, progress: null, ...(m.failure.error === "no-data" ? {} : { run: null }) });
+      else
+        patchSlot(slot, {
+          error: m.failure,
+          progress: null,
+          ...(m.failure.error === "no-data" ? {} : { run: null }),
+        });
     });
   }, []);
 
@@ -78,16 +92,44 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
     setSaved(null);
     patchSlot(slot, { progress: 0, error: null });
     if (slot === "a") setGpuShown(0);
-    start(slot, send({ type: "load", slot, ...src, name: name || (t["sum.paste"] ?? ""), headroom: headroomPct / 100, workDone: work(slot) }, gpus));
+    start(
+      slot,
+      send(
+        {
+          type: "load",
+          slot,
+          ...src,
+          name: name || (t["sum.paste"] ?? ""),
+          headroom: headroomPct / 100,
+          workDone: work(slot),
+        },
+        gpus,
+      ),
+    );
   };
-  const refuse = (slot: Slot) => (e: LoadError) => patchSlot(slot, { error: e, run: null, progress: null });
+  const refuse = (slot: Slot) => (e: LoadError) =>
+    patchSlot(slot, { error: e, run: null, progress: null });
 
   // Re-analyse (no re-parse) when the headroom or the work done changes.
   useEffect(() => {
-    if (slots.a.run) start("a", send({ type: "analyze", slot: "a", headroom: headroomPct / 100, workDone: work("a") }, gpus));
+    if (slots.a.run)
+      start(
+        "a",
+        send(
+          { type: "analyze", slot: "a", headroom: headroomPct / 100, workDone: work("a") },
+          gpus,
+        ),
+      );
   }, [headroomPct, amount, unit, scope]);
   useEffect(() => {
-    if (slots.b.run) start("b", send({ type: "analyze", slot: "b", headroom: headroomPct / 100, workDone: work("b") }, gpus));
+    if (slots.b.run)
+      start(
+        "b",
+        send(
+          { type: "analyze", slot: "b", headroom: headroomPct / 100, workDone: work("b") },
+          gpus,
+        ),
+      );
   }, [headroomPct, amountB, unit, scope]);
 
   const run = slots.a.run;
@@ -95,7 +137,9 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const g = a?.gpus[gpuShown] ?? a?.gpus[0];
   const gi = g && a ? a.gpus.indexOf(g) : 0;
   const tp = a?.throughput ?? null;
-  const busy = a ? Math.max(1, a.gpus.filter((x) => !x.findings.some((f) => f.code === "gpu-unused")).length) : 1;
+  const busy = a
+    ? Math.max(1, a.gpus.filter((x) => !x.findings.some((f) => f.code === "gpu-unused")).length)
+    : 1;
 
   const use = () => {
     if (!a || a.gpus.length === 0) return;
@@ -114,7 +158,8 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
     const hours = tp ? singleGpuHoursFor(total, tp.perHour, busy) : null;
     if (hours !== null) setCost({ singleGpuHours: Math.min(1e6, Math.max(0.01, hours)) });
     setSaved(
-      tr(t, "use.saved", { peak: n(top.peakMemoryBytes / 1e9, 1), rec: n(top.recommended.gb, 1) }) + (hours !== null ? ` ${tr(t, "use.hours", { hours: n(hours, 1) })}` : ""),
+      tr(t, "use.saved", { peak: n(top.peakMemoryBytes / 1e9, 1), rec: n(top.recommended.gb, 1) }) +
+        (hours !== null ? ` ${tr(t, "use.hours", { hours: n(hours, 1) })}` : ""),
     );
   };
   const base = lang === "en" ? "/en" : "";
@@ -128,13 +173,42 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
       <p>{t["intro"]}</p>
       {!hydrated && <p class="calc-note">{t["in.wait"]}</p>}
       <form class="calc-controls an-controls" onSubmit={(e) => e.preventDefault()}>
-        <LogInput id="an-a" label={t["in.file"] ?? ""} pasteLabel={t["in.paste"] ?? ""} buttonLabel={t["in.analyze"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.a.progress} error={slots.a.error} onLoad={load("a")} onRefuse={refuse("a")} />
-        <NumberField id="an-headroom" label={t["f.headroom"] ?? ""} unit="%" value={headroomPct} rule={{ min: 15, max: 25 }} onValue={setHeadroomPct} t={t} lang={lang} disabled={disabled} />
+        <LogInput
+          id="an-a"
+          label={t["in.file"] ?? ""}
+          pasteLabel={t["in.paste"] ?? ""}
+          buttonLabel={t["in.analyze"] ?? ""}
+          t={t}
+          lang={lang}
+          disabled={disabled}
+          progress={slots.a.progress}
+          error={slots.a.error}
+          onLoad={load("a")}
+          onRefuse={refuse("a")}
+        />
+        <NumberField
+          id="an-headroom"
+          label={t["f.headroom"] ?? ""}
+          unit="%"
+          value={headroomPct}
+          rule={{ min: 15, max: 25 }}
+          onValue={setHeadroomPct}
+          t={t}
+          lang={lang}
+          disabled={disabled}
+        />
         <p class="calc-note">{t["hint.headroom"]}</p>
       </form>
       {run && a && (
         <div class="calc-results" data-testid="results">
-          <p data-testid="run-summary">{tr(t, "sum.run", { name: run.name, samples: n(run.sampleCount, 0), gpus: a.gpus.length, duration: n(a.durationSeconds, 0) })}</p>
+          <p data-testid="run-summary">
+            {tr(t, "sum.run", {
+              name: run.name,
+              samples: n(run.sampleCount, 0),
+              gpus: a.gpus.length,
+              duration: n(a.durationSeconds, 0),
+            })}
+          </p>
           <ParseReport run={run} t={t} lang={lang} />
           <Env run={run} t={t} lang={lang} />
           <GpuTable a={a} t={t} lang={lang} />
@@ -142,9 +216,23 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
             <section aria-labelledby="an-chart-h">
               <h3 id="an-chart-h">{t["chart.h"]}</h3>
               {a.gpus.length > 1 && (
-                <SelectField id="an-gpu" label={t["chart.pick"] ?? ""} value={String(gi)} choices={a.gpus.map((x, i) => ({ value: String(i), label: `GPU ${x.index}` }))} onValue={(v) => setGpuShown(Number(v))} disabled={disabled} />
+                <SelectField
+                  id="an-gpu"
+                  label={t["chart.pick"] ?? ""}
+                  value={String(gi)}
+                  choices={a.gpus.map((x, i) => ({ value: String(i), label: `GPU ${x.index}` }))}
+                  onValue={(v) => setGpuShown(Number(v))}
+                  disabled={disabled}
+                />
               )}
-              <Timeline g={g} points={run.timelines[gi] ?? []} table={run.tables[gi] ?? []} duration={a.durationSeconds} t={t} lang={lang} />
+              <Timeline
+                g={g}
+                points={run.timelines[gi] ?? []}
+                table={run.tables[gi] ?? []}
+                duration={a.durationSeconds}
+                t={t}
+                lang={lang}
+              />
               <div class="an-two">
                 <Histogram g={g} t={t} lang={lang} />
                 <IdleGaps g={g} t={t} lang={lang} />
@@ -154,23 +242,72 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
           <Findings a={a} t={t} lang={lang} />
           <section aria-labelledby="an-tp-h">
             <h3 id="an-tp-h">{t["tp.h"]}</h3>
-            <p class="calc-note">{tr(t, "tp.hint", { start: n(a.steadyStartSeconds, 0), end: n(a.steadyEndSeconds, 0) })}</p>
+            <p class="calc-note">
+              {tr(t, "tp.hint", {
+                start: n(a.steadyStartSeconds, 0),
+                end: n(a.steadyEndSeconds, 0),
+              })}
+            </p>
             <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
-              <NumberField id="an-amount" label={t["tp.amount"] ?? ""} unit="" value={amount} rule={BIG} onValue={setAmount} t={t} lang={lang} disabled={disabled} />
-              <SelectField id="an-unit" label={t["tp.unit"] ?? ""} value={unit} choices={["samples", "tokens", "frames"].map((u) => ({ value: u, label: t[`unit.${u}`] ?? u }))} onValue={setUnit} disabled={disabled} />
-              <SelectField id="an-scope" label={t["tp.scope"] ?? ""} value={scope} choices={(["steady-window", "whole-run"] as const).map((s) => ({ value: s, label: t[`scope.${s}`] ?? s }))} onValue={(v) => setScope(v as WorkDone["scope"])} disabled={disabled} />
+              <NumberField
+                id="an-amount"
+                label={t["tp.amount"] ?? ""}
+                unit=""
+                value={amount}
+                rule={BIG}
+                onValue={setAmount}
+                t={t}
+                lang={lang}
+                disabled={disabled}
+              />
+              <SelectField
+                id="an-unit"
+                label={t["tp.unit"] ?? ""}
+                value={unit}
+                choices={["samples", "tokens", "frames"].map((u) => ({
+                  value: u,
+                  label: t[`unit.${u}`] ?? u,
+                }))}
+                onValue={setUnit}
+                disabled={disabled}
+              />
+              <SelectField
+                id="an-scope"
+                label={t["tp.scope"] ?? ""}
+                value={scope}
+                choices={(["steady-window", "whole-run"] as const).map((s) => ({
+                  value: s,
+                  label: t[`scope.${s}`] ?? s,
+                }))}
+                onValue={(v) => setScope(v as WorkDone["scope"])}
+                disabled={disabled}
+              />
             </form>
             <p role="status" data-testid="throughput">
-              {tp ? `${tr(t, "tp.result", { perSecond: n(tp.perSecond), perHour: n(tp.perHour, 0), unit: tp.unit, seconds: n(tp.seconds, 0) })}${tp.source === "log" ? ` ${t["tp.fromLog"]}` : ""}` : t["tp.none"]}
+              {tp
+                ? `${tr(t, "tp.result", { perSecond: n(tp.perSecond), perHour: n(tp.perHour, 0), unit: tp.unit, seconds: n(tp.seconds, 0) })}${tp.source === "log" ? ` ${t["tp.fromLog"]}` : ""}`
+                : t["tp.none"]}
             </p>
           </section>
           <section aria-labelledby="an-use-h">
             <h3 id="an-use-h">{t["use.h"]}</h3>
             <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
-              <NumberField id="an-total" label={t["use.total"] ?? ""} unit={tp?.unit ?? ""} value={total} rule={BIG} onValue={setTotal} t={t} lang={lang} disabled={disabled} />
+              <NumberField
+                id="an-total"
+                label={t["use.total"] ?? ""}
+                unit={tp?.unit ?? ""}
+                value={total}
+                rule={BIG}
+                onValue={setTotal}
+                t={t}
+                lang={lang}
+                disabled={disabled}
+              />
             </form>
             <p class="calc-note">{tp ? tr(t, "use.explain", { n: busy }) : t["use.noTp"]}</p>
-            <button type="button" onClick={use} disabled={disabled}>{t["use.button"]}</button>
+            <button type="button" onClick={use} disabled={disabled}>
+              {t["use.button"]}
+            </button>
             <div role="status" data-testid="use-status">
               {saved && (
                 <p>
@@ -186,10 +323,32 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
         </div>
       )}
       <Compare a={run} b={slots.b.run} gpus={gpus} t={t} lang={lang} disabled={disabled}>
-        <LogInput id="an-b" label={t["cmp.file"] ?? ""} pasteLabel={t["cmp.paste"] ?? ""} buttonLabel={t["cmp.analyze"] ?? ""} t={t} lang={lang} disabled={disabled} progress={slots.b.progress} error={slots.b.error} onLoad={load("b")} onRefuse={refuse("b")} />
+        <LogInput
+          id="an-b"
+          label={t["cmp.file"] ?? ""}
+          pasteLabel={t["cmp.paste"] ?? ""}
+          buttonLabel={t["cmp.analyze"] ?? ""}
+          t={t}
+          lang={lang}
+          disabled={disabled}
+          progress={slots.b.progress}
+          error={slots.b.error}
+          onLoad={load("b")}
+          onRefuse={refuse("b")}
+        />
         {slots.b.run && (
           <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
-            <NumberField id="an-amount-b" label={t["cmp.work"] ?? ""} unit={unitLabel} value={amountB} rule={BIG} onValue={setAmountB} t={t} lang={lang} disabled={disabled} />
+            <NumberField
+              id="an-amount-b"
+              label={t["cmp.work"] ?? ""}
+              unit={unitLabel}
+              value={amountB}
+              rule={BIG}
+              onValue={setAmountB}
+              t={t}
+              lang={lang}
+              disabled={disabled}
+            />
           </form>
         )}
       </Compare>

@@ -18,8 +18,22 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
         <caption>{t["gpu.h"]}</caption>
         <thead>
           <tr>
-            {["col.gpu", "col.peak", "col.total", "col.rec", "col.range", "col.fit", "col.smaller", "col.util", "col.power", "col.warmup", "col.window"].map((k) => (
-              <th scope="col" key={k}>{tr(t, k, { pct })}</th>
+            {[
+              "col.gpu",
+              "col.peak",
+              "col.total",
+              "col.rec",
+              "col.range",
+              "col.fit",
+              "col.smaller",
+              "col.util",
+              "col.power",
+              "col.warmup",
+              "col.window",
+            ].map((k) => (
+              <th scope="col" key={k}>
+                {tr(t, k, { pct })}
+              </th>
             ))}
           </tr>
         </thead>
@@ -31,12 +45,19 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
               <td>{n(g.memoryTotalMiB, 0)}</td>
               <td data-k="rec">{n(g.recommended.gb, 1)}</td>
               <td>{`${n(g.recommended.lowGB, 1)}–${n(g.recommended.highGB, 1)}`}</td>
-              <td>{g.smallestFit ? `${g.smallestFit.name} (${n(g.smallestFit.memoryGB, 0)} GB)` : "—"}</td>
+              <td>
+                {g.smallestFit ? `${g.smallestFit.name} (${n(g.smallestFit.memoryGB, 0)} GB)` : "—"}
+              </td>
               <td>{smaller(g, t, lang)}</td>
               <td>{n(g.meanUtilSteadyPct, 0)}</td>
               <td>{n(g.meanPowerSteadyW, 0)}</td>
               <td data-k="warmup">{g.steady.found ? n(g.steady.warmupSeconds, 0) : "—"}</td>
-              <td data-k="window">{tr(t, "window.range", { start: n(g.steady.startSeconds, 0), end: n(g.steady.endSeconds, 0) })}</td>
+              <td data-k="window">
+                {tr(t, "window.range", {
+                  start: n(g.steady.startSeconds, 0),
+                  end: n(g.steady.endSeconds, 0),
+                })}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -47,14 +68,25 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
 
 function smaller(g: GpuAnalysis, t: Strings, lang: string): string {
   const s = g.smallerFits[0];
-  return s ? `${s.name} (${num(lang, s.memoryGB, 0)} GB)` : g.memoryTotalMiB === null ? "—" : (t["smaller.no"] ?? "");
+  return s
+    ? `${s.name} (${num(lang, s.memoryGB, 0)} GB)`
+    : g.memoryTotalMiB === null
+      ? "—"
+      : (t["smaller.no"] ?? "");
 }
 
 export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {
-  const lines = run.malformed.slice(0, 10).map((m) => m.line).join(", ");
+  const lines = run.malformed
+    .slice(0, 10)
+    .map((m) => m.line)
+    .join(", ");
   return (
     <div class="an-parse">
-      <p data-testid="malformed">{run.malformedCount > 0 ? tr(t, "mal.count", { count: num(lang, run.malformedCount, 0), lines }) : t["mal.none"]}</p>
+      <p data-testid="malformed">
+        {run.malformedCount > 0
+          ? tr(t, "mal.count", { count: num(lang, run.malformedCount, 0), lines })
+          : t["mal.none"]}
+      </p>
       {run.notes.length > 0 && (
         <ul>
           {run.notes.map((note, i) => (
@@ -67,11 +99,17 @@ export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {
           <summary>{t["mal.details"]}</summary>
           <table>
             <thead>
-              <tr><th scope="col">{t["col.line"]}</th><th scope="col">{t["col.reason"]}</th></tr>
+              <tr>
+                <th scope="col">{t["col.line"]}</th>
+                <th scope="col">{t["col.reason"]}</th>
+              </tr>
             </thead>
             <tbody>
               {run.malformed.map((m) => (
-                <tr key={m.line}><td>{m.line}</td><td>{tr(t, `reason.${m.reason}`)}</td></tr>
+                <tr key={m.line}>
+                  <td>{m.line}</td>
+                  <td>{tr(t, `reason.${m.reason}`)}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -94,11 +132,21 @@ export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
         <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["gaps.h"]}>
           <table>
             <thead>
-              <tr><th scope="col">{t["col.start"]}</th><th scope="col">{t["col.end"]}</th><th scope="col">{t["col.length"]}</th><th scope="col">{t["col.phase"]}</th></tr>
+              <tr>
+                <th scope="col">{t["col.start"]}</th>
+                <th scope="col">{t["col.end"]}</th>
+                <th scope="col">{t["col.length"]}</th>
+                <th scope="col">{t["col.phase"]}</th>
+              </tr>
             </thead>
             <tbody>
               {gaps.slice(0, GAPS_SHOWN).map((x) => (
-                <tr key={x.startSeconds}><td>{n(x.startSeconds)}</td><td>{n(x.endSeconds)}</td><td>{n(x.durationSeconds)}</td><td>{t[`phase.${x.phase}`]}</td></tr>
+                <tr key={x.startSeconds}>
+                  <td>{n(x.startSeconds)}</td>
+                  <td>{n(x.endSeconds)}</td>
+                  <td>{n(x.durationSeconds)}</td>
+                  <td>{t[`phase.${x.phase}`]}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -113,8 +161,17 @@ export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
 /** A finding in words: numbers formatted for the page, the steady-state reason translated. */
 export function findingText(f: Finding, t: Strings, lang: string): string {
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(f.params)) params[k] = typeof v === "number" ? num(lang, v, /Pct$|Seconds$|MiB/.test(k) ? 0 : undefined) : k === "reason" ? tr(t, `steady.${v}`) : v;
-  return (f.gpuIndex === null ? "" : tr(t, "find.gpu", { gpu: f.gpuIndex })) + tr(t, `finding.${f.code}`, params);
+  for (const [k, v] of Object.entries(f.params))
+    params[k] =
+      typeof v === "number"
+        ? num(lang, v, /Pct$|Seconds$|MiB/.test(k) ? 0 : undefined)
+        : k === "reason"
+          ? tr(t, `steady.${v}`)
+          : v;
+  return (
+    (f.gpuIndex === null ? "" : tr(t, "find.gpu", { gpu: f.gpuIndex })) +
+    tr(t, `finding.${f.code}`, params)
+  );
 }
 
 export function Findings({ a, t, lang }: P & { a: RunAnalysis }) {
@@ -155,10 +212,15 @@ export function Env({ run, t, lang }: P & { run: LoadedRun }) {
       <summary>{t["env.h"]}</summary>
       <dl>
         {rows.map(([k, v]) => (
-          <div key={k}><dt>{t[k]}</dt><dd>{v}</dd></div>
+          <div key={k}>
+            <dt>{t[k]}</dt>
+            <dd>{v}</dd>
+          </div>
         ))}
       </dl>
-      {p.progressMalformedLines.length > 0 && <p>{tr(t, "env.progressBad", { lines: p.progressMalformedLines.join(", ") })}</p>}
+      {p.progressMalformedLines.length > 0 && (
+        <p>{tr(t, "env.progressBad", { lines: p.progressMalformedLines.join(", ") })}</p>
+      )}
     </details>
   );
 }

@@ -13,7 +13,10 @@ export function onWorker(l: Listener): () => void {
 }
 
 /** Posts a message (a fresh id is added to load/analyze); returns the id, or 0 if no worker. */
-export function send(m: ToWorker | Omit<Extract<ToWorker, { id: number }>, "id">, catalog: GpuSpec[]): number {
+export function send(
+  m: ToWorker | Omit<Extract<ToWorker, { id: number }>, "id">,
+  catalog: GpuSpec[],
+): number {
   try {
     if (!worker) {
       worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });

@@ -8,7 +8,16 @@ export type Slot = "a" | "b";
 
 export type ToWorker =
   | { type: "catalog"; catalog: GpuSpec[] }
-  | { type: "load"; id: number; slot: Slot; file?: File; text?: string; name: string; headroom: number; workDone?: WorkDone | undefined }
+  | {
+      type: "load";
+      id: number;
+      slot: Slot;
+      file?: File;
+      text?: string;
+      name: string;
+      headroom: number;
+      workDone?: WorkDone | undefined;
+    }
   | { type: "analyze"; id: number; slot: Slot; headroom: number; workDone?: WorkDone | undefined };
 
 export interface ProbeSummary {

@@ -5,7 +5,11 @@
  */
 import { analyzeRun } from "../../estimate/run-log/analysis.ts";
 import type { WorkDone } from "../../estimate/run-log/analysis.ts";
-import { checkLogSize, parseNvidiaSmiCsvInSlices, SLICE_CHARS } from "../../estimate/run-log/nvidia-smi-csv.ts";
+import {
+  checkLogSize,
+  parseNvidiaSmiCsvInSlices,
+  SLICE_CHARS,
+} from "../../estimate/run-log/nvidia-smi-csv.ts";
 import { detectFormat, readProbeJson } from "../../estimate/run-log/probe-json.ts";
 import { downsampleTimeline } from "../../estimate/run-log/timeline.ts";
 import type { GpuSpec } from "../../estimate/gpu.ts";
@@ -49,11 +53,17 @@ function analyse(id: number, slot: Slot, headroom: number, workDone: WorkDone | 
       name: k.name,
       format: k.format,
       analysis,
-      timelines: series.map((g) => downsampleTimeline(g.samples, analysis.startEpochSeconds, CHART_POINTS)),
-      tables: series.map((g) => downsampleTimeline(g.samples, analysis.startEpochSeconds, TABLE_POINTS)),
+      timelines: series.map((g) =>
+        downsampleTimeline(g.samples, analysis.startEpochSeconds, CHART_POINTS),
+      ),
+      tables: series.map((g) =>
+        downsampleTimeline(g.samples, analysis.startEpochSeconds, TABLE_POINTS),
+      ),
       sampleCount: k.log.sampleCount,
       malformedCount: k.log.malformedCount,
-      malformed: k.log.malformed.slice(0, MALFORMED_SHOWN).map((m) => ({ line: m.line, reason: m.reason })),
+      malformed: k.log.malformed
+        .slice(0, MALFORMED_SHOWN)
+        .map((m) => ({ line: m.line, reason: m.reason })),
       notes: k.log.notes,
       probe: k.probe,
     },
@@ -62,9 +72,15 @@ function analyse(id: number, slot: Slot, headroom: number, workDone: WorkDone | 
 
 async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
   const { id, slot } = m;
-  const fail = (failure: Extract<FromWorker, { type: "failed" }>["failure"]): void => post({ type: "failed", id, slot, failure });
+  const fail = (failure: Extract<FromWorker, { type: "failed" }>["failure"]): void =>
+    post({ type: "failed", id, slot, failure });
   const size = checkLogSize(m.file ? m.file.size : (m.text ?? "").length);
-  if (!size.ok) return fail({ error: "too-large", limitBytes: size.limitBytes, receivedBytes: size.receivedBytes });
+  if (!size.ok)
+    return fail({
+      error: "too-large",
+      limitBytes: size.limitBytes,
+      receivedBytes: size.receivedBytes,
+    });
   let text: string;
   try {
     text = m.file ? await m.file.text() : (m.text ?? "");
@@ -78,7 +94,12 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
   if (format === "probe-json") {
     const r = readProbeJson(text);
     if (!r.ok) {
-      if (r.error === "too-large") return fail({ error: "too-large", limitBytes: r.limitBytes, receivedBytes: r.receivedBytes });
+      if (r.error === "too-large")
+        return fail({
+          error: "too-large",
+          limitBytes: r.limitBytes,
+          receivedBytes: r.receivedBytes,
+        });
       if (r.error === "schema") return fail({ error: "schema", path: r.issues[0]?.path ?? "" });
       return fail({ error: "invalid-json" });
     }
@@ -106,7 +127,12 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
     post({ type: "progress", id, fraction: Math.min(1, done / slices) });
     await pause();
   });
-  if (!parsed.ok) return fail({ error: "too-large", limitBytes: parsed.limitBytes, receivedBytes: parsed.receivedBytes });
+  if (!parsed.ok)
+    return fail({
+      error: "too-large",
+      limitBytes: parsed.limitBytes,
+      receivedBytes: parsed.receivedBytes,
+    });
   kept[slot] = { name: m.name, format, log: parsed.log, progress, probe };
   analyse(id, slot, m.headroom, m.workDone);
 }
@@ -115,11 +141,14 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
 let queue: Promise<void> = Promise.resolve();
 onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data;
-  queue = queue.then(async () => {
-    if (m.type === "catalog") catalog = m.catalog;
-    else if (m.type === "load") await load(m);
-    else analyse(m.id, m.slot, m.headroom, m.workDone);
-  }).catch(() => {
-    if (m.type !== "catalog") post({ type: "failed", id: m.id, slot: m.slot, failure: { error: "read-failed" } });
-  });
+  queue = queue
+    .then(async () => {
+      if (m.type === "catalog") catalog = m.catalog;
+      else if (m.type === "load") await load(m);
+      else analyse(m.id, m.slot, m.headroom, m.workDone);
+    })
+    .catch(() => {
+      if (m.type !== "catalog")
+        post({ type: "failed", id: m.id, slot: m.slot, failure: { error: "read-failed" } });
+    });
 };

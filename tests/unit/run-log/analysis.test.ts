@@ -48,20 +48,36 @@ describe("single GPU with warm-up", () => {
 
   it("puts steady utilisation in the top buckets and finds no steady idle gaps", () => {
     expect(g.utilHistogramSteady).toHaveLength(10);
-    expect(g.utilHistogramSteady[9]).toMatchObject({ fromPct: 90, toPct: 100, samples: 780, share: 1 });
+    expect(g.utilHistogramSteady[9]).toMatchObject({
+      fromPct: 90,
+      toPct: 100,
+      samples: 780,
+      share: 1,
+    });
     expect(g.utilHistogram.reduce((s, b) => s + b.samples, 0)).toBe(900);
     expect(g.idleGaps.filter((x) => x.phase === "steady")).toEqual([]);
-    expect(g.idleGaps.at(-1)).toMatchObject({ phase: "tail", durationSeconds: expect.closeTo(30, 0) });
+    expect(g.idleGaps.at(-1)).toMatchObject({
+      phase: "tail",
+      durationSeconds: expect.closeTo(30, 0),
+    });
     expect(codes(a.findings)).toEqual(["high-util-check-throughput"]);
     expect(allFinite(a)).toBe(true);
   });
 
   it("computes throughput from the user's work count", () => {
-    const steady = analyzeRun(parseFixture("single-gpu-warmup.csv"), { workDone: { amount: 39000, unit: "samples", scope: "steady-window" } });
-    expect(steady.throughput).toMatchObject({ source: "user", unit: "samples", scope: "steady-window" });
+    const steady = analyzeRun(parseFixture("single-gpu-warmup.csv"), {
+      workDone: { amount: 39000, unit: "samples", scope: "steady-window" },
+    });
+    expect(steady.throughput).toMatchObject({
+      source: "user",
+      unit: "samples",
+      scope: "steady-window",
+    });
     expect(steady.throughput!.seconds).toBeCloseTo(779, 0);
     expect(steady.throughput!.perSecond).toBeCloseTo(39000 / 779, 1);
-    const whole = analyzeRun(parseFixture("single-gpu-warmup.csv"), { workDone: { amount: 39000, unit: "samples", scope: "whole-run" } });
+    const whole = analyzeRun(parseFixture("single-gpu-warmup.csv"), {
+      workDone: { amount: 39000, unit: "samples", scope: "whole-run" },
+    });
     expect(whole.throughput!.seconds).toBeCloseTo(899, 0);
     expect(codes(whole.findings)).toContain("throughput-includes-warmup");
   });
@@ -100,7 +116,11 @@ describe("two GPUs", () => {
     ]);
     expect(a.steadyStartSeconds).toBeCloseTo(30, 0);
     expect(a.steadyEndSeconds).toBeCloseTo(299, 0);
-    expect(codes(a.findings)).toEqual(["short-run", "high-util-check-throughput", "high-util-check-throughput"]);
+    expect(codes(a.findings)).toEqual([
+      "short-run",
+      "high-util-check-throughput",
+      "high-util-check-throughput",
+    ]);
     expect(a.findings.filter((f) => f.gpuIndex !== null).map((f) => f.gpuIndex)).toEqual([0, 1]);
   });
 });
@@ -113,7 +133,10 @@ describe("periodic idle gaps (data-loading stalls)", () => {
     expect(g.steady.endSeconds).toBeCloseTo(714, 0);
     const steadyGaps = g.idleGaps.filter((x) => x.phase === "steady");
     expect(steadyGaps).toHaveLength(32);
-    expect(steadyGaps[0]).toMatchObject({ startSeconds: expect.closeTo(75, 0), durationSeconds: expect.closeTo(5, 0) });
+    expect(steadyGaps[0]).toMatchObject({
+      startSeconds: expect.closeTo(75, 0),
+      durationSeconds: expect.closeTo(5, 0),
+    });
     const f = a.findings.find((x) => x.code === "periodic-idle-gaps")!;
     expect(f.severity).toBe("warn");
     expect(f.params["gapCount"]).toBe(32);
@@ -127,20 +150,59 @@ describe("periodic idle gaps (data-loading stalls)", () => {
 
 describe("findings on synthetic runs", () => {
   const series = (n: number, f: (s: number) => Partial<GpuSample>): GpuSample[] =>
-    Array.from({ length: n }, (_, s) => ({ line: s + 2, epochSeconds: 1e9 + s, memoryUsedMiB: 1000, memoryTotalMiB: 24564, utilizationPct: 50, powerW: 100, ...f(s) }));
+    Array.from({ length: n }, (_, s) => ({
+      line: s + 2,
+      epochSeconds: 1e9 + s,
+      memoryUsedMiB: 1000,
+      memoryTotalMiB: 24564,
+      utilizationPct: 50,
+      powerW: 100,
+      ...f(s),
+    }));
   const run = (samples: GpuSample[][]) =>
-    analyzeRun({ format: "nvidia-smi-csv", hasHeader: true, columns: [], gpus: samples.map((s, i) => ({ index: i, name: "x", memoryTotalMiB: 24564, samples: s })), lineCount: 0, sampleCount: 0, malformedCount: 0, malformed: [], notes: [] }, { catalog: CATALOG });
+    analyzeRun(
+      {
+        format: "nvidia-smi-csv",
+        hasHeader: true,
+        columns: [],
+        gpus: samples.map((s, i) => ({ index: i, name: "x", memoryTotalMiB: 24564, samples: s })),
+        lineCount: 0,
+        sampleCount: 0,
+        malformedCount: 0,
+        malformed: [],
+        notes: [],
+      },
+      { catalog: CATALOG },
+    );
 
   it("low utilisation, near capacity, memory growth, long warm-up, unused and imbalanced GPUs", () => {
-    const busy = series(1200, (s) => ({ utilizationPct: s < 400 ? 5 : 40, memoryUsedMiB: s < 400 ? 500 : 10000 + s * 5 }));
+    const busy = series(1200, (s) => ({
+      utilizationPct: s < 400 ? 5 : 40,
+      memoryUsedMiB: s < 400 ? 500 : 10000 + s * 5,
+    }));
     const idle = series(1200, () => ({ utilizationPct: 0, memoryUsedMiB: 300 }));
     const hot = series(1200, () => ({ utilizationPct: 99, memoryUsedMiB: 23000 }));
     const a = run([busy, idle, hot]);
     const c = codes(a.findings);
-    expect(c).toEqual(expect.arrayContaining(["imbalanced-gpus", "long-warmup", "memory-growing", "low-util-steady", "memory-near-capacity", "recommended-exceeds-gpu", "gpu-unused"]));
+    expect(c).toEqual(
+      expect.arrayContaining([
+        "imbalanced-gpus",
+        "long-warmup",
+        "memory-growing",
+        "low-util-steady",
+        "memory-near-capacity",
+        "recommended-exceeds-gpu",
+        "gpu-unused",
+      ]),
+    );
     expect(a.findings.find((f) => f.code === "gpu-unused")!.gpuIndex).toBe(1);
-    expect(a.findings.find((f) => f.code === "long-warmup")!.params["warmupSeconds"]).toBeCloseTo(400, 0);
-    expect(a.findings.find((f) => f.code === "memory-growing")!.params["growthMiBPerHour"]).toBeGreaterThan(10000);
+    expect(a.findings.find((f) => f.code === "long-warmup")!.params["warmupSeconds"]).toBeCloseTo(
+      400,
+      0,
+    );
+    expect(
+      a.findings.find((f) => f.code === "memory-growing")!.params["growthMiBPerHour"],
+    ).toBeGreaterThan(10000);
     expect(allFinite(a)).toBe(true);
   });
 
@@ -169,19 +231,43 @@ describe("probe file", () => {
 });
 
 describe("two-node comparison (seed rule)", () => {
-  const [t4, , rtx4090, , , , a100] = CATALOG as [never, never, (typeof CATALOG)[number], never, never, never, (typeof CATALOG)[number]];
+  const [t4, , rtx4090, , , , a100] = CATALOG as [
+    never,
+    never,
+    (typeof CATALOG)[number],
+    never,
+    never,
+    never,
+    (typeof CATALOG)[number],
+  ];
   it("a big paper gap with a 15% measured gap is not GPU-bound", () => {
-    const r = compareRuns({ throughputPerSecond: 100, paperPeakTflops: paperPeakTflops(rtx4090, "bf16")! }, { throughputPerSecond: 115, paperPeakTflops: paperPeakTflops(a100, "bf16")! });
-    expect(r).toMatchObject({ ok: true, fasterOnPaper: "b", verdict: "not-gpu-bound", measuredReversed: false });
+    const r = compareRuns(
+      { throughputPerSecond: 100, paperPeakTflops: paperPeakTflops(rtx4090, "bf16")! },
+      { throughputPerSecond: 115, paperPeakTflops: paperPeakTflops(a100, "bf16")! },
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      fasterOnPaper: "b",
+      verdict: "not-gpu-bound",
+      measuredReversed: false,
+    });
     if (r.ok) {
       expect(r.paperRatio).toBeCloseTo(312 / 165.2, 6);
       expect(r.measuredGapPct).toBeCloseTo(15, 6);
     }
   });
   it("a measured gap close to the paper gap is GPU-bound; order does not matter", () => {
-    const r = compareRuns({ throughputPerSecond: 180, paperPeakTflops: 312 }, { throughputPerSecond: 100, paperPeakTflops: 165.2 });
+    const r = compareRuns(
+      { throughputPerSecond: 180, paperPeakTflops: 312 },
+      { throughputPerSecond: 100, paperPeakTflops: 165.2 },
+    );
     expect(r).toMatchObject({ ok: true, fasterOnPaper: "a", verdict: "gpu-bound" });
-    expect(compareRuns({ throughputPerSecond: 0, paperPeakTflops: 1 }, { throughputPerSecond: 1, paperPeakTflops: 1 })).toEqual({ ok: false, error: "missing-throughput", run: "a" });
+    expect(
+      compareRuns(
+        { throughputPerSecond: 0, paperPeakTflops: 1 },
+        { throughputPerSecond: 1, paperPeakTflops: 1 },
+      ),
+    ).toEqual({ ok: false, error: "missing-throughput", run: "a" });
     expect(paperPeakTflops(t4, "fp8")).toBeNull();
     expect(paperPeakTflops(a100, "bf16", 8)).toBe(312 * 8);
   });

@@ -4,7 +4,8 @@ import type { GpuSpec } from "../../../src/estimate/gpu.ts";
 import { parseNvidiaSmiCsv } from "../../../src/estimate/run-log/index.ts";
 import type { ParsedLog } from "../../../src/estimate/run-log/index.ts";
 
-export const fixture = (name: string): string => readFileSync(fileURLToPath(new URL(`../../fixtures/run-logs/${name}`, import.meta.url)), "utf8");
+export const fixture = (name: string): string =>
+  readFileSync(fileURLToPath(new URL(`../../fixtures/run-logs/${name}`, import.meta.url)), "utf8");
 
 export function parseFixture(name: string): ParsedLog {
   const r = parseNvidiaSmiCsv(fixture(name));
@@ -14,10 +15,31 @@ export function parseFixture(name: string): ParsedLog {
 
 /** True when every number anywhere in `v` is finite. */
 export const allFinite = (v: unknown): boolean =>
-  typeof v === "number" ? Number.isFinite(v) : Array.isArray(v) ? v.every(allFinite) : v !== null && typeof v === "object" ? Object.values(v).every(allFinite) : true;
+  typeof v === "number"
+    ? Number.isFinite(v)
+    : Array.isArray(v)
+      ? v.every(allFinite)
+      : v !== null && typeof v === "object"
+        ? Object.values(v).every(allFinite)
+        : true;
 
-const spec = (id: string, name: string, memoryGB: number, fp32Tflops: number, bf16: number): GpuSpec => ({
-  id, name, vendor: "NVIDIA", segment: "datacenter", memoryGB, bandwidthGBps: 1000, fp32Tflops, tensorTflopsDense: { bf16, fp16: bf16 }, tdpW: 300, unverified: [],
+const spec = (
+  id: string,
+  name: string,
+  memoryGB: number,
+  fp32Tflops: number,
+  bf16: number,
+): GpuSpec => ({
+  id,
+  name,
+  vendor: "NVIDIA",
+  segment: "datacenter",
+  memoryGB,
+  bandwidthGBps: 1000,
+  fp32Tflops,
+  tensorTflopsDense: { bf16, fp16: bf16 },
+  tdpW: 300,
+  unverified: [],
 });
 // Memory and dense BF16 peaks as in content/gpus.json.
 export const CATALOG: GpuSpec[] = [

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { analyzeRun, checkLogSize, createNvidiaSmiCsvParser, MAX_LOG_BYTES, parseNvidiaSmiCsv, parseNvidiaSmiCsvInSlices, parseQuantity, parseTimestamp } from "../../../src/estimate/run-log/index.ts";
+import {
+  analyzeRun,
+  checkLogSize,
+  createNvidiaSmiCsvParser,
+  MAX_LOG_BYTES,
+  parseNvidiaSmiCsv,
+  parseNvidiaSmiCsvInSlices,
+  parseQuantity,
+  parseTimestamp,
+} from "../../../src/estimate/run-log/index.ts";
 import { allFinite, fixture, parseFixture } from "./helpers.ts";
 
 describe("nvidia-smi CSV parser", () => {
@@ -14,7 +23,10 @@ describe("nvidia-smi CSV parser", () => {
     expect(g.name).toBe("NVIDIA GeForce RTX 4090");
     expect(g.memoryTotalMiB).toBe(24564);
     expect(g.samples[0]).toMatchObject({ line: 2, memoryUsedMiB: 300, memoryTotalMiB: 24564 });
-    expect(g.samples[0]!.epochSeconds).toBeCloseTo(Date.UTC(2024, 4, 1, 12, 0, 0) / 1000 + 0.124, 3);
+    expect(g.samples[0]!.epochSeconds).toBeCloseTo(
+      Date.UTC(2024, 4, 1, 12, 0, 0) / 1000 + 0.124,
+      3,
+    );
   });
 
   it("separates two interleaved GPUs", () => {
@@ -39,7 +51,11 @@ describe("nvidia-smi CSV parser", () => {
     const log = parseFixture("crlf.csv");
     expect(log.sampleCount).toBe(30);
     expect(log.malformedCount).toBe(0);
-    expect(log.gpus[0]!.samples.at(-1)).toMatchObject({ memoryUsedMiB: 9290, powerW: 140, utilizationPct: 80 });
+    expect(log.gpus[0]!.samples.at(-1)).toMatchObject({
+      memoryUsedMiB: 9290,
+      powerW: 140,
+      utilizationPct: 80,
+    });
     expect(log.gpus[0]!.name).toBe("NVIDIA A10");
   });
 
@@ -71,12 +87,22 @@ describe("nvidia-smi CSV parser", () => {
 
   it("sorts non-monotonic timestamps, reports them, and reads any column order", () => {
     const log = parseFixture("non-monotonic.csv");
-    expect(log.columns).toEqual(["index", "timestamp", "utilizationGpu", "memoryUsed", "name", "powerDraw", "memoryTotal"]);
+    expect(log.columns).toEqual([
+      "index",
+      "timestamp",
+      "utilizationGpu",
+      "memoryUsed",
+      "name",
+      "powerDraw",
+      "memoryTotal",
+    ]);
     const note = log.notes.find((n) => n.code === "timestamps-reordered");
     expect(note?.params).toEqual({ count: 6, firstLine: 13 });
     const t = log.gpus[0]!.samples.map((s) => s.epochSeconds);
     expect(t).toEqual([...t].sort((a, b) => a - b));
-    expect(log.gpus[0]!.samples.map((s) => s.memoryUsedMiB)).toEqual(Array.from({ length: 40 }, (_, i) => 7000 + i * 10));
+    expect(log.gpus[0]!.samples.map((s) => s.memoryUsedMiB)).toEqual(
+      Array.from({ length: 40 }, (_, i) => 7000 + i * 10),
+    );
   });
 
   it("parses values, units and missing readings", () => {
@@ -96,11 +122,18 @@ describe("nvidia-smi CSV parser", () => {
   });
 
   it("handles missing columns and repeated headers", () => {
-    const text = "index, memory.used [MiB]\n0, 100 MiB\n1, 200 MiB\nindex, memory.used [MiB]\n0, 300 MiB\n";
+    const text =
+      "index, memory.used [MiB]\n0, 100 MiB\n1, 200 MiB\nindex, memory.used [MiB]\n0, 300 MiB\n";
     const r = parseNvidiaSmiCsv(text);
     if (!r.ok) throw new Error("refused");
-    expect(r.log.notes.map((n) => n.code)).toEqual(["missing-column", "no-timestamp-column", "repeated-header"]);
-    expect(r.log.gpus[0]!.samples.map((s) => [s.epochSeconds, s.memoryUsedMiB, s.utilizationPct])).toEqual([
+    expect(r.log.notes.map((n) => n.code)).toEqual([
+      "missing-column",
+      "no-timestamp-column",
+      "repeated-header",
+    ]);
+    expect(
+      r.log.gpus[0]!.samples.map((s) => [s.epochSeconds, s.memoryUsedMiB, s.utilizationPct]),
+    ).toEqual([
       [0, 100, null],
       [1, 300, null],
     ]);
@@ -124,7 +157,12 @@ describe("nvidia-smi CSV parser", () => {
   });
 
   it("refuses logs above the size limit", () => {
-    expect(checkLogSize(MAX_LOG_BYTES + 1)).toEqual({ ok: false, error: "too-large", limitBytes: MAX_LOG_BYTES, receivedBytes: MAX_LOG_BYTES + 1 });
+    expect(checkLogSize(MAX_LOG_BYTES + 1)).toEqual({
+      ok: false,
+      error: "too-large",
+      limitBytes: MAX_LOG_BYTES,
+      receivedBytes: MAX_LOG_BYTES + 1,
+    });
     expect(checkLogSize(10 * 1024 * 1024)).toEqual({ ok: true });
     const p = createNvidiaSmiCsvParser();
     const mb = "x".repeat(1024 * 1024);
@@ -134,14 +172,41 @@ describe("nvidia-smi CSV parser", () => {
 });
 
 const field = fc.oneof(
-  fc.constantFrom("2024/05/01 12:00:00.123", "0", "1", "NVIDIA A100-SXM4-80GB", "1234 MiB", "1.5 GiB", "45 %", "70.5 W", "[N/A]", "", "1e400", "-0", "NaN", "Infinity", "99999999999999999999 MiB", "timestamp", "memory.used [MiB]"),
+  fc.constantFrom(
+    "2024/05/01 12:00:00.123",
+    "0",
+    "1",
+    "NVIDIA A100-SXM4-80GB",
+    "1234 MiB",
+    "1.5 GiB",
+    "45 %",
+    "70.5 W",
+    "[N/A]",
+    "",
+    "1e400",
+    "-0",
+    "NaN",
+    "Infinity",
+    "99999999999999999999 MiB",
+    "timestamp",
+    "memory.used [MiB]",
+  ),
   fc.string({ maxLength: 12 }),
   fc.double().map(String),
 );
 const lineArb = fc.array(field, { minLength: 1, maxLength: 9 }).map((f) => f.join(", "));
-const logArb = fc.tuple(fc.boolean(), fc.array(lineArb, { maxLength: 40 }), fc.constantFrom("\n", "\r\n")).map(([withHeader, lines, eol]) =>
-  [...(withHeader ? ["timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]"] : []), ...lines].join(eol),
-);
+const logArb = fc
+  .tuple(fc.boolean(), fc.array(lineArb, { maxLength: 40 }), fc.constantFrom("\n", "\r\n"))
+  .map(([withHeader, lines, eol]) =>
+    [
+      ...(withHeader
+        ? [
+            "timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]",
+          ]
+        : []),
+      ...lines,
+    ].join(eol),
+  );
 
 describe("parser properties", () => {
   it("never throws and never returns NaN or Infinity, on arbitrary text", () => {

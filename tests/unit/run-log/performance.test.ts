@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { analyzeRun, createNvidiaSmiCsvParser, SLICE_CHARS } from "../../../src/estimate/run-log/index.ts";
+import {
+  analyzeRun,
+  createNvidiaSmiCsvParser,
+  SLICE_CHARS,
+} from "../../../src/estimate/run-log/index.ts";
 
 /** A ~10 MB log: 4 GPUs interleaved, one line per GPU per second, ~7 hours. */
 function bigLog(targetChars: number): string {
-  const parts = ["timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]\n"];
+  const parts = [
+    "timestamp, index, name, memory.used [MiB], memory.total [MiB], utilization.gpu [%], power.draw [W]\n",
+  ];
   let size = parts[0]!.length;
   const t0 = Date.UTC(2024, 4, 1, 12, 0, 0);
   for (let s = 0; size < targetChars; s++) {
-    const ts = new Date(t0 + s * 1000).toISOString().replace("T", " ").replace("Z", "").replaceAll("-", "/");
+    const ts = new Date(t0 + s * 1000)
+      .toISOString()
+      .replace("T", " ")
+      .replace("Z", "")
+      .replaceAll("-", "/");
     for (let g = 0; g < 4; g++) {
       const util = s < 120 ? (s * 7 + g) % 40 : 80 + ((s * 13 + g * 7) % 20);
       const line = `${ts}, ${g}, NVIDIA A100-SXM4-80GB, ${s < 120 ? 1000 + s * 500 : 61000 + ((s * 31) % 900)} MiB, 81920 MiB, ${util} %, ${(90 + util * 3).toFixed(2)} W\n`;
