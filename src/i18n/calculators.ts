@@ -603,7 +603,7 @@ const COMMON = [
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
-  ModelPicker: ["mp.", "r.params", "r.active"],
+  ModelPicker: ["mp.", "r.params", "r.active", "gf.loading"],
   TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn."],
   InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn."],
   Throughput: ["tp.", "r.", "as.", "warn."],

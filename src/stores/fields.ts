@@ -100,27 +100,3 @@ export function sanitize<T extends object>(shape: Shape, raw: unknown, prefix = 
   }
   return { value: out as T, invalid };
 }
-
-/** A field as it travels in a link: numbers and enums as text, lists and objects as JSON. */
-export function toParam(spec: FieldSpec, v: unknown): string {
-  return spec.t === "list" || spec.t === "custom" ? JSON.stringify(v) : String(v);
-}
-
-/** Decodes a link parameter; anything unreadable becomes a value `fieldOk` rejects. */
-export function fromParam(spec: FieldSpec, s: string): unknown {
-  switch (spec.t) {
-    case "num":
-      return /^-?[\d.]+(e[+-]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-    case "bool":
-      return s === "true" ? true : s === "false" ? false : s;
-    case "enum":
-    case "str":
-      return s;
-    default:
-      try {
-        return JSON.parse(s) as unknown;
-      } catch {
-        return null; // no list or model spec accepts null
-      }
-  }
-}

@@ -4,7 +4,8 @@
  * fields it breaks. Applying a link validates each field; invalid ones keep their defaults
  * and are listed in `$linkNote` for the page to show.
  */
-import { fieldOk, fromParam, sanitize, toParam } from "./fields.ts";
+import { fieldOk, sanitize } from "./fields.ts";
+import type { FieldSpec } from "./fields.ts";
 import { registry } from "./persist.ts";
 // Islands import only their own stores; a link and Reset cover all of them, so this module
 // (loaded on demand) registers every store before it encodes, applies or resets.
@@ -13,6 +14,30 @@ import "./calc.ts";
 import { $linkNote } from "./link-note.ts";
 
 export { $linkNote } from "./link-note.ts";
+
+/** A field as it travels in a link: numbers and enums as text, lists and objects as JSON. */
+export function toParam(spec: FieldSpec, v: unknown): string {
+  return spec.t === "list" || spec.t === "custom" ? JSON.stringify(v) : String(v);
+}
+
+/** Decodes a link parameter; anything unreadable becomes a value `fieldOk` rejects. */
+export function fromParam(spec: FieldSpec, s: string): unknown {
+  switch (spec.t) {
+    case "num":
+      return /^-?[\d.]+(e[+-]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
+    case "bool":
+      return s === "true" ? true : s === "false" ? false : s;
+    case "enum":
+    case "str":
+      return s;
+    default:
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return null; // no list or model spec accepts null
+      }
+  }
+}
 
 export function encodeState(): string {
   const params = new URLSearchParams();

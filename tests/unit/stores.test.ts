@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { bool, fieldOk, fromParam, num, sanitize } from "../../src/stores/fields.ts";
+import { bool, fieldOk, num, sanitize } from "../../src/stores/fields.ts";
+import { fromParam } from "../../src/stores/share.ts";
 import type { Shape } from "../../src/stores/fields.ts";
 import { TRAINING_DEFAULTS, TRAINING_SHAPE } from "../../src/stores/training.ts";
 import { COST_DEFAULTS, COST_SHAPE } from "../../src/stores/cost.ts";

@@ -7,24 +7,24 @@ import {
 } from "../../estimate/compute-time.ts";
 import { mathFormatFor } from "../../estimate/precision.ts";
 import { SECONDS_PER_HOUR } from "../../estimate/units.ts";
-import { $compute, setCompute, $model, $training, setTraining } from "../../stores/calc.ts";
+import { $compute, setCompute } from "../../stores/compute.ts";
+import { $model } from "../../stores/model.ts";
+import { $training, setTraining } from "../../stores/training.ts";
 import { jobFlops } from "./flops.ts";
-import type { Hydration, Strings } from "./ui.ts";
-import {
-  Figures,
-  Frame,
-  ResultSummary,
-  SelectField,
-  bind,
-  choices,
-  findGpu,
-  gpuChoices,
-  num,
-  sci,
-  tr,
-  island,
-  read,
-} from "./ui.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { choices, gpuChoices } from "./choices.ts";
+import { findGpu } from "./inputs.ts";
+import { num, sci, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface ComputeTimeProps {
   t: Strings;

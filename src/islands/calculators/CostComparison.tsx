@@ -10,22 +10,22 @@ import {
   rentalCost,
   scaledHours,
 } from "../../estimate/cost.ts";
-import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/calc.ts";
-import type { CostState } from "../../stores/calc.ts";
+import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/cost.ts";
+import type { CostState } from "../../stores/cost.ts";
 import { CostChart } from "./CostChart.tsx";
-import type { Hydration, Strings } from "./ui.ts";
-import {
-  Figures,
-  Frame,
-  NumberField,
-  SelectField,
-  bind,
-  gpuChoices,
-  num,
-  tr,
-  island,
-  read,
-} from "./ui.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { NumberField } from "./NumberField.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { gpuChoices } from "./choices.ts";
+import { num, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface CostComparisonProps {
   t: Strings;

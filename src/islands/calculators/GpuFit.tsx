@@ -8,12 +8,25 @@ import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { Workload } from "../../estimate/fit-rank.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
 import type { inferenceMemory } from "../../estimate/inference-memory.ts";
-import { $compute, $cost, $fit, setFit, $inference, $model, $training } from "../../stores/calc.ts";
+import { $compute } from "../../stores/compute.ts";
+import { $cost } from "../../stores/cost.ts";
+import { $fit, setFit } from "../../stores/fit.ts";
+import { $inference } from "../../stores/inference.ts";
+import { $model } from "../../stores/model.ts";
+import { $training } from "../../stores/training.ts";
 import { $measured } from "../../stores/measured.ts";
 import type { MeasuredState } from "../../stores/measured.ts";
 import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
-import type { Hydration, Strings } from "./ui.ts";
-import { CheckField, Frame, bind, gb, gib, num, tr, island, read } from "./ui.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
+import { CheckField } from "./SelectField.tsx";
+import { Frame } from "./Frame.tsx";
+import { bind } from "./bind.tsx";
+import { gb, gib, num, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface GpuFitProps {
   t: Strings;

@@ -1,29 +1,24 @@
 /** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
-import { $inference, setInference, $model } from "../../stores/calc.ts";
-import type { Hydration, Strings } from "./ui.ts";
+import { $inference, setInference } from "../../stores/inference.ts";
+import { $model } from "../../stores/model.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
 // Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
 import { StackedBar } from "./StackedBar.tsx";
-import {
-  Figures,
-  Frame,
-  KV_BITS,
-  ResultSummary,
-  SelectField,
-  WEIGHT_BITS,
-  bind,
-  findGpu,
-  gb,
-  gib,
-  gpuChoices,
-  inferenceInput,
-  mib,
-  num,
-  tr,
-  island,
-  read,
-} from "./ui.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { KV_BITS, WEIGHT_BITS, gpuChoices } from "./choices.ts";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { findGpu, inferenceInput } from "./inputs.ts";
+import { gb, gib, mib, num, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface InferenceMemoryProps {
   t: Strings;

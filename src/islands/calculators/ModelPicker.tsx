@@ -4,13 +4,18 @@
  * HTML, not code in the bundle), which keeps them out of every page's JavaScript budget.
  */
 import { atom } from "nanostores";
-import type { ModelArch } from "../../estimate/model.ts";
 import { paramCounts } from "../../estimate/model.ts";
 import type { Preset } from "../../estimate/presets.ts";
-import { $model, setModel } from "../../stores/calc.ts";
-import type { ModelState } from "../../stores/calc.ts";
-import type { Hydration, Strings } from "./ui.ts";
-import { Figures, Frame, SelectField, bind, num, tr, island, read } from "./ui.ts";
+import { $model, setModel } from "../../stores/model.ts";
+import type { ModelState } from "../../stores/model.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { num, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
 
 export interface ModelPickerProps {
   t: Strings;
@@ -18,29 +23,19 @@ export interface ModelPickerProps {
   presets: Preset[];
 }
 
-/** Architecture fields typed by hand, as the estimator's model description. */
-function archFrom(m: ModelState): ModelArch {
-  const arch: ModelArch = {
-    layers: m.layers,
-    hidden: m.hidden,
-    heads: m.heads,
-    kvHeads: Math.min(m.kvHeads, m.heads),
-    ffn: m.ffn,
-    vocab: m.vocab,
-    tiedEmbeddings: m.tied,
-  };
-  if (m.experts > 1)
-    arch.moe = {
-      experts: m.experts,
-      activeExperts: Math.min(m.activeExperts, m.experts),
-      expertFfn: m.ffn,
-    };
-  return arch;
+/** The architecture editor and the config.json parser, loaded when someone first picks either. */
+type Editor = typeof import("./ModelEditor.tsx");
+const $editor = atom<Editor | null>(null);
+function loadEditor(): Promise<Editor> {
+  return import("./ModelEditor.tsx").then((e) => {
+    $editor.set(e);
+    return e;
+  });
 }
 
 /**
- * Applies a change and re-resolves the spec the other widgets compute with. A pasted
- * config.json is parsed by a module loaded only when someone pastes one.
+ * Applies a change and re-resolves the spec the other widgets compute with. Architecture
+ * fields and a pasted config.json are resolved by the editor module.
  */
 function update(changes: Partial<ModelState>, t: Strings, presets: readonly Preset[]): void {
   const next = { ...$model.get(), ...changes };
@@ -54,28 +49,11 @@ function update(changes: Partial<ModelState>, t: Strings, presets: readonly Pres
       spec: { params: next.params },
       name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }),
     });
-  } else if (next.kind === "arch") {
-    setModel({ ...changes, spec: archFrom(next), name: tr(t, "mp.archName") });
   } else {
     setModel(changes);
-    void import("../../estimate/hf-config.ts").then(({ parseHfConfig }) => {
-      // Parses whatever is in the box by now, so out-of-order loads cannot apply stale text.
-      const m = $model.get();
-      if (m.kind !== "hf") return;
-      let json: unknown;
-      try {
-        json = JSON.parse(m.hfText);
-      } catch {
-        $hfError.set(tr(t, "mp.hfBadJson"));
-        return;
-      }
-      const r = parseHfConfig(json);
-      if (!r.ok) $hfError.set(tr(t, "mp.hfMissing", { field: r.field }));
-      else {
-        $hfError.set(null);
-        setModel({ spec: r.model, name: `config.json (${r.family})` });
-      }
-    });
+    const e = $editor.get();
+    if (e) e.resolve(t, $hfError);
+    else void loadEditor().then((m) => m.resolve(t, $hfError));
   }
 }
 
@@ -87,6 +65,8 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
   const m = read($model, hydrated);
   const query = $query.get();
   const hfError = $hfError.get();
+  const editor = $editor.get();
+  if ((m.kind === "arch" || m.kind === "hf") && !editor) void loadEditor();
   const id = "mp";
   const d = !hydrated;
   const set = (c: Partial<ModelState>) => update(c, t, presets);
@@ -134,39 +114,12 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
             </>
           )}
           {m.kind === "params" && n("params", tr(t, "unit.params"), 1e6, 1e13, false, true)}
-          {m.kind === "arch" && (
-            <>
-              {n("layers", "", 1, 1000)}
-              {n("hidden", "", 64, 65536)}
-              {n("heads", "", 1, 1024)}
-              {n("kvHeads", "", 1, 1024)}
-              {n("ffn", "", 64, 262144)}
-              {n("vocab", tr(t, "unit.tokens"), 2, 1e6)}
-              {n("experts", "", 1, 1024)}
-              {n("activeExperts", "", 1, 1024)}
-              {chk("tied")}
-            </>
-          )}
-          {m.kind === "hf" && (
-            <div class={hfError ? "calc-field is-invalid" : "calc-field"}>
-              <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
-              <textarea
-                id={`${id}-hf`}
-                rows={6}
-                value={m.hfText}
-                disabled={d}
-                aria-invalid={hfError ? "true" : "false"}
-                aria-describedby={`${id}-hf-hint ${id}-hf-err`}
-                onInput={(e) => set({ hfText: (e.currentTarget as HTMLTextAreaElement).value })}
-              />
-              <span id={`${id}-hf-hint`} class="calc-hint">
-                {tr(t, "mp.hfHint")}
-              </span>
-              <span id={`${id}-hf-err`} class="calc-error" aria-live="polite">
-                {hfError ?? ""}
-              </span>
-            </div>
-          )}
+          {(m.kind === "arch" || m.kind === "hf") &&
+            (editor ? (
+              editor.Fields({ m, hfError, n, chk, set, t, disabled: d })
+            ) : (
+              <p class="calc-note-text">{tr(t, "gf.loading")}</p>
+            ))}
         </>
       }
     >
@@ -192,4 +145,4 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
   );
 }
 
-export const ModelPicker = island(View, [$model, $query, $hfError]);
+export const ModelPicker = island(View, [$model, $query, $hfError, $editor]);

@@ -1,22 +1,22 @@
 /** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import { $inference, setInference, $model } from "../../stores/calc.ts";
+import { $inference, setInference } from "../../stores/inference.ts";
+import { $model } from "../../stores/model.ts";
 import { speed } from "./speed.ts";
-import type { Hydration, Strings } from "./ui.ts";
-import {
-  Figures,
-  Frame,
-  ResultSummary,
-  SelectField,
-  WEIGHT_BITS,
-  bind,
-  findGpu,
-  gpuChoices,
-  num,
-  tr,
-  island,
-  read,
-} from "./ui.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { WEIGHT_BITS, gpuChoices } from "./choices.ts";
+import { bind } from "./bind.tsx";
+import { findGpu } from "./inputs.ts";
+import { num, tr } from "./format.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface ThroughputProps {
   t: Strings;

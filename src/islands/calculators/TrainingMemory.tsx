@@ -2,27 +2,24 @@
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
-import { $model, $training, setTraining } from "../../stores/calc.ts";
-import type { Hydration, Strings } from "./ui.ts";
+import { $model } from "../../stores/model.ts";
+import { $training, setTraining } from "../../stores/training.ts";
+import type { Hydration } from "./hooks.ts";
+import type { Strings } from "./format.ts";
 // Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
 import { StackedBar } from "./StackedBar.tsx";
-import {
-  Figures,
-  Frame,
-  ResultSummary,
-  SelectField,
-  bind,
-  findGpu,
-  gb,
-  gib,
-  gpuChoices,
-  mib,
-  num,
-  tr,
-  trainingInput,
-  island,
-  read,
-} from "./ui.ts";
+import { Figures } from "./Figures.tsx";
+import { Frame } from "./Frame.tsx";
+import { ResultSummary } from "./ResultSummary.tsx";
+import { SelectField } from "./SelectField.tsx";
+import { bind } from "./bind.tsx";
+import { findGpu, trainingInput } from "./inputs.ts";
+import { gb, gib, mib, num, tr } from "./format.ts";
+import { gpuChoices } from "./choices.ts";
+import { island, read } from "./hooks.ts";
+// Bundling: every widget references the model picker, so the picker and the UI they all
+// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
+export { ModelPicker } from "./ModelPicker.tsx";
 
 export interface TrainingMemoryProps {
   t: Strings;
