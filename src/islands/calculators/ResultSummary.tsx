@@ -1,10 +1,11 @@
 /**
  * Assumptions and warnings of an estimate, translated from the core's codes. Values are
- * formatted by what their key names (bytes, shares, counts) so no raw float leaks out.
+ * formatted by what their key names (bytes per parameter, byte counts, shares, counts) so no
+ * raw float leaks out.
  */
 import type { Assumption, Warning } from "../../estimate/result.ts";
 import type { Strings } from "./format.ts";
-import { gb, num, pct, sci, tr } from "./format.ts";
+import { gb, mib, num, pct, sci, tr } from "./format.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization/i;
 
@@ -16,7 +17,15 @@ export function formatParam(
 ): string {
   if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
   if (typeof v === "string") return t[`opt.${v}`] ?? v;
-  if (/bytes/i.test(key)) return gb(lang, v);
+  // Bytes per parameter are small plain numbers ("2 bytes"), not byte counts.
+  if (/per-param/i.test(key)) return `${num(lang, v)} ${tr(t, "unit.bytes")}`;
+  // Byte counts in the unit that keeps them readable: GB, MiB, or plain bytes (KV per token).
+  if (/bytes/i.test(key))
+    return v >= 1e8
+      ? gb(lang, v)
+      : v >= 1e6
+        ? mib(lang, v)
+        : `${num(lang, v, 0)} ${tr(t, "unit.bytes")}`;
   if (SHARE.test(key)) return pct(lang, v);
   return Math.abs(v) >= 1e6 ? sci(lang, v) : num(lang, v);
 }

@@ -8,46 +8,59 @@ import { test, expect } from "../fixtures.ts";
 import {
   expectNoBrokenNumbers,
   figure,
+  guidePath,
   hydrateAll,
   openCalculators,
+  openGuide,
   pagePath,
   typeInto,
 } from "./helpers.ts";
+
+/** One guide per widget group: together they host every calculator. */
+const HOSTS = ["training-memory", "inference", "compute-time", "total-cost", "choosing-a-gpu"];
 
 const BAD = ["", "-3", "abc", "1e400", "1,5"] as const;
 
 test("every numeric field refuses bad input beside the field and keeps the last result", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  await openCalculators(page);
-  // Show every optional field: architecture inputs and the samples mode.
-  await page.selectOption("#mp-kind", "arch");
-  await page.selectOption("#ct-mode", "samples");
-  const ids = await page
-    .locator(".calc-controls input[inputmode=decimal]")
-    .evaluateAll((els) => els.map((e) => e.id));
-  expect(ids.length).toBeGreaterThan(40);
-  const rent = await figure(page, "tm", "rent").innerText();
-  for (const id of ids) {
-    const input = page.locator(`#${id}`);
-    const before = await input.inputValue();
-    for (const bad of BAD) {
-      await input.fill(bad);
-      await expect(input, `${id} with ${JSON.stringify(bad)}`).toHaveAttribute(
-        "aria-invalid",
-        "true",
-      );
-      await expect(page.locator(`#${id}-err`)).not.toBeEmpty();
+  test.setTimeout(180_000);
+  let total = 0;
+  for (const slug of HOSTS) {
+    await openGuide(page, slug);
+    // Show every optional field: architecture inputs and the samples mode.
+    if ((await page.locator("#mp-kind").count()) > 0) {
+      await page.selectOption("#mp-kind", "arch");
+      await expect(page.locator("#mp-layers")).toBeVisible();
     }
-    // Full-width digits are read (the field says "Read as 12", or why 12 is out of range).
-    await input.fill("１２");
-    await expect(page.locator(`#${id}-err`)).toContainText(/12|Allowed/);
-    await input.fill(before);
-    await expect(input).toHaveAttribute("aria-invalid", "false");
+    if (slug === "compute-time") await page.selectOption("#ct-mode", "samples");
+    const ids = await page
+      .locator(".calc-controls input[inputmode=decimal]")
+      .evaluateAll((els) => els.map((e) => e.id));
+    total += ids.length;
+    const figures = page.locator("[data-figure]");
+    const before = await figures.allInnerTexts();
+    for (const id of ids) {
+      const input = page.locator(`#${id}`);
+      const value = await input.inputValue();
+      for (const bad of BAD) {
+        await input.fill(bad);
+        await expect(input, `${slug} ${id} with ${JSON.stringify(bad)}`).toHaveAttribute(
+          "aria-invalid",
+          "true",
+        );
+        await expect(page.locator(`#${id}-err`)).not.toBeEmpty();
+      }
+      // Full-width digits are read (the field says "Read as 12", or why 12 is out of range).
+      await input.fill("１２");
+      await expect(page.locator(`#${id}-err`)).toContainText(/12|Allowed/);
+      await input.fill(value);
+      await expect(input).toHaveAttribute("aria-invalid", "false");
+    }
+    expect(await figures.allInnerTexts(), slug).toEqual(before);
+    await expectNoBrokenNumbers(page);
   }
-  await expect(figure(page, "tm", "rent")).toHaveText(rent);
-  await expectNoBrokenNumbers(page);
+  expect(total).toBeGreaterThan(40);
 });
 
 test("an invalid field keeps the widget's last valid result and says why", async ({ page }) => {
@@ -64,26 +77,31 @@ test("an invalid field keeps the widget's last valid result and says why", async
 });
 
 test("copy link round trip: a new page shows the same numbers", async ({ page, context }) => {
+  // The link carries every calculator's inputs, including those set on another guide.
+  await openCalculators(page, "en", "cc");
+  await typeInto(page, "#cc-o1-price", "7");
+  const cheapest = await figure(page, "cc", "cheapest").innerText();
   await openCalculators(page);
   await typeInto(page, "#tm-seqLen", "8192");
   await page.selectOption("#tm-optimizer", "adam-8bit");
-  await typeInto(page, "#cc-o1-price", "7");
   const rent = await figure(page, "tm", "rent").innerText();
-  const cheapest = await figure(page, "cc", "cheapest").innerText();
   await page
     .locator('section[aria-labelledby="tm-title"]')
     .getByRole("button", { name: "Copy link" })
     .click();
   const url = await page.locator('section[aria-labelledby="tm-title"] .calc-link-url').inputValue();
   expect(url).toContain("t.seqLen=8192");
+  expect(url).toContain("k.options=");
   const other = await context.browser()?.newContext();
   if (!other) throw new Error("no browser");
   const fresh = await other.newPage();
   await fresh.goto(url);
   await hydrateAll(fresh);
   await expect(figure(fresh, "tm", "rent")).toHaveText(rent);
-  await expect(figure(fresh, "cc", "cheapest")).toHaveText(cheapest);
   await expect(fresh.locator("#tm-seqLen")).toHaveValue("8192");
+  await fresh.goto(new URL(pagePath("en", "cc"), url).href);
+  await hydrateAll(fresh);
+  await expect(figure(fresh, "cc", "cheapest")).toHaveText(cheapest);
   await other.close();
 });
 
@@ -150,7 +168,8 @@ test("corrupted or throwing localStorage falls back to defaults without errors",
   const p2 = await ctx.newPage();
   const errors: string[] = [];
   p2.on("pageerror", (e) => errors.push(e.message));
-  await p2.goto(`http://localhost:4391${pagePath("en")}`);
+  // A new context has no baseURL of its own: resolve against the page under test.
+  await p2.goto(new URL(pagePath("en"), page.url()).href);
   await hydrateAll(p2);
   await typeInto(p2, "#tm-microBatch", "2");
   await expect(figure(p2, "tm", "rent")).not.toHaveText(rentDefault);
@@ -177,7 +196,7 @@ test("keyboard only: Tab to a field, type, toggle with Space", async ({ page }) 
 test("results update within one frame of an input event", async ({ page }) => {
   await openCalculators(page);
   const times: number[] = [];
-  // Every island on the page re-renders (they share stores), so this is the worst case.
+  // Both islands on the page re-render (they share the model and training stores).
   for (const value of ["4096", "8192", "1024", "3000", "2048", "512", "6000"]) {
     const ms = await page.evaluate(async (v) => {
       const input = document.querySelector<HTMLInputElement>("#tm-seqLen");
@@ -217,6 +236,19 @@ test("server HTML shows the default estimate with controls disabled until hydrat
   expect(html).not.toMatch(/\bNaN\b|>undefined<|\bInfinity\b/);
 });
 
+test("assumptions show bytes per parameter as plain numbers, not GB", async ({ page }) => {
+  await openCalculators(page);
+  await page.selectOption("#tm-precision", "bf16-mixed");
+  const weights = page
+    .locator('section[aria-labelledby="tm-title"] .calc-assumptions div')
+    .filter({ hasText: "Bytes per parameter: weights" })
+    .locator("dd");
+  await expect(weights).toContainText(/^2 bytes/);
+  await expect(
+    page.locator('section[aria-labelledby="tm-title"] .calc-assumptions'),
+  ).not.toContainText("0 GB");
+});
+
 test("print shows inputs as text, results and assumptions, and hides buttons and hints", async ({
   page,
 }) => {
@@ -237,14 +269,16 @@ test("print shows inputs as text, results and assumptions, and hides buttons and
 
 for (const lang of ["en", "zh-cn"] as const) {
   test(`axe finds no violations in the calculators (${lang})`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await openCalculators(page, lang);
-    const results = await new AxeBuilder({ page }).include(".calc").analyze();
-    expect(
-      results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      ),
-    ).toEqual([]);
+    test.setTimeout(120_000);
+    for (const slug of HOSTS) {
+      await openGuide(page, slug, lang);
+      const results = await new AxeBuilder({ page }).include(".calc").analyze();
+      expect(
+        results.violations.map(
+          (v) => `${slug} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        ),
+      ).toEqual([]);
+    }
   });
 }
 

@@ -1,6 +1,7 @@
 /**
- * Shared steps for the calculator tests: open the demo page, hydrate every island (they
- * hydrate `client:visible`), read the figures a user sees, and run the estimator in Node.
+ * Shared steps for the calculator tests: open the guide that hosts a widget, hydrate every
+ * island on it (they hydrate `client:visible`), read the figures a user sees, and run the
+ * estimator in Node.
  */
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures.ts";
@@ -11,21 +12,59 @@ import type { EstimateRequest } from "../../../src/estimate/request.ts";
 export const GPUS = loadGpuSpecs();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
+export type Lang = "en" | "zh-cn";
 
-export const pagePath = (lang: "en" | "zh-cn"): string =>
-  lang === "en" ? "/en/guides/calculators/" : "/guides/calculators/";
+/** The guide that hosts each widget (the model picker sits beside every model-based one). */
+export const GUIDE: Record<Exclude<WidgetId, "mp">, string> = {
+  tm: "training-memory",
+  im: "inference",
+  tp: "inference",
+  ct: "compute-time",
+  cc: "total-cost",
+  gf: "choosing-a-gpu",
+};
+/** Every guide with calculators, each once. */
+export const CALCULATOR_GUIDES = [
+  "training-memory",
+  "fine-tuning",
+  "inference",
+  "compute-time",
+  "total-cost",
+  "single-vs-multi-gpu",
+  "choosing-a-gpu",
+] as const;
 
-/** Scrolls to each widget and waits until its island has hydrated (controls enabled). */
+export const guidePath = (slug: string, lang: Lang = "en"): string =>
+  lang === "en" ? `/en/guides/${slug}/` : `/guides/${slug}/`;
+
+/** The page that hosts a widget. */
+export const pagePath = (lang: Lang, widget: Exclude<WidgetId, "mp"> = "tm"): string =>
+  guidePath(GUIDE[widget], lang);
+
+/** Scrolls to each widget on the page and waits until its island has hydrated (controls enabled). */
 export async function hydrateAll(page: Page): Promise<void> {
+  await expect(page.locator("section.calc").first()).toBeAttached();
   for (const id of WIDGETS) {
     const section = page.locator(`section[aria-labelledby="${id}-title"]`);
+    if ((await section.count()) === 0) continue;
     await section.scrollIntoViewIfNeeded();
     await expect(section).toHaveAttribute("data-hydrated", "true");
   }
 }
 
-export async function openCalculators(page: Page, lang: "en" | "zh-cn" = "en"): Promise<void> {
-  await page.goto(pagePath(lang));
+/** Opens the guide that hosts `widget` (training memory by default) and hydrates its islands. */
+export async function openCalculators(
+  page: Page,
+  lang: Lang = "en",
+  widget: Exclude<WidgetId, "mp"> = "tm",
+): Promise<void> {
+  await page.goto(pagePath(lang, widget));
+  await hydrateAll(page);
+}
+
+/** Opens any guide by slug and hydrates its islands. */
+export async function openGuide(page: Page, slug: string, lang: Lang = "en"): Promise<void> {
+  await page.goto(guidePath(slug, lang));
   await hydrateAll(page);
 }
 

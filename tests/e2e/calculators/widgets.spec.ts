@@ -52,7 +52,7 @@ test("training memory matches the estimator", async ({ page }) => {
 });
 
 test("inference memory and concurrency match the estimator", async ({ page }) => {
-  await openCalculators(page);
+  await openCalculators(page, "en", "im");
   await typeInto(page, "#im-context", "8192");
   await typeInto(page, "#im-sequences", "4");
   await page.selectOption("#im-gpu", "a100-80gb-sxm");
@@ -78,7 +78,7 @@ test("inference memory and concurrency match the estimator", async ({ page }) =>
 });
 
 test("throughput matches the estimator", async ({ page }) => {
-  await openCalculators(page);
+  await openCalculators(page, "en", "tp");
   await page.selectOption("#tp-gpu", "h100-sxm");
   await typeInto(page, "#tp-sequences", "8");
   await typeInto(page, "#tp-promptTokens", "2000");
@@ -110,7 +110,7 @@ test("throughput matches the estimator", async ({ page }) => {
 });
 
 test("compute time matches the estimator, and the seed's deadline example", async ({ page }) => {
-  await openCalculators(page);
+  await openCalculators(page, "en", "ct");
   await typeInto(page, "#ct-tokens", "20B");
   await typeInto(page, "#ct-gpus", "8");
   await page.selectOption("#ct-gpu", "a100-80gb-sxm");
@@ -137,7 +137,7 @@ test("compute time matches the estimator, and the seed's deadline example", asyn
 test("cost comparison reproduces the seed: four cards pay off only below 3x the single-card price", async ({
   page,
 }) => {
-  await openCalculators(page);
+  await openCalculators(page, "en", "cc");
   await typeInto(page, "#cc-singleGpuHours", "72");
   await typeInto(page, "#cc-o0-gpus", "1");
   await typeInto(page, "#cc-o0-price", "2.5");
@@ -169,11 +169,12 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
 });
 
 test("GPU fit table ranks the catalog as the estimator does", async ({ page }) => {
+  // Ties (no price) keep catalog order, so rank the GPUs in the order the pages list them.
   await openCalculators(page);
-  // Ties (no price) keep catalog order, so rank the GPUs in the order the page lists them.
   const order = await page
     .locator("#tm-gpu option")
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  await openCalculators(page, "en", "gf");
   const r = estimate<{ rows: { gpuId: string; fits: boolean; gpusNeeded: number | null }[] }>({
     gpus: order,
     task: "fit-rank",
@@ -222,6 +223,10 @@ test("model picker: presets, parameter count and pasted config drive the other w
   );
   await page.selectOption("#mp-kind", "params");
   await typeInto(page, "#mp-params", "7B");
+  await expect(figure(page, "mp", "params")).toHaveText("7 B");
+  // The choice is shared across pages: the fit table's guide sizes the same model.
+  await openCalculators(page, "en", "gf");
+  await expect(page.locator('section[aria-labelledby="gf-title"] .calc-model')).toContainText("7B");
   await expect(figure(page, "mp", "params")).toHaveText("7 B");
   await page.selectOption("#mp-kind", "hf");
   await page.fill("#mp-hf", "{ not json");
