@@ -14,7 +14,6 @@ import { $fit, setFit } from "../../stores/fit.ts";
 import { $inference } from "../../stores/inference.ts";
 import { $model } from "../../stores/model.ts";
 import { $training } from "../../stores/training.ts";
-import { $measured } from "../../stores/measured.ts";
 import type { MeasuredState } from "../../stores/measured.ts";
 import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
 import type { Hydration } from "./hooks.ts";
@@ -43,6 +42,32 @@ function loadInference(): void {
   void import("../../estimate/inference-memory.ts").then((m) => $infer.set(m.inferenceMemory));
 }
 
+/**
+ * The analyzer's measurements, loaded only when this browser has stored some (most readers
+ * never ran the analyzer, so the store and its validation stay out of the page load).
+ * The key is `$measured`'s storage key in stores/measured.ts.
+ */
+const MEASURED_KEY = "gpu-calc:measured:v1";
+const $measuredValue = atom<MeasuredState | null>(null);
+let measuredLoading = false;
+function loadMeasured(): void {
+  let stored = false;
+  try {
+    stored = localStorage.getItem(MEASURED_KEY) !== null;
+  } catch {
+    // Storage refused: nothing was measured in this browser.
+  }
+  if (measuredLoading || !stored) return;
+  measuredLoading = true;
+  void import("../../stores/measured.ts").then(({ $measured }) => {
+    $measured.subscribe((v) => $measuredValue.set(v));
+  });
+}
+if (typeof window !== "undefined")
+  window.addEventListener("storage", (e) => {
+    if (e.key === MEASURED_KEY) loadMeasured();
+  });
+
 /** Page-local choice (not persisted, not in links): rank by the measured peak. */
 const $useMeasured = atom(false);
 
@@ -67,7 +92,8 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const i = read($inference, hydrated);
   const c = read($compute, hydrated);
   const k = read($cost, hydrated);
-  const measured = hydrated ? $measured.get() : null;
+  if (hydrated) loadMeasured();
+  const measured = hydrated ? $measuredValue.get() : null;
   const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
   const useMeasured = hasMeasured && $useMeasured.get();
   const infer = $infer.get();
@@ -163,7 +189,7 @@ export const GpuFit = island(View, [
   $inference,
   $compute,
   $cost,
-  $measured,
+  $measuredValue,
   $useMeasured,
   $infer,
 ]);

@@ -5,12 +5,10 @@ import { $inference, setInference } from "../../stores/inference.ts";
 import { $model } from "../../stores/model.ts";
 import type { Hydration } from "./hooks.ts";
 import type { Strings } from "./format.ts";
-// Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
-import { StackedBar } from "./StackedBar.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { KV_BITS, WEIGHT_BITS, gpuChoices } from "./choices.ts";
-import { ResultSummary } from "./ResultSummary.tsx";
+import { ResultSummary, StackedBar } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
 import { bind } from "./bind.tsx";
 import { findGpu, inferenceInput } from "./inputs.ts";

@@ -6,6 +6,9 @@
 import type { Assumption, Warning } from "../../estimate/result.ts";
 import type { Strings } from "./format.ts";
 import { gb, mib, num, pct, sci, tr } from "./format.ts";
+// The memory widgets' bar travels with the summary every estimate widget shows: one chunk
+// instead of two small ones on the memory pages.
+export { StackedBar } from "./StackedBar.tsx";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization/i;
 

@@ -6,11 +6,9 @@ import { $model } from "../../stores/model.ts";
 import { $training, setTraining } from "../../stores/training.ts";
 import type { Hydration } from "./hooks.ts";
 import type { Strings } from "./format.ts";
-// Only the memory widgets draw a stacked bar, so it stays out of the shared chunk.
-import { StackedBar } from "./StackedBar.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
-import { ResultSummary } from "./ResultSummary.tsx";
+import { ResultSummary, StackedBar } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
 import { bind } from "./bind.tsx";
 import { findGpu, trainingInput } from "./inputs.ts";

@@ -10,6 +10,10 @@ import type { LoraTarget } from "../../estimate/lora.ts";
 import type { ModelState } from "../../stores/model.ts";
 import type { TrainingState } from "../../stores/training.ts";
 import type { InferenceState } from "../../stores/inference.ts";
+// Bundling: the memory cores' shared helpers travel with the input mapping every
+// estimate widget loads, in one chunk instead of three small ones.
+export { memoryViews } from "../../estimate/memory-views.ts";
+export { part } from "../../estimate/result.ts";
 
 /** QLoRA adapts every linear layer of the blocks (Dettmers et al. 2023, sec. 4). */
 export const LORA_TARGETS_ALL: readonly LoraTarget[] = ["q", "k", "v", "o", "gate", "up", "down"];

@@ -8,7 +8,6 @@ import { test, expect } from "../fixtures.ts";
 import {
   expectNoBrokenNumbers,
   figure,
-  guidePath,
   hydrateAll,
   openCalculators,
   openGuide,
