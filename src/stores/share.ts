@@ -57,6 +57,18 @@ export function encodeState(): string {
   return params.toString();
 }
 
+/** Builds this page's link and tries the clipboard; says whether it was copied. */
+export async function copyLink(): Promise<{ link: string; copied: boolean }> {
+  const link = shareUrl(window.location);
+  try {
+    await navigator.clipboard.writeText(link);
+    return { link, copied: true };
+  } catch {
+    // Clipboard refused (permissions, insecure context): the link is shown to copy by hand.
+    return { link, copied: false };
+  }
+}
+
 export function shareUrl(location: { origin: string; pathname: string }): string {
   return `${location.origin}${location.pathname}#${encodeState()}`;
 }

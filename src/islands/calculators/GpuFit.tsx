@@ -39,7 +39,7 @@ let loading = false;
 function loadInference(): void {
   if (loading) return;
   loading = true;
-  void import("../../estimate/inference-memory.ts").then((m) => $infer.set(m.inferenceMemory));
+  void import("./fit-inference.ts").then((m) => $infer.set(m.inferenceMemory));
 }
 
 /**

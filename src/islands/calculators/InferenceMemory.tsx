@@ -17,6 +17,8 @@ import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
 export { ModelPicker } from "./ModelPicker.tsx";
+// The inference guide shows both inference widgets: referencing each other puts them in one chunk.
+export { Throughput } from "./Throughput.tsx";
 
 export interface InferenceMemoryProps {
   t: Strings;
@@ -68,7 +70,7 @@ function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
           {
             key: "maxSeq",
             label: tr(t, "r.maxSeq", { gpu: gpu?.name ?? "—" }),
-            value: r.maxSequences === null ? "—" : num(lang, r.maxSequences),
+            value: num(lang, r.maxSequences),
           },
         ]}
       />

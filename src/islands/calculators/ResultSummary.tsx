@@ -20,15 +20,14 @@ export function formatParam(
 ): string {
   if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
   if (typeof v === "string") return t[`opt.${v}`] ?? v;
-  // Bytes per parameter are small plain numbers ("2 bytes"), not byte counts.
-  if (/per-param/i.test(key)) return `${num(lang, v)} ${tr(t, "unit.bytes")}`;
-  // Byte counts in the unit that keeps them readable: GB, MiB, or plain bytes (KV per token).
+  // Bytes per parameter ("2 bytes") and small byte counts (KV cache per token) as plain
+  // numbers; larger byte counts in MiB or GB.
   if (/bytes/i.test(key))
-    return v >= 1e8
-      ? gb(lang, v)
-      : v >= 1e6
+    return /per-param/i.test(key) || v < 1e6
+      ? `${num(lang, v)} ${tr(t, "unit.bytes")}`
+      : v < 1e8
         ? mib(lang, v)
-        : `${num(lang, v, 0)} ${tr(t, "unit.bytes")}`;
+        : gb(lang, v);
   if (SHARE.test(key)) return pct(lang, v);
   return Math.abs(v) >= 1e6 ? sci(lang, v) : num(lang, v);
 }

@@ -3,6 +3,8 @@
  * print (`calc-share`); the printed page keeps inputs, results, assumptions and warnings.
  */
 import { Component } from "preact";
+// `$linkNote` is set once, when a shared link is applied on load; the island around this bar
+// re-renders on it (hooks.ts).
 import { $linkNote } from "../../stores/link-note.ts";
 
 /** The encoder and Reset load on first use (most readers never press these). */
@@ -17,27 +19,15 @@ export interface ShareBarProps {
 
 export class ShareBar extends Component<ShareBarProps, { status: string; link: string }> {
   override state = { status: "", link: "" };
-  off = (): void => undefined;
-
-  // The link note is set once, when a shared link is applied on load.
-  override componentDidMount(): void {
-    this.off = $linkNote.listen(() => this.forceUpdate());
-  }
-  override componentWillUnmount(): void {
-    this.off();
-  }
-
-  copy = async (): Promise<void> => {
-    const link = (await share()).shareUrl(window.location);
-    this.setState({ link });
-    try {
-      await navigator.clipboard.writeText(link);
-      this.setState({ status: tr(this.props.t, "share.copied") });
-    } catch {
-      // Clipboard refused (permissions, insecure context): the link is shown to copy by hand.
-      this.setState({ status: tr(this.props.t, "share.copyManual") });
-    }
-  };
+  copy = (): void =>
+    void share()
+      .then((m) => m.copyLink())
+      .then(({ link, copied }) =>
+        this.setState({
+          link,
+          status: tr(this.props.t, copied ? "share.copied" : "share.copyManual"),
+        }),
+      );
 
   override render() {
     const { t, hydrated } = this.props;

@@ -13,3 +13,6 @@ export const gpuChoices = (gpus: readonly GpuSpec[]): Choice[] =>
 /** Common weight formats: fp32, fp16/bf16, int8/fp8, GGUF Q4_K_M (~4.85 bits/weight), int4. */
 export const WEIGHT_BITS = ["32", "16", "8", "4.85", "4"] as const;
 export const KV_BITS = ["16", "8", "4"] as const;
+
+/** The chosen GPU from the catalog list. */
+export { findGpu } from "./inputs.ts";

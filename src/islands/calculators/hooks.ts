@@ -12,7 +12,10 @@ import { Component, h } from "preact";
 import type { FunctionComponent } from "preact";
 import type { ReadableAtom } from "nanostores";
 import { registry } from "../../stores/persist.ts";
-import { applyLinkOnce } from "../../stores/link-note.ts";
+import { $linkNote, applyLinkOnce } from "../../stores/link-note.ts";
+// Bundling, measured: the training settings (used by three widgets) cost less inside the
+// chunk every island loads than as a chunk of their own on each page that needs them.
+import "../../stores/training.ts";
 
 /** A store's value as this render should show it. */
 export function read<T>(store: ReadableAtom<T>, hydrated: boolean): T {
@@ -33,7 +36,8 @@ export function island<P extends object>(
     off: (() => void)[] = [];
     override componentDidMount(): void {
       applyLinkOnce();
-      this.off = stores.map((s) => s.listen(() => this.forceUpdate()));
+      // The share bar's note about invalid link fields re-renders with the island too.
+      this.off = [...stores, $linkNote].map((s) => s.listen(() => this.forceUpdate()));
       this.setState({ hydrated: true });
     }
     override componentWillUnmount(): void {
