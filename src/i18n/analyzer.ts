@@ -5,6 +5,7 @@
  * `{params}` are the finding's, plus `{gpu}` (the GPU index).
  */
 import { defineStrings } from "./define.ts";
+import { numberField } from "./number-field.ts";
 import type { Lang } from "./lang.ts";
 
 export const analyzer = defineStrings(
@@ -199,15 +200,7 @@ export const analyzer = defineStrings(
     "env.command": "Command",
     "env.exit": "Exit status",
     "env.progressBad": "Progress log lines skipped: {lines}.",
-    "note.readAs": "Read as {value}.",
-    "hint.range": "{min} to {max}{unit}",
-    "err.empty": "Enter a number.",
-    "err.negative": "Must not be negative.",
-    "err.letters": "Not a number: use digits, e.g. 1.5 or 1e9.",
-    "err.comma": "Use a point for decimals (1.5, not 1,5) and no thousands separators.",
-    "err.too-large": "Too large to compute with.",
-    "err.range": "Allowed: {min} to {max}{unit}.",
-    "err.integer": "Enter a whole number.",
+    ...numberField.en,
   },
   {
     title: "分析运行日志",
@@ -392,15 +385,7 @@ export const analyzer = defineStrings(
     "env.command": "命令",
     "env.exit": "退出状态",
     "env.progressBad": "进度日志中被跳过的行：{lines}。",
-    "note.readAs": "已按 {value} 读取。",
-    "hint.range": "{min} 至 {max}{unit}",
-    "err.empty": "请输入数字。",
-    "err.negative": "不能为负数。",
-    "err.letters": "不是数字：请用数字，例如 1.5 或 1e9。",
-    "err.comma": "小数请用点号（1.5，而不是 1,5），也不要写千位分隔符。",
-    "err.too-large": "数值太大，无法计算。",
-    "err.range": "允许范围：{min} 至 {max}{unit}。",
-    "err.integer": "请输入整数。",
+    ...numberField["zh-cn"],
   },
 );
 

@@ -1,4 +1,5 @@
 import { defineStrings } from "./define.ts";
+import { numberField } from "./number-field.ts";
 import type { Lang } from "./lang.ts";
 
 /**
@@ -13,15 +14,7 @@ export const calculators = defineStrings(
     no: "no",
     warnings: "Warnings",
     assumptions: "Assumptions",
-    "note.readAs": "Read as {value}.",
-    "hint.range": "{min} to {max}{unit}",
-    "err.empty": "Enter a number.",
-    "err.negative": "Must not be negative.",
-    "err.letters": "Not a number: use digits, e.g. 1.5 or 1e9.",
-    "err.comma": "Use a point for decimals (1.5, not 1,5) and no thousands separators.",
-    "err.too-large": "Too large to compute with.",
-    "err.range": "Allowed: {min} to {max}{unit}.",
-    "err.integer": "Enter a whole number.",
+    ...numberField.en,
     "share.copy": "Copy link",
     "share.copied": "Link copied. It opens these inputs.",
     "share.copyManual": "Copying was refused; copy the link below.",
@@ -304,15 +297,7 @@ export const calculators = defineStrings(
     no: "否",
     warnings: "提醒",
     assumptions: "假设",
-    "note.readAs": "已按 {value} 读取。",
-    "hint.range": "{min} 至 {max}{unit}",
-    "err.empty": "请输入数字。",
-    "err.negative": "不能为负数。",
-    "err.letters": "不是数字：请用数字，例如 1.5 或 1e9。",
-    "err.comma": "小数请用点号（1.5，而不是 1,5），也不要写千位分隔符。",
-    "err.too-large": "数值太大，无法计算。",
-    "err.range": "允许范围：{min} 至 {max}{unit}。",
-    "err.integer": "请输入整数。",
+    ...numberField["zh-cn"],
     "share.copy": "复制链接",
     "share.copied": "链接已复制，打开即是当前输入。",
     "share.copyManual": "浏览器拒绝了复制，请手动复制下面的链接。",

@@ -13,15 +13,7 @@ export function parseFixture(name: string): ParsedLog {
   return r.log;
 }
 
-/** True when every number anywhere in `v` is finite. */
-export const allFinite = (v: unknown): boolean =>
-  typeof v === "number"
-    ? Number.isFinite(v)
-    : Array.isArray(v)
-      ? v.every(allFinite)
-      : v !== null && typeof v === "object"
-        ? Object.values(v).every(allFinite)
-        : true;
+export { allFinite } from "../estimate/helpers.ts";
 
 const spec = (
   id: string,
