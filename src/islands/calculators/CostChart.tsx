@@ -31,9 +31,18 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr(t, "k.chart")}>
         <line x1={PAD} y1={H - 20} x2={W - 4} y2={H - 20} stroke="currentColor" />
         <line x1={PAD} y1={8} x2={PAD} y2={H - 20} stroke="currentColor" />
-        <text x={2} y={14} font-size="9" fill="currentColor">
-          {num(lang, max, 0)}
-        </text>
+        {[max, max / 2, 0].map((v) => (
+          <text
+            key={v}
+            x={PAD - 4}
+            y={y(v) + 3}
+            font-size="9"
+            text-anchor="end"
+            fill="currentColor"
+          >
+            {num(lang, v, 0)}
+          </text>
+        ))}
         {counts.map((c, i) => (
           <text key={c} x={x(i)} y={H - 6} font-size="9" text-anchor="middle" fill="currentColor">
             {c}
