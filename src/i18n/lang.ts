@@ -6,20 +6,9 @@ export const DEFAULT_LANG: Lang = "zh-cn";
 /** BCP 47 tag for `<html lang>`; Pagefind also splits its index by it. */
 export const HTML_LANG: Record<Lang, string> = { "zh-cn": "zh-CN", en: "en" };
 
-export function isLang(value: string | undefined): value is Lang {
-  return (LANGS as readonly string[]).includes(value ?? "");
-}
-
 /** Prefix a site path (starting and ending with "/") with the language's root. */
 export function localePath(lang: Lang, path: string): string {
   return lang === DEFAULT_LANG ? path : `/${lang}${path}`;
-}
-
-/** The language of a URL path and the path without its language prefix. */
-export function splitLocale(pathname: string): { lang: Lang; path: string } {
-  const match = /^\/(en)(\/.*)?$/.exec(pathname);
-  if (match) return { lang: "en", path: match[2] ?? "/" };
-  return { lang: DEFAULT_LANG, path: pathname };
 }
 
 export function otherLang(lang: Lang): Lang {

@@ -76,7 +76,7 @@ export const ui = defineStrings(
     "catalog.sparsity":
       "Since Ampere, NVIDIA datasheets print tensor throughput “with sparsity”: the rate when half of every group of four weights is zero (2:4 structured sparsity). That is twice the dense rate, and ordinary training and inference do not reach it. Every tensor figure here is dense.",
     "catalog.memoryUnits":
-      "Datasheets state memory in GB; nvidia-smi reports it in MiB (2²⁰ bytes). The chips come in binary sizes, so a “24 GB” RTX 4090 shows a total of about 24,564 MiB (just under 24 GiB), and the driver and the CUDA context take part of that before your job allocates anything. The calculators on this site count the datasheet GB as 10⁹ bytes, which leaves a small safety margin.",
+      "Datasheets state memory in GB; nvidia-smi reports it in MiB (2²⁰ bytes). The chips come in binary sizes: a “24 GB” RTX 4090 carries 24 GiB = 24 × 1,024 = 24,576 MiB, nvidia-smi's memory.total shows slightly less (the driver keeps some), and the CUDA context takes more before your job allocates anything. The calculators on this site count the datasheet GB as 10⁹ bytes, which leaves a small safety margin.",
     "catalog.erratumTitle": "What the seed article's GPU table got wrong",
     "catalog.erratum.a100":
       "A100 “5 TFLOPS single precision”: it is 19.5 TFLOPS FP32 (non-tensor), 156 TF32 tensor and 312 FP16/BF16 tensor (dense). No A100 figure equals 5.",
@@ -162,7 +162,7 @@ export const ui = defineStrings(
     "catalog.sparsity":
       "从 Ampere 开始，NVIDIA 规格书印的张量算力常是“含稀疏”数值，即每 4 个权重中有 2 个为零（2:4 结构化稀疏）时的速率，是稠密速率的两倍，普通训练和推理达不到。本表的张量算力全部是稠密数值。",
     "catalog.memoryUnits":
-      "规格书按 GB 标注显存，nvidia-smi 则以 MiB（2²⁰ 字节）显示。显存颗粒按二进制容量制造，所以“24 GB”的 RTX 4090 在 nvidia-smi 里显示的总量约为 24,564 MiB（略少于 24 GiB），而且在任务分配显存之前，驱动和 CUDA 上下文已经占掉一部分。本站计算器把规格书上的 GB 按 10⁹ 字节计算，相当于多留了一点余量。",
+      "规格书按 GB 标注显存，nvidia-smi 则以 MiB（2²⁰ 字节）显示。显存颗粒按二进制容量制造：“24 GB”的 RTX 4090 实际是 24 GiB = 24 × 1,024 = 24,576 MiB，nvidia-smi 的 memory.total 会略少一些（驱动保留了一部分），任务分配显存之前 CUDA 上下文还要再占一块。本站计算器把规格书上的 GB 按 10⁹ 字节计算，相当于多留了一点余量。",
     "catalog.erratumTitle": "原文 GPU 对比表中的错误",
     "catalog.erratum.a100":
       "A100“单精度 5 TFLOPS”：实际 FP32（非张量）为 19.5 TFLOPS，TF32 张量 156，FP16/BF16 张量 312（稠密）。A100 没有任何一项指标等于 5。",

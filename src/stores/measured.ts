@@ -71,10 +71,6 @@ export function setMeasured(m: MeasuredState): void {
   $measured.set(decodeMeasured(JSON.stringify(m)));
 }
 
-export function clearMeasured(): void {
-  $measured.set(MEASURED_DEFAULTS);
-}
-
 /**
  * Hours one GPU would need for `totalWork` at a throughput measured on `gpuCount` GPUs:
  * total ÷ (per-hour ÷ GPU count), i.e. assuming the run's GPUs shared the work evenly. The

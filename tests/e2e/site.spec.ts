@@ -35,10 +35,17 @@ test("every guide page links to its neighbours and its pair", async ({ page }) =
     .locator("main a[href^='/guides/']")
     .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
   expect(links.length).toBeGreaterThan(0);
-  for (const href of links) {
+  // The index lists the guides in reading order; the pager walks the same order.
+  for (const [i, href] of links.entries()) {
     const response = await page.goto(href);
     expect(response?.status(), href).toBe(200);
     await expect(page.locator("#lang-switch")).toHaveAttribute("href", `/en${href}`);
+    const prev = page.locator("a[rel=prev]");
+    const next = page.locator("a[rel=next]");
+    if (i > 0) await expect(prev).toHaveAttribute("href", links[i - 1] ?? "");
+    else await expect(prev).toHaveCount(0);
+    if (i < links.length - 1) await expect(next).toHaveAttribute("href", links[i + 1] ?? "");
+    else await expect(next).toHaveCount(0);
   }
 });
 
