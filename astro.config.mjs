@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from "astro/config";
 import mdx from "@astrojs/mdx";
-import preact from "@astrojs/preact";
+import { leanPreact, plainDynamicImport } from "./src/build/lean-islands.ts";
 
 export default defineConfig({
   // The site is static: `npm run build` writes dist/, which any static host serves.
@@ -13,9 +13,10 @@ export default defineConfig({
     defaultLocale: "zh-cn",
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [mdx(), preact()],
+  integrations: [mdx(), leanPreact()],
   markdown: {
     shikiConfig: { themes: { light: "github-light", dark: "github-dark" } },
   },
+  vite: { plugins: [plainDynamicImport()] },
   devToolbar: { enabled: false },
 });

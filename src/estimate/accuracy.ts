@@ -17,7 +17,7 @@ import { kvBytesPerToken } from "./kv-cache.ts";
 import {
   TRAIN_FLOPS_PER_PARAM_TOKEN,
   TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
-} from "./compute-time.ts";
+} from "./training-flops.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, mibToBytes } from "./units.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "%";

@@ -5,7 +5,7 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
-import { peakTflops } from "./precision.ts";
+import { sustainedRate } from "./sustained-rate.ts";
 import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes, safeDiv } from "./units.ts";
 import { HEADROOM_DEFAULT } from "./memory-views.ts";
 
@@ -71,11 +71,11 @@ export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): Fit
   if (n > 1 && w.splitNeedsFastLink && gpu.nvlinkGBps === undefined)
     reasons.push("needs-nvlink-for-tensor-parallel");
   reasons.push(w.memoryBound ? "memory-bound" : "compute-bound");
-  const peak = peakTflops(gpu, w.format);
-  if (w.format === "bf16" && peak.fellBack) reasons.push("no-bf16");
+  const rate = sustainedRate({ gpu, format: w.format, gpus: n, mfu: w.mfu, scaling: w.scaling });
+  if (w.format === "bf16" && rate.peak.fellBack) reasons.push("no-bf16");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
-  const rate = peak.tflops * FLOPS_PER_TFLOP * w.mfu * n * (n > 1 ? w.scaling : 1);
-  const hours = w.flops === null ? null : safeDiv(w.flops, rate) / SECONDS_PER_HOUR;
+  const hours =
+    w.flops === null ? null : safeDiv(w.flops, rate.tflops * FLOPS_PER_TFLOP) / SECONDS_PER_HOUR;
   if (pricePerGpuHour === undefined) reasons.push("no-price");
   const cost = hours !== null && pricePerGpuHour !== undefined ? hours * n * pricePerGpuHour : null;
   return {

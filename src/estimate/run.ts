@@ -20,13 +20,9 @@ import { trainingMemory } from "./training-memory.ts";
 import type { InferenceMemoryInput } from "./inference-memory.ts";
 import { defaultScaleBits, inferenceMemory, quantizedWeightBytes } from "./inference-memory.ts";
 import { decodeSpeed, prefillSeconds, requestsPerSecond } from "./inference-speed.ts";
-import {
-  peakTflopsNeeded,
-  sustainedTflopsForDeadline,
-  trainingFlops,
-  trainTime,
-  MFU_DEFAULT,
-} from "./compute-time.ts";
+import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "./compute-time.ts";
+import { trainingFlops } from "./training-flops.ts";
+import { MFU_DEFAULT } from "./sustained-rate.ts";
 import { compareOptions, monthlyBreakEvenHours } from "./cost.ts";
 import { rankGpus } from "./fit-rank.ts";
 import { diagnose } from "./diagnosis.ts";

@@ -7,15 +7,14 @@ import { atom } from "nanostores";
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { Workload } from "../../estimate/fit-rank.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
-import type { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $compute } from "../../stores/compute.ts";
 import { $cost } from "../../stores/cost.ts";
 import { $fit, setFit } from "../../stores/fit.ts";
-import { $inference } from "../../stores/inference.ts";
 import { $model } from "../../stores/model.ts";
 import { $training } from "../../stores/training.ts";
 import type { MeasuredState } from "../../stores/measured.ts";
-import { fitWorkload, pricesPerGpu } from "./fit-workload.ts";
+import { pricesPerGpu, rateSettings, trainingWorkload } from "./fit-workload.ts";
+import type { InferenceState } from "../../stores/inference.ts";
 import type { Hydration } from "./hooks.ts";
 import type { Strings } from "./format.ts";
 import { CheckField } from "./SelectField.tsx";
@@ -33,13 +32,22 @@ export interface GpuFitProps {
   gpus: GpuSpec[];
 }
 
-/** The inference estimator, loaded the first time someone ranks for inference. */
-const $infer = atom<typeof inferenceMemory | null>(null);
+/**
+ * Inference mode (serving settings and estimator), loaded the first time someone ranks for
+ * inference; the settings stay subscribed, so the table follows them from then on.
+ */
+interface Serving {
+  settings: InferenceState;
+  workload: (typeof import("./fit-inference.ts"))["inferenceWorkload"];
+}
+const $infer = atom<Serving | null>(null);
 let loading = false;
 function loadInference(): void {
   if (loading) return;
   loading = true;
-  void import("./fit-inference.ts").then((m) => $infer.set(m.inferenceMemory));
+  void import("./fit-inference.ts").then(({ $inference, inferenceWorkload }) => {
+    $inference.subscribe((settings) => $infer.set({ settings, workload: inferenceWorkload }));
+  });
 }
 
 /**
@@ -89,19 +97,23 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const f = read($fit, hydrated);
   const m = read($model, hydrated);
   const s = read($training, hydrated);
-  const i = read($inference, hydrated);
   const c = read($compute, hydrated);
   const k = read($cost, hydrated);
   if (hydrated) loadMeasured();
   const measured = hydrated ? $measuredValue.get() : null;
   const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
   const useMeasured = hasMeasured && $useMeasured.get();
-  const infer = $infer.get();
   const id = "gf";
   const { sel } = bind(id, f, setFit, t, lang, !hydrated);
-  const waiting = f.mode === "inference" && !infer && !useMeasured;
-  if (waiting) loadInference();
-  const base = waiting ? null : fitWorkload(f.mode, m, s, i, c, infer ?? undefined);
+  if (f.mode === "inference") loadInference();
+  // null while inference mode loads; undefined ranks training.
+  const serving = f.mode === "inference" ? $infer.get() : undefined;
+  const waiting = serving === null;
+  const base = serving
+    ? serving.workload(m, serving.settings, rateSettings(c))
+    : waiting
+      ? null
+      : trainingWorkload(m, s, c);
   const work = base && useMeasured ? measuredWorkload(base, measured) : base;
   const rows = work ? rankGpus(gpus, work, pricesPerGpu(k), f.sortBy) : [];
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
@@ -186,7 +198,6 @@ export const GpuFit = island(View, [
   $fit,
   $model,
   $training,
-  $inference,
   $compute,
   $cost,
   $measuredValue,

@@ -1,50 +1,37 @@
-/** The fit table's workload and prices (see `inputs.ts` for the mapping rule). */
+/** The fit table's training workload and prices (see `inputs.ts` for the mapping rule). */
 import type { Workload } from "../../estimate/fit-rank.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
-import type { inferenceMemory } from "../../estimate/inference-memory.ts";
-import { MFU_DEFAULT } from "../../estimate/compute-time.ts";
+import { MFU_DEFAULT } from "../../estimate/sustained-rate.ts";
 import { mathFormatFor } from "../../estimate/precision.ts";
 import type { ModelState } from "../../stores/model.ts";
 import type { TrainingState } from "../../stores/training.ts";
-import type { InferenceState } from "../../stores/inference.ts";
 import type { ComputeState } from "../../stores/compute.ts";
 import type { CostState } from "../../stores/cost.ts";
-import { inferenceInput, trainingInput } from "./inputs.ts";
+import { trainingInput } from "./inputs.ts";
 import { jobFlops } from "./flops.ts";
 
-/**
- * The fit table's workload, wired as run.ts's "fit-rank" task does (ZeRO-3 when split for
- * training). Inference mode takes the inference estimator as an argument: the table loads
- * it only when someone switches to inference.
- */
-export function fitWorkload(
-  mode: "training" | "inference",
-  m: ModelState,
-  t: TrainingState,
-  s: InferenceState,
-  c: ComputeState,
-  infer?: typeof inferenceMemory,
-): Workload {
-  const train = mode === "training";
+/** Utilisation and scaling from the compute settings, for training and inference alike. */
+export function rateSettings(c: ComputeState): Pick<Workload, "mfu" | "scaling"> {
+  return { mfu: c.mfuPct / 100 || MFU_DEFAULT, scaling: c.scalingPct / 100 };
+}
+
+/** Training as run.ts's "fit-rank" task wires it: ZeRO-3 once split over GPUs. */
+export function trainingWorkload(m: ModelState, t: TrainingState, c: ComputeState): Workload {
   const base = trainingInput(m, t, undefined);
-  const inf = inferenceInput(m, s, undefined);
   return {
+    ...rateSettings(c),
     memoryPerGpu: (n) =>
-      train
-        ? trainingMemory({
-            ...base,
-            gpus: n,
-            tensorParallel: 1,
-            sharding: n > 1 ? "zero3" : (base.sharding ?? "none"),
-          }).nvidiaSmiBytes
-        : (infer as typeof inferenceMemory)({ ...inf, tensorParallel: n }).nvidiaSmiBytes,
-    flops: train ? jobFlops(m, c, t) : null,
-    format: mathFormatFor(train ? t.precision : "bf16-mixed"),
-    mfu: c.mfuPct / 100 || MFU_DEFAULT,
-    scaling: c.scalingPct / 100,
-    splitNeedsFastLink: !train,
-    memoryBound: !train,
-    headroom: (train ? t.headroomPct : s.headroomPct) / 100,
+      trainingMemory({
+        ...base,
+        gpus: n,
+        tensorParallel: 1,
+        sharding: n > 1 ? "zero3" : (base.sharding ?? "none"),
+      }).nvidiaSmiBytes,
+    flops: jobFlops(m, c, t),
+    format: mathFormatFor(t.precision),
+    splitNeedsFastLink: false,
+    memoryBound: false,
+    headroom: t.headroomPct / 100,
   };
 }
 

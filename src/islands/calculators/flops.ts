@@ -1,6 +1,6 @@
 /** The training job's FLOPs, shared by compute time and the fit table. */
 import { paramCounts } from "../../estimate/model.ts";
-import { trainingFlops } from "../../estimate/compute-time.ts";
+import { trainingFlops } from "../../estimate/training-flops.ts";
 import type { ModelState } from "../../stores/model.ts";
 import type { TrainingState } from "../../stores/training.ts";
 import type { ComputeState } from "../../stores/compute.ts";

@@ -1,16 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  FORWARD_TO_TRAINING_FACTOR,
-  MFU_DEFAULT,
-  MFU_PUBLISHED_RANGE,
   peakTflopsNeeded,
   sustainedTflopsForDeadline,
+  trainTime,
+} from "../../../src/estimate/compute-time.ts";
+import {
+  FORWARD_TO_TRAINING_FACTOR,
   TRAIN_FLOPS_PER_PARAM_TOKEN,
   TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
   trainingFlops,
-  trainTime,
-} from "../../../src/estimate/compute-time.ts";
+} from "../../../src/estimate/training-flops.ts";
+import {
+  MFU_DEFAULT,
+  MFU_PUBLISHED_RANGE,
+  sustainedRate,
+} from "../../../src/estimate/sustained-rate.ts";
 import { a100, a10g, allFinite, RUNS, rtx4090, sum, t4 } from "./helpers.ts";
 
 describe("training FLOPs", () => {
@@ -104,5 +109,21 @@ describe("train time", () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe("sustained rate", () => {
+  it("peak × MFU × GPUs × scaling, with scaling ignored on one GPU and MFU defaulting to 0.4", () => {
+    expect(sustainedRate({ gpu: a100, format: "bf16" })).toMatchObject({
+      gpus: 1,
+      mfu: MFU_DEFAULT,
+      scaling: 1,
+      tflops: 312 * 0.4,
+    });
+    expect(sustainedRate({ gpu: a100, format: "bf16", scaling: 0.5 }).scaling).toBe(1);
+    const four = sustainedRate({ gpu: a100, format: "bf16", gpus: 4, mfu: 0.5, scaling: 0.75 });
+    expect(four.tflops).toBeCloseTo(312 * 0.5 * 4 * 0.75, 9);
+    // Counts below one are read as one GPU, never as zero throughput.
+    expect(sustainedRate({ gpu: a100, format: "bf16", gpus: 0 }).gpus).toBe(1);
   });
 });

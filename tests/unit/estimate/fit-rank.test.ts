@@ -3,6 +3,7 @@ import type { Workload } from "../../../src/estimate/fit-rank.ts";
 import { fitGpu, GPU_COUNTS, rankGpus } from "../../../src/estimate/fit-rank.ts";
 import { parseRequest } from "../../../src/estimate/request.ts";
 import { runRequest } from "../../../src/estimate/run.ts";
+import { trainTime } from "../../../src/estimate/compute-time.ts";
 import { a100, a10g, allFinite, GPUS, rtx4090, t4 } from "./helpers.ts";
 
 const GB = 1e9;
@@ -18,6 +19,20 @@ const train = (bytesOnOne: number, o: Partial<Workload> = {}): Workload => ({
 });
 
 describe("fitGpu", () => {
+  it("hours agree with the compute-time estimator for the same GPUs, MFU and scaling", () => {
+    for (const gpu of [a100, rtx4090, t4]) {
+      const r = fitGpu(gpu, train(100 * GB, { scaling: 0.8, mfu: 0.35 }));
+      const t = trainTime({
+        flops: 1e18,
+        gpu,
+        gpus: r.gpusNeeded ?? 0,
+        format: "bf16",
+        mfu: 0.35,
+        scaling: 0.8,
+      });
+      expect(r.hours, gpu.id).toBeCloseTo(t.hours, 12);
+    }
+  });
   it("fits one GPU when memory × (1 + 20% headroom) ≤ capacity", () => {
     expect(fitGpu(a100, train(66 * GB)).gpusNeeded).toBe(1);
     expect(fitGpu(a100, train(67 * GB)).gpusNeeded).toBe(2);
