@@ -4,16 +4,17 @@
  * - `leanPreact()` is `@astrojs/preact` with our own client renderer (src/islands/hydrate.ts):
  *   the server side, JSX transform and dev tooling stay the integration's own.
  * - `plainDynamicImport()` replaces Vite's preload helper (≈ 0.9 kB gzipped, loaded on
- *   every island page) with a plain call. The helper only adds `<link rel=modulepreload>`
- *   for a lazy chunk's imports; our lazy chunks (model editor, config parser, share link,
- *   measured store) are small and load on user action, so one extra round trip is cheaper
- *   than shipping the helper up front.
+ *   every island page) with a plain call, and drops the dependency lists it would read
+ *   (`modulePreload: false`). The helper only adds `<link rel=modulepreload>` for a lazy
+ *   chunk's imports; our lazy chunks (model editor, config parser, share link, measured
+ *   store, the fit table's inference mode) are small and load on user action, so one extra
+ *   round trip is cheaper than shipping the helper up front.
  */
 import preact from "@astrojs/preact";
 import type { AstroIntegration } from "astro";
 import type { Plugin } from "vite";
 
-const CLIENT_RENDERER = new URL("../islands/hydrate.ts", import.meta.url).pathname;
+const CLIENT_RENDERER = new URL("../islands/hydrate.ts", import.meta.url);
 
 export function leanPreact(): AstroIntegration {
   const stock = preact();
