@@ -12,6 +12,13 @@ import { headDimOf, kvHeadsOf } from "./model.ts";
 
 export type Recompute = "none" | "selective" | "full";
 
+/**
+ * The inputs of a block's linear layers: the QKV projections' (first norm output), the
+ * output projection's (attention output), the MLP's first layer(s) (second norm output)
+ * and its down projection's (the activation, or gate x up product).
+ */
+export type LinearInput = "qkv" | "out" | "mlp" | "down";
+
 export interface ActivationInput {
   model: ModelArch;
   seqLen: number;
@@ -30,6 +37,14 @@ export interface ActivationInput {
   dropout: boolean;
   /** Logits kept for the loss: every token (language modelling) or one per sequence. */
   head: "lm" | "classifier";
+  /**
+   * Linear inputs that no operation keeps. A linear layer keeps its input only for its
+   * weight gradient, so the frozen 16-bit base of LoRA keeps none, except where an adapter
+   * without dropout reads the same tensor (see training-memory.ts). Default: all kept.
+   */
+  unsavedInputs?: readonly LinearInput[];
+  /** Norm weights are trained (full training); LoRA freezes them. Default true. */
+  trainableNorms?: boolean;
 }
 
 /** A dropout mask is stored as one byte per element (torch native_dropout saves a bool mask). */
@@ -41,6 +56,13 @@ export const DROPOUT_MASK_BYTES = 1;
 export const LOGITS_FP32_BYTES = 4;
 /** Classification heads have few outputs; 2 labels as in the HF BERT measurements (A1-A6). */
 export const CLASSIFIER_LABELS = 2;
+/**
+ * RMSNorm as HF transformers (LlamaRMSNorm: `hidden_states.to(torch.float32)`) and LitGPT
+ * (`x.float()`) write it upcasts its input and keeps that fp32 copy for backward, in any
+ * training precision. With a trainable weight, HF's `weight * hidden_states.to(input_dtype)`
+ * also keeps the normalized value, in the residual stream's dtype (fp32 under autocast).
+ */
+export const RMSNORM_SAVED_INPUT_BYTES = 4;
 
 export interface ActivationBytes {
   /** Stored per layer when nothing is recomputed (and the s² term when applicable). */
@@ -54,24 +76,33 @@ export interface ActivationBytes {
   total: number;
 }
 
-/** Values saved per layer, in units of s·b·h values, split by tensor-parallel behaviour. */
-function perLayerCounts(m: ModelArch): { replicated: number; parallel: number } {
+/**
+ * Values saved per layer, in units of s·b·h values, split by tensor-parallel behaviour:
+ * `replicated` (norm outputs feeding the QKV and MLP linears) and `parallel` (the rest).
+ */
+function perLayerCounts(
+  m: ModelArch,
+  unsaved: readonly LinearInput[],
+): { replicated: number; parallel: number } {
   const h = m.hidden;
   const qDim = m.mla
     ? m.heads * (m.mla.qkNopeHeadDim + m.mla.qkRopeHeadDim)
     : m.heads * headDimOf(m);
   const kDim = m.mla ? qDim : kvHeadsOf(m) * headDimOf(m);
   const vDim = m.mla ? m.heads * m.mla.vHeadDim : kvHeadsOf(m) * headDimOf(m);
+  const kept = (input: LinearInput, width: number) => (unsaved.includes(input) ? 0 : width);
   // Inputs of the QKV and first MLP linears: the norm outputs (Korthikanti's "10sbh" part).
-  const linearInputs = 2;
+  const linearInputs = kept("qkv", 1) + kept("mlp", 1);
   // Q, K and V saved by the attention matmuls (GQA: K and V are narrower), plus the
-  // attention output saved by the output projection.
-  const attention = (qDim + kDim + vDim + qDim) / h;
+  // attention output saved by the output projection (MLA: value heads).
+  const outWidth = m.mla ? m.heads * m.mla.vHeadDim : qDim;
+  const attention = (qDim + kDim + vDim + kept("out", outWidth)) / h;
   let ffn = m.ffn;
   if (m.moe) ffn = (m.moe.activeExperts + (m.moe.sharedExperts ?? 0)) * m.moe.expertFfn;
-  // Plain MLP: activation input and output (4h each in GPT: Korthikanti's 8sbh + 8sbh).
-  // Gated: gate output (activation input), activation output, up output, their product.
-  const mlp = (((m.mlp ?? "gated") === "gated" ? 4 : 2) * ffn) / h;
+  // Plain MLP: activation input, and its output as the down projection's input (4h each in
+  // GPT: Korthikanti's 8sbh + 8sbh). Gated: gate output (activation input), activation
+  // output, up output, and their product as the down projection's input.
+  const mlp = (((m.mlp ?? "gated") === "gated" ? 3 : 1) * ffn + kept("down", ffn)) / h;
   return { replicated: linearInputs, parallel: attention + mlp };
 }
 
@@ -80,10 +111,15 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   const { seqLen: s, microBatch: b, valueBytes: B } = input;
   const t = Math.max(1, input.tensorParallel);
   const sbh = s * b * m.hidden;
-  const counts = perLayerCounts(m);
+  const counts = perLayerCounts(m, input.unsavedInputs ?? []);
   const fp32Islands = input.autocast ? 4 : B;
-  // Two norm inputs per layer (the residual stream, fp32 under autocast).
-  const norms = 2 * fp32Islands;
+  // What each norm keeps: LayerNorm its input (the residual stream, fp32 under autocast);
+  // RMSNorm an fp32 copy, plus the normalized value when its weight trains.
+  const normBytes =
+    (m.norm ?? "rms") === "rms"
+      ? RMSNORM_SAVED_INPUT_BYTES + ((input.trainableNorms ?? true) ? fp32Islands : 0)
+      : fp32Islands;
+  const norms = 2 * normBytes;
   const masks = input.dropout ? 2 * DROPOUT_MASK_BYTES : 0;
   const linear = sbh * (counts.replicated * B + norms + masks + (counts.parallel * B) / t);
   // FlashAttention's backward needs its output and log-sum-exp (Dao et al. 2022, alg. 2),
@@ -104,6 +140,6 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
     input.recompute === "full" ? m.layers * sbh * residualBytes + perLayer : m.layers * perLayer;
   const logitValues = input.head === "lm" ? s * b * m.vocab : b * CLASSIFIER_LABELS;
   const logits = (logitValues * (B < LOGITS_FP32_BYTES ? B + LOGITS_FP32_BYTES : B)) / t;
-  const finalLayer = sbh * (fp32Islands + B);
+  const finalLayer = sbh * (normBytes + B);
   return { perLayer, layers, logits, finalLayer, total: layers + logits + finalLayer };
 }

@@ -2,6 +2,7 @@
  * LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023): the trainable adapter size and the
  * bytes of the frozen, possibly 4-bit, base.
  */
+import type { LinearInput } from "./activations.ts";
 import type { MatrixShape, ModelArch } from "./model.ts";
 import { matrixShapes, paramCounts } from "./model.ts";
 
@@ -55,6 +56,29 @@ export function loraInputWidth(model: ModelArch, lora: LoraConfig): number {
     if (targeted(s, lora.targets)) w += (s.rows * s.count) / model.layers;
   }
   return w;
+}
+
+/** The adapter targets that read each linear input. */
+const READERS: Record<LinearInput, readonly LoraTarget[]> = {
+  qkv: ["q", "k", "v"],
+  out: ["o"],
+  mlp: ["gate", "up"],
+  down: ["down"],
+};
+
+/**
+ * Linear inputs nothing keeps for backward under LoRA. A frozen 16-bit `nn.Linear` needs
+ * only its weight for the input gradient, so it keeps no input; an adapter without dropout
+ * keeps the input it shares with its base layer (with dropout it keeps its own dropped copy,
+ * counted apart). bitsandbytes k-bit layers keep every input: MatMul4Bit and MatMul8bitLt
+ * save `A` whenever an input needs grad (bitsandbytes/autograd/_functions.py).
+ */
+export function unsavedLinearInputs(lora: LoraConfig): LinearInput[] {
+  if ((lora.baseBits ?? 16) < 16) return [];
+  const dropout = (lora.dropout ?? DEFAULT_LORA_DROPOUT) > 0;
+  return (Object.keys(READERS) as LinearInput[]).filter(
+    (i) => dropout || !READERS[i].some((t) => lora.targets.includes(t)),
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   frozenBaseBytes,
   loraInputWidth,
   loraParams,
+  unsavedLinearInputs,
   scaleBitsFor,
 } from "./lora.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
@@ -166,6 +167,8 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     tensorParallel: tp,
     dropout: input.dropout ?? arch.dropout ?? false,
     head: input.head ?? "lm",
+    unsavedInputs: input.lora ? unsavedLinearInputs(input.lora) : [],
+    trainableNorms: !input.lora,
   });
 
   const parts = [

@@ -95,6 +95,43 @@ describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12
   });
 });
 
+describe("what frozen and quantized layers keep", () => {
+  const llama: ModelArch = {
+    layers: 32,
+    hidden: 4096,
+    heads: 32,
+    ffn: 11008,
+    vocab: 32000,
+  };
+  const i: ActivationInput = {
+    ...base,
+    model: llama,
+    seqLen: 1024,
+    dropout: false,
+    flashAttention: true,
+  };
+  const sbhL = 1024 * 4096;
+  it("RMSNorm keeps an fp32 copy of its input, plus the normalized value when its weight trains", () => {
+    const trained = activationBytes(i).perLayer;
+    const frozen = activationBytes({ ...i, trainableNorms: false }).perLayer;
+    // Two norms per layer; the normalized value is in the 16-bit residual dtype here.
+    expect(trained - frozen).toBe(2 * 2 * sbhL);
+    const layerNorm = activationBytes({ ...i, model: { ...llama, norm: "layer" } }).perLayer;
+    expect(trained - layerNorm).toBe(2 * (4 + 2 - 2) * sbhL);
+  });
+  it("a linear input nothing keeps leaves the count: QKV and MLP inputs, attention output, MLP product", () => {
+    const all = activationBytes(i).perLayer;
+    const none = activationBytes({
+      ...i,
+      unsavedInputs: ["qkv", "out", "mlp", "down"],
+    }).perLayer;
+    // h + h + h (MHA attention output) + ffn values per token, 2 bytes each.
+    expect(all - none).toBe((3 * 4096 + 11008) * 1024 * 2);
+    const downOnly = activationBytes({ ...i, unsavedInputs: ["down"] }).perLayer;
+    expect(all - downOnly).toBe(11008 * 1024 * 2);
+  });
+});
+
 describe("activation properties", () => {
   const arb = fc.record({
     layers: fc.integer({ min: 1, max: 80 }),

@@ -10,6 +10,7 @@ import {
   NF4_DOUBLE_QUANT_SCALE_BITS,
   NF4_SCALE_BITS,
   scaleBitsFor,
+  unsavedLinearInputs,
 } from "../../../src/estimate/lora.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
@@ -38,6 +39,29 @@ describe("LoRA trainable parameters: r·(d_in + d_out) per adapted matrix (Hu et
     expect(loraInputWidth(llama31, { rank: 8, targets: ["q", "v"] })).toBe(2 * 4096);
     expect(loraInputWidth(llama31, { rank: 8, targets: ["down"] })).toBe(14336);
     expect(DEFAULT_LORA_DROPOUT).toBe(0.05);
+  });
+});
+
+describe("linear inputs kept under LoRA", () => {
+  it("a frozen 16-bit base keeps none; adapters with dropout keep only their own copies", () => {
+    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"] })).toEqual([
+      "qkv",
+      "out",
+      "mlp",
+      "down",
+    ]);
+  });
+  it("an adapter without dropout keeps the input it shares with its base layer", () => {
+    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], dropout: 0 })).toEqual([
+      "out",
+      "mlp",
+      "down",
+    ]);
+    expect(unsavedLinearInputs({ rank: 8, targets: LORA_TARGETS, dropout: 0 })).toEqual([]);
+  });
+  it("bitsandbytes 4- and 8-bit layers keep every input (MatMul4Bit / MatMul8bitLt save A)", () => {
+    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], baseBits: 4 })).toEqual([]);
+    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], baseBits: 8 })).toEqual([]);
   });
 });
 

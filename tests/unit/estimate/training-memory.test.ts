@@ -383,14 +383,19 @@ describe("training memory properties (fast-check)", () => {
       RUNS,
     );
   });
-  it("a lower-bit LoRA base never needs more", () => {
+  it("a lower-bit LoRA base never needs more weight memory; a k-bit base keeps its inputs", () => {
     fc.assert(
       fc.property(cfgArb, (i) => {
         const at = (baseBits: number) =>
-          trainingMemory({ ...i, lora: { rank: 8, targets: ["q", "v"], baseBits } })
-            .recommendedBytes;
-        expect(at(4)).toBeLessThanOrEqual(at(8));
-        expect(at(8)).toBeLessThanOrEqual(at(16));
+          trainingMemory({ ...i, lora: { rank: 8, targets: ["q", "v"], baseBits } });
+        const part = (bits: number, key: string) =>
+          at(bits).breakdown.find((p) => p.key === key)?.value ?? Number.NaN;
+        expect(part(4, "weights")).toBeLessThanOrEqual(part(8, "weights"));
+        expect(part(8, "weights")).toBeLessThanOrEqual(part(16, "weights"));
+        // bitsandbytes layers save their inputs; frozen 16-bit linears do not.
+        expect(part(4, "activations")).toBe(part(8, "activations"));
+        expect(part(8, "activations")).toBeGreaterThan(part(16, "activations"));
+        expect(at(4).recommendedBytes).toBeLessThanOrEqual(at(8).recommendedBytes);
       }),
       RUNS,
     );
