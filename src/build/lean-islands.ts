@@ -10,11 +10,12 @@
  *   store, the fit table's inference mode) are small and load on user action, so one extra
  *   round trip is cheaper than shipping the helper up front.
  */
+import { fileURLToPath } from "node:url";
 import preact from "@astrojs/preact";
 import type { AstroIntegration } from "astro";
 import type { Plugin } from "vite";
 
-const CLIENT_RENDERER = new URL("../islands/hydrate.ts", import.meta.url);
+const CLIENT_RENDERER = fileURLToPath(new URL("../islands/hydrate.ts", import.meta.url));
 
 export function leanPreact(): AstroIntegration {
   const stock = preact();

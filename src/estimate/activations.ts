@@ -95,8 +95,7 @@ function perLayerCounts(
   const linearInputs = kept("qkv", 1) + kept("mlp", 1);
   // Q, K and V saved by the attention matmuls (GQA: K and V are narrower), plus the
   // attention output saved by the output projection (MLA: value heads).
-  const outWidth = m.mla ? m.heads * m.mla.vHeadDim : qDim;
-  const attention = (qDim + kDim + vDim + kept("out", outWidth)) / h;
+  const attention = (qDim + kDim + vDim + kept("out", m.mla ? vDim : qDim)) / h;
   let ffn = m.ffn;
   if (m.moe) ffn = (m.moe.activeExperts + (m.moe.sharedExperts ?? 0)) * m.moe.expertFfn;
   // Plain MLP: activation input, and its output as the down projection's input (4h each in

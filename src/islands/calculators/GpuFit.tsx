@@ -5,7 +5,6 @@
  */
 import { atom } from "nanostores";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Workload } from "../../estimate/fit-rank.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
 import { $compute } from "../../stores/compute.ts";
 import { $cost } from "../../stores/cost.ts";
@@ -17,10 +16,9 @@ import { pricesPerGpu, rateSettings, trainingWorkload } from "./fit-workload.ts"
 import type { InferenceState } from "../../stores/inference.ts";
 import type { Hydration } from "./hooks.ts";
 import type { Strings } from "./format.ts";
-import { CheckField } from "./SelectField.tsx";
 import { Frame } from "./Frame.tsx";
 import { bind } from "./bind.tsx";
-import { gb, gib, num, tr } from "./format.ts";
+import { gib, num, tr } from "./format.ts";
 import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
@@ -51,12 +49,16 @@ function loadInference(): void {
 }
 
 /**
- * The analyzer's measurements, loaded only when this browser has stored some (most readers
- * never ran the analyzer, so the store and its validation stay out of the page load).
- * The key is `$measured`'s storage key in stores/measured.ts.
+ * The measured basis (fit-measured.tsx), loaded only when this browser has stored the
+ * analyzer's measurements. The key is `$measured`'s storage key in stores/measured.ts.
  */
 const MEASURED_KEY = "gpu-calc:measured:v1";
-const $measuredValue = atom<MeasuredState | null>(null);
+interface MeasuredBasis {
+  ui: typeof import("./fit-measured.tsx");
+  value: MeasuredState | null;
+  use: boolean;
+}
+const $measuredBasis = atom<MeasuredBasis | null>(null);
 let measuredLoading = false;
 function loadMeasured(): void {
   let stored = false;
@@ -67,31 +69,17 @@ function loadMeasured(): void {
   }
   if (measuredLoading || !stored) return;
   measuredLoading = true;
-  void import("../../stores/measured.ts").then(({ $measured }) => {
-    $measured.subscribe((v) => $measuredValue.set(v));
+  void import("./fit-measured.tsx").then((ui) => {
+    const update = () =>
+      $measuredBasis.set({ ui, value: ui.$measured.get(), use: ui.$useMeasured.get() });
+    ui.$measured.subscribe(update);
+    ui.$useMeasured.listen(update);
   });
 }
 if (typeof window !== "undefined")
   window.addEventListener("storage", (e) => {
     if (e.key === MEASURED_KEY) loadMeasured();
   });
-
-/** Page-local choice (not persisted, not in links): rank by the measured peak. */
-const $useMeasured = atom(false);
-
-/**
- * The workload with its memory replaced by a measurement: the measured per-GPU peak holds on
- * at least as many GPUs as the run used (fewer is unknown, so it does not fit), and the
- * analyzer's headroom turns it into the recommended memory.
- */
-export function measuredWorkload(w: Workload, m: MeasuredState): Workload {
-  const runGpus = Math.max(1, m.gpuCount);
-  return {
-    ...w,
-    memoryPerGpu: (n) => (n >= runGpus ? m.peakMemoryBytes : Number.POSITIVE_INFINITY),
-    headroom: m.headroom,
-  };
-}
 
 function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const f = read($fit, hydrated);
@@ -100,9 +88,9 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
   const c = read($compute, hydrated);
   const k = read($cost, hydrated);
   if (hydrated) loadMeasured();
-  const measured = hydrated ? $measuredValue.get() : null;
-  const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
-  const useMeasured = hasMeasured && $useMeasured.get();
+  const basis = hydrated ? $measuredBasis.get() : null;
+  const measured = basis && basis.value && basis.value.peakMemoryBytes > 0 ? basis.value : null;
+  const useMeasured = measured !== null && basis !== null && basis.use;
   const id = "gf";
   const { sel } = bind(id, f, setFit, t, lang, !hydrated);
   if (f.mode === "inference") loadInference();
@@ -114,7 +102,7 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
     : waiting
       ? null
       : trainingWorkload(m, s, c);
-  const work = base && useMeasured ? measuredWorkload(base, measured) : base;
+  const work = base && useMeasured ? basis.ui.measuredWorkload(base, measured) : base;
   const rows = work ? rankGpus(gpus, work, pricesPerGpu(k), f.sortBy) : [];
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
@@ -128,16 +116,8 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
         <>
           {sel("mode", ["training", "inference"])}
           {sel("sortBy", ["cost", "time"])}
-          {hasMeasured && (
-            <CheckField
-              id={`${id}-measured`}
-              label={tr(t, "gf.useMeasured", {
-                source: measured.sourceFile || tr(t, "gf.pasted"),
-              })}
-              checked={useMeasured}
-              onValue={(v) => $useMeasured.set(v)}
-              disabled={!hydrated}
-            />
+          {basis && measured && (
+            <basis.ui.MeasuredToggle t={t} m={measured} checked={useMeasured} />
           )}
         </>
       }
@@ -146,15 +126,7 @@ function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
         {tr(t, f.mode === "training" ? "gf.noteTraining" : "gf.noteInference")}
       </p>
       <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
-        {useMeasured
-          ? tr(t, "gf.noteMeasured", {
-              gpu: measured.gpuName,
-              count: measured.gpuCount,
-              peak: gib(lang, measured.peakMemoryBytes),
-              rent: gb(lang, measured.recommendedBytes),
-              headroom: num(lang, measured.headroom * 100, 0),
-            })
-          : tr(t, "gf.basisEstimate")}
+        {useMeasured ? basis.ui.measuredNote(t, lang, measured) : tr(t, "gf.basisEstimate")}
       </p>
       <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
         <table class="calc-table" data-table="fit">
@@ -200,7 +172,6 @@ export const GpuFit = island(View, [
   $training,
   $compute,
   $cost,
-  $measuredValue,
-  $useMeasured,
+  $measuredBasis,
   $infer,
 ]);
