@@ -1,9 +1,9 @@
 /**
- * Training time: the sustained rate a deadline needs, and hours on given GPUs at their
- * sustained rate (`sustained-rate.ts`). FLOPs come from `training-flops.ts`.
+ * Training time: the sustained rate a deadline needs, and hours on given GPUs at the rate
+ * they sustain (`sustainedRate` in precision.ts). FLOPs come from `training-flops.ts`.
  */
-import type { RateInput } from "./sustained-rate.ts";
-import { sustainedRate } from "./sustained-rate.ts";
+import type { RateInput } from "./precision.ts";
+import { sustainedRate } from "./precision.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, safeDiv } from "./units.ts";

@@ -5,7 +5,7 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
-import { sustainedRate } from "./sustained-rate.ts";
+import { sustainedRate } from "./precision.ts";
 import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes, safeDiv } from "./units.ts";
 import { HEADROOM_DEFAULT } from "./memory-views.ts";
 

@@ -11,7 +11,6 @@ export * from "./memory-views.ts";
 export * from "./training-memory.ts";
 export * from "./inference-memory.ts";
 export * from "./training-flops.ts";
-export * from "./sustained-rate.ts";
 export * from "./compute-time.ts";
 export * from "./inference-speed.ts";
 export * from "./cost.ts";

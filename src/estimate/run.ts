@@ -22,12 +22,11 @@ import { defaultScaleBits, inferenceMemory, quantizedWeightBytes } from "./infer
 import { decodeSpeed, prefillSeconds, requestsPerSecond } from "./inference-speed.ts";
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "./compute-time.ts";
 import { trainingFlops } from "./training-flops.ts";
-import { MFU_DEFAULT } from "./sustained-rate.ts";
 import { compareOptions, monthlyBreakEvenHours } from "./cost.ts";
 import { rankGpus } from "./fit-rank.ts";
 import { diagnose } from "./diagnosis.ts";
 import { renderTime, renderVramGuidanceGB } from "./rendering.ts";
-import { mathFormatFor, peakTflops } from "./precision.ts";
+import { MFU_DEFAULT, mathFormatFor, peakTflops } from "./precision.ts";
 import type { TrainingPrecision } from "./precision.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
 import { mibToBytes } from "./units.ts";

@@ -1,8 +1,7 @@
 /** The fit table's training workload and prices (see `inputs.ts` for the mapping rule). */
 import type { Workload } from "../../estimate/fit-rank.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
-import { MFU_DEFAULT } from "../../estimate/sustained-rate.ts";
-import { mathFormatFor } from "../../estimate/precision.ts";
+import { MFU_DEFAULT, mathFormatFor } from "../../estimate/precision.ts";
 import type { ModelState } from "../../stores/model.ts";
 import type { TrainingState } from "../../stores/training.ts";
 import type { ComputeState } from "../../stores/compute.ts";

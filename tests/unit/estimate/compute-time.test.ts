@@ -15,7 +15,7 @@ import {
   MFU_DEFAULT,
   MFU_PUBLISHED_RANGE,
   sustainedRate,
-} from "../../../src/estimate/sustained-rate.ts";
+} from "../../../src/estimate/precision.ts";
 import { a100, a10g, allFinite, RUNS, rtx4090, sum, t4 } from "./helpers.ts";
 
 describe("training FLOPs", () => {
