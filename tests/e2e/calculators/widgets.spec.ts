@@ -207,8 +207,37 @@ test("GPU fit table ranks the catalog as the estimator does", async ({ page }) =
   const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
   expect(ids).toEqual(r.rows.map((x) => x.gpuId));
   await expect(rows.first().locator("td").first()).toHaveText(r.rows[0]?.fits ? "yes" : "no");
+  // Inference mode loads its settings and estimator on demand; the ranking must then be the
+  // estimator's for the serving defaults (vLLM at 90%, 4096-token context, 16-bit).
   await page.selectOption("#gf-mode", "inference");
+  const inf = estimate<{
+    rows: { gpuId: string; fits: boolean; memoryPerGpuBytes: number | null }[];
+  }>({
+    gpus: order,
+    task: "fit-rank",
+    workload: {
+      task: "infer-memory",
+      model: LLAMA_8B,
+      weightBits: 16,
+      kvBits: 16,
+      contextTokens: 4096,
+      sequences: 1,
+      engine: "vllm",
+      gpuMemoryUtilization: 0.9,
+      headroom: 0.2,
+    },
+    mfu: 0.4,
+    scaling: 0.9,
+    prices: { "rtx-4090": 2.5 },
+    sortBy: "cost",
+  });
   await expect(page.locator('[data-table="fit"]')).toContainText("memory-bound");
+  await expect
+    .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
+    .toEqual(inf.rows.map((x) => x.gpuId));
+  const top = inf.rows[0];
+  if (!top?.memoryPerGpuBytes) throw new Error("the estimator fits no GPU for inference");
+  await expect(rows.first().locator("td").nth(2)).toHaveText(gib("en", top.memoryPerGpuBytes));
 });
 
 test("model picker: presets, parameter count and pasted config drive the other widgets", async ({
