@@ -50,6 +50,18 @@ const GATED = new Set([
   "phi3",
 ]);
 
+/**
+ * What GPT-2 and BERT blocks are, which their config.json does not spell out: a GELU MLP,
+ * LayerNorm, biases on every linear, the head tied to the embeddings, dropout on.
+ */
+export const GPT2_BERT_BLOCK = {
+  mlp: "plain",
+  norm: "layer",
+  bias: "all",
+  tiedEmbeddings: true,
+  dropout: true,
+} as const satisfies Partial<ModelArch>;
+
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, field: "config", message: "config.json must be a JSON object" };
@@ -69,11 +81,7 @@ export function parseHfConfig(input: unknown): HfConfigResult {
           ffn: num(c, "n_inner") ?? 4 * hidden,
           vocab: req(c, "vocab_size"),
           positionEmbeddings: num(c, "n_positions") ?? 1024,
-          mlp: "plain",
-          norm: "layer",
-          bias: "all",
-          tiedEmbeddings: true,
-          dropout: true,
+          ...GPT2_BERT_BLOCK,
         },
       };
     }
@@ -89,12 +97,8 @@ export function parseHfConfig(input: unknown): HfConfigResult {
           vocab: req(c, "vocab_size"),
           positionEmbeddings: num(c, "max_position_embeddings") ?? 512,
           typeVocab: num(c, "type_vocab_size") ?? 2,
-          mlp: "plain",
-          norm: "layer",
-          bias: "all",
+          ...GPT2_BERT_BLOCK,
           pooler: true,
-          tiedEmbeddings: true,
-          dropout: true,
         },
       };
     }

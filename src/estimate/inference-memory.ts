@@ -7,7 +7,7 @@ import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
-import { memoryViews, pushCommonWarnings } from "./memory-views.ts";
+import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
 import { gbToBytes, safeDiv } from "./units.ts";
@@ -179,21 +179,7 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     },
     { key: "prefill-chunk-tokens", value: chunk, source: "llama.cpp n_ubatch default 512" },
     { key: "engine", value: engine, source: "request" },
-    {
-      key: "allocator-fragmentation",
-      value: views.fragmentation,
-      source: "GMLake (arXiv 2401.08156); 0 for llama.cpp",
-    },
-    {
-      key: "cuda-context-bytes",
-      value: views.cudaContextBytes,
-      source: "HF model_memory_anatomy (1343 MiB, V100)",
-    },
-    {
-      key: "headroom",
-      value: views.headroom,
-      source: "seed articles: 15-25% above the measured peak",
-    },
+    ...overheadAssumptions(views, "0 for llama.cpp"),
   ];
   return {
     ...views,

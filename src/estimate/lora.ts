@@ -21,8 +21,6 @@ export interface LoraConfig {
 }
 
 import { NF4_BLOCK, NF4_SCALE_BITS } from "./precision.ts";
-// Defined in precision.ts (inference memory needs them without the LoRA model); kept exported here.
-export { NF4_BLOCK, NF4_SCALE_BITS } from "./precision.ts";
 export const NF4_DOUBLE_QUANT_SCALE_BITS = 8 / NF4_BLOCK + 32 / (NF4_BLOCK * 256);
 /** LLM.int8 keeps one fp32 scale per output row (Dettmers et al. 2022, sec. 3.1): negligible per weight. */
 export const INT8_SCALE_BITS = 0;

@@ -2,7 +2,7 @@
  * The three memory figures every memory estimate reports: what PyTorch's allocator peaks
  * at, what nvidia-smi shows, and what to rent.
  */
-import type { BreakdownItem } from "./result.ts";
+import type { Assumption, BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { gbToBytes, mibToBytes } from "./units.ts";
 import type { GpuSpec } from "./gpu.ts";
@@ -75,6 +75,27 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
     cudaContextBytes,
     headroom,
   };
+}
+
+/** The overheads `memoryViews` applied, as assumptions with their sources. */
+export function overheadAssumptions(views: MemoryViews, fragmentationNote: string): Assumption[] {
+  return [
+    {
+      key: "allocator-fragmentation",
+      value: views.fragmentation,
+      source: `GMLake (arXiv 2401.08156); ${fragmentationNote}`,
+    },
+    {
+      key: "cuda-context-bytes",
+      value: views.cudaContextBytes,
+      source: "HF model_memory_anatomy (1343 MiB, V100)",
+    },
+    {
+      key: "headroom",
+      value: views.headroom,
+      source: "seed articles: 15-25% above the measured peak",
+    },
+  ];
 }
 
 /** Warnings every memory estimate shares: headroom outside the seed range, the GPU too small, no bf16, unverified figures. */

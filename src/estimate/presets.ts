@@ -3,6 +3,7 @@
  * core so a calculator that does not offer presets does not ship them.
  */
 import type { ModelArch } from "./model.ts";
+import { GPT2_BERT_BLOCK } from "./hf-config.ts";
 
 export interface Preset {
   id: string;
@@ -165,12 +166,8 @@ export const PRESETS: readonly Preset[] = [
       vocab: 30522,
       positionEmbeddings: 512,
       typeVocab: 2,
-      mlp: "plain",
-      norm: "layer",
-      bias: "all",
+      ...GPT2_BERT_BLOCK,
       pooler: true,
-      tiedEmbeddings: true,
-      dropout: true,
     },
   },
   {
@@ -184,11 +181,7 @@ export const PRESETS: readonly Preset[] = [
       ffn: 3072,
       vocab: 50257,
       positionEmbeddings: 1024,
-      mlp: "plain",
-      norm: "layer",
-      bias: "all",
-      tiedEmbeddings: true,
-      dropout: true,
+      ...GPT2_BERT_BLOCK,
     },
   },
   {

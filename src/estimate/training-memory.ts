@@ -22,9 +22,7 @@ import {
   scaleBitsFor,
 } from "./lora.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
-import { memoryViews, pushCommonWarnings } from "./memory-views.ts";
-// Kept here too: it was first exported from this module.
-export { pushCommonWarnings } from "./memory-views.ts";
+import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
 
@@ -211,21 +209,7 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
       value: input.gradAccumulation ?? 1,
       source: "accumulation reuses one micro-batch's activations",
     },
-    {
-      key: "allocator-fragmentation",
-      value: views.fragmentation,
-      source: "GMLake (arXiv 2401.08156); checked against rows A1-A6",
-    },
-    {
-      key: "cuda-context-bytes",
-      value: views.cudaContextBytes,
-      source: "HF model_memory_anatomy (1343 MiB, V100)",
-    },
-    {
-      key: "headroom",
-      value: views.headroom,
-      source: "seed articles: 15-25% above the measured peak",
-    },
+    ...overheadAssumptions(views, "checked against rows A1-A6"),
   );
   if (input.lora === undefined && input.precision !== "fp32" && input.precision !== "bf16") {
     assumptions.push({

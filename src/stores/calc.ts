@@ -1,7 +1,7 @@
 /**
- * The calculator stores without the share code: islands import from here, so the stores
- * travel in one shared chunk (a chunk per store costs more gzip overhead than it saves) and
- * the link encoder and Reset (`share.ts`) stay out of page loads.
+ * Every calculator store. Islands import only the stores they read; the link encoder and
+ * Reset (`share.ts`, loaded on demand) import this module so a link and Reset cover all of
+ * them, including stores set on another guide.
  */
 export * from "./model.ts";
 export * from "./training.ts";

@@ -11,8 +11,7 @@ import { $compute, setCompute } from "../../stores/compute.ts";
 import { $model } from "../../stores/model.ts";
 import { $training, setTraining } from "../../stores/training.ts";
 import { jobFlops } from "./flops.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { ResultSummary } from "./ResultSummary.tsx";
@@ -26,13 +25,7 @@ import { island, read } from "./hooks.ts";
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
 export { ModelPicker } from "./ModelPicker.tsx";
 
-export interface ComputeTimeProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
-
-function View({ t, lang, gpus, hydrated }: ComputeTimeProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const m = read($model, hydrated);
   const s = read($compute, hydrated);
   const tr0 = read($training, hydrated);

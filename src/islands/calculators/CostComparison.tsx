@@ -2,7 +2,6 @@
  * Node options side by side: billed hours (run + setup, download, reruns, export, idle),
  * storage and transfer, total cost, cost per unit of work, and monthly break-even.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { Overheads } from "../../estimate/cost.ts";
 import {
   compareOptions,
@@ -13,8 +12,7 @@ import {
 import { $cost, addOption, removeOption, setCost, setOption } from "../../stores/cost.ts";
 import type { CostState } from "../../stores/cost.ts";
 import { CostChart } from "./CostChart.tsx";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { NumberField } from "./NumberField.tsx";
@@ -26,12 +24,6 @@ import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
 export { ModelPicker } from "./ModelPicker.tsx";
-
-export interface CostComparisonProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
 
 const CHART_COUNTS = [1, 2, 4, 8] as const;
 
@@ -50,7 +42,7 @@ function overheads(k: CostState): Overheads {
   };
 }
 
-function View({ t, lang, gpus, hydrated }: CostComparisonProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const k = read($cost, hydrated);
   const id = "cc";
   const d = !hydrated;

@@ -4,7 +4,6 @@
  * estimate to the measured peak (and back); times and costs stay estimates.
  */
 import { atom } from "nanostores";
-import type { GpuSpec } from "../../estimate/gpu.ts";
 import { rankGpus } from "../../estimate/fit-rank.ts";
 import { $compute } from "../../stores/compute.ts";
 import { $cost } from "../../stores/cost.ts";
@@ -14,8 +13,7 @@ import { $training } from "../../stores/training.ts";
 import type { MeasuredState } from "../../stores/measured.ts";
 import { pricesPerGpu, rateSettings, trainingWorkload } from "./fit-workload.ts";
 import type { InferenceState } from "../../stores/inference.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Frame } from "./Frame.tsx";
 import { bind } from "./bind.tsx";
 import { gib, num, tr } from "./format.ts";
@@ -23,12 +21,6 @@ import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
 export { ModelPicker } from "./ModelPicker.tsx";
-
-export interface GpuFitProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
 
 /**
  * Inference mode (serving settings and estimator), loaded the first time someone ranks for
@@ -81,7 +73,7 @@ if (typeof window !== "undefined")
     if (e.key === MEASURED_KEY) loadMeasured();
   });
 
-function View({ t, lang, gpus, hydrated }: GpuFitProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const f = read($fit, hydrated);
   const m = read($model, hydrated);
   const s = read($training, hydrated);

@@ -1,10 +1,8 @@
 /** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
-import type { GpuSpec } from "../../estimate/gpu.ts";
 import { inferenceMemory } from "../../estimate/inference-memory.ts";
 import { $inference, setInference } from "../../stores/inference.ts";
 import { $model } from "../../stores/model.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { KV_BITS, WEIGHT_BITS, gpuChoices } from "./choices.ts";
@@ -20,13 +18,7 @@ export { ModelPicker } from "./ModelPicker.tsx";
 // The inference guide shows both inference widgets: referencing each other puts them in one chunk.
 export { Throughput } from "./Throughput.tsx";
 
-export interface InferenceMemoryProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
-
-function View({ t, lang, gpus, hydrated }: InferenceMemoryProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const m = read($model, hydrated);
   const s = read($inference, hydrated);
   const gpu = findGpu(gpus, s.gpu);

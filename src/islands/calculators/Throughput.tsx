@@ -1,10 +1,8 @@
 /** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
-import type { GpuSpec } from "../../estimate/gpu.ts";
 import { $inference, setInference } from "../../stores/inference.ts";
 import { $model } from "../../stores/model.ts";
 import { speed } from "./speed.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { ResultSummary } from "./ResultSummary.tsx";
@@ -20,13 +18,7 @@ export { ModelPicker } from "./ModelPicker.tsx";
 // The inference guide shows both inference widgets: referencing each other puts them in one chunk.
 export { InferenceMemory } from "./InferenceMemory.tsx";
 
-export interface ThroughputProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
-
-function View({ t, lang, gpus, hydrated }: ThroughputProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const m = read($model, hydrated);
   const s = read($inference, hydrated);
   const gpu = findGpu(gpus, s.gpu) ?? gpus[0];

@@ -1,11 +1,9 @@
 /** Training memory per GPU: allocator peak, nvidia-smi view, memory to rent, breakdown, GPUs that fit. */
-import type { GpuSpec } from "../../estimate/gpu.ts";
 import { trainingMemory } from "../../estimate/training-memory.ts";
 import { fitGpu } from "../../estimate/fit-rank.ts";
 import { $model } from "../../stores/model.ts";
 import { $training, setTraining } from "../../stores/training.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { ResultSummary, StackedBar } from "./ResultSummary.tsx";
@@ -19,13 +17,7 @@ import { island, read } from "./hooks.ts";
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).
 export { ModelPicker } from "./ModelPicker.tsx";
 
-export interface TrainingMemoryProps {
-  t: Strings;
-  lang: string;
-  gpus: GpuSpec[];
-}
-
-function View({ t, lang, gpus, hydrated }: TrainingMemoryProps & Hydration) {
+function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
   const m = read($model, hydrated);
   const s = read($training, hydrated);
   const gpu = findGpu(gpus, s.gpu);

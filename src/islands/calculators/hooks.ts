@@ -11,6 +11,8 @@
 import { Component, h } from "preact";
 import type { FunctionComponent } from "preact";
 import type { ReadableAtom } from "nanostores";
+import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { Strings } from "./format.ts";
 import { registry } from "../../stores/persist.ts";
 import { $linkNote, applyLinkOnce } from "../../stores/link-note.ts";
 // Bundling, measured: the training settings (used by three widgets) cost less inside the
@@ -26,6 +28,13 @@ export function read<T>(store: ReadableAtom<T>, hydrated: boolean): T {
 
 export interface Hydration {
   hydrated: boolean;
+}
+
+/** What a widget's .astro wrapper passes: its strings, the page language and the catalog. */
+export interface WidgetProps {
+  t: Strings;
+  lang: string;
+  gpus: GpuSpec[];
 }
 
 export function island<P extends object>(

@@ -6,13 +6,12 @@ import {
   LORA_TARGETS,
   loraInputWidth,
   loraParams,
-  NF4_BLOCK,
   NF4_DOUBLE_QUANT_SCALE_BITS,
-  NF4_SCALE_BITS,
   scaleBitsFor,
   unsavedLinearInputs,
 } from "../../../src/estimate/lora.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
+import { NF4_BLOCK, NF4_SCALE_BITS } from "../../../src/estimate/precision.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
 
 const llama31 = findPreset("llama-3.1-8b")!.model;
