@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "../fixtures.ts";
 import {
+  GPUS,
   expectNoBrokenNumbers,
   figure,
   hydrateAll,
@@ -280,6 +281,19 @@ for (const lang of ["en", "zh-cn"] as const) {
     }
   });
 }
+
+test("zh-CN GPU fit table ranks for training and, loaded on demand, for inference", async ({
+  page,
+}) => {
+  await openCalculators(page, "zh-cn", "gf");
+  await expect(page.locator("#gf-title")).toHaveText("哪些 GPU 装得下");
+  const table = page.locator('[data-table="fit"]');
+  await expect(table.locator("tbody tr")).toHaveCount(GPUS.length);
+  await page.selectOption("#gf-mode", "inference");
+  await expect(table).toContainText("受显存带宽限制");
+  await expect(table.locator("tbody tr")).toHaveCount(GPUS.length);
+  await expectNoBrokenNumbers(page);
+});
 
 test("zh-CN page uses the Chinese strings and shows no broken numbers", async ({ page }) => {
   await openCalculators(page, "zh-cn");
