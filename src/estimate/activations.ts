@@ -5,7 +5,9 @@
  * of the tensors each operator saves for its backward pass; this module counts the same
  * tensors from the architecture, so the formula still holds for GQA, gated MLPs (SwiGLU),
  * models without dropout, fp32 training and autocast. For a GPT block with 16-bit values
- * the count below reproduces exactly 34·s·b·h + 5·a·s²·b.
+ * the count below reproduces exactly 34·s·b·h + 5·a·s²·b. Two things GPT's block did not
+ * have change the count: RMSNorm's fp32 input copy, and frozen linear layers (LoRA), which
+ * keep no inputs.
  */
 import type { ModelArch } from "./model.ts";
 import { headDimOf, kvHeadsOf } from "./model.ts";

@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 
 const DIST = process.env["DIST_DIR"] ?? join(import.meta.dirname, "../../dist");
-export const CALCULATOR_PAGE_BUDGET_GZ = 20 * 1024;
+const CALCULATOR_PAGE_BUDGET_GZ = 20 * 1024;
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -49,7 +49,7 @@ function withStaticImports(entries: string[]): Set<string> {
   return seen;
 }
 
-export function pageJsGzipBytes(htmlPath: string): {
+function pageJsGzipBytes(htmlPath: string): {
   bytes: number;
   files: string[];
   islands: boolean;
