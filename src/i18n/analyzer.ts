@@ -1,7 +1,7 @@
 /**
  * Strings of the run-log analyzer (guide page "analyze-a-run"). Units sit in the labels:
  * MiB as nvidia-smi reports memory, GB (10^9 bytes) for rental sizes, %, W, seconds.
- * Every finding code of `src/estimate/run-log/analysis.ts` has a `finding.<code>` entry; its
+ * Every finding code of `src/run-log/analysis.ts` has a `finding.<code>` entry; its
  * `{params}` are the finding's, plus `{gpu}` (the GPU index).
  */
 import { defineStrings } from "./define.ts";

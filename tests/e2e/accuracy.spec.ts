@@ -1,5 +1,5 @@
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
-import { accuracyTable } from "../../src/estimate/accuracy.ts";
+import { accuracyTable } from "../../src/accuracy/cases.ts";
 import { expect, test } from "./fixtures.ts";
 
 const rows = accuracyTable(loadGpuSpecs());

@@ -18,8 +18,8 @@ import {
   paperPeakTflops,
   parseNvidiaSmiCsv,
   parseProbeJson,
-} from "../../src/estimate/run-log/index.ts";
-import type { AnalysisOptions, ParsedLog, RunAnalysis } from "../../src/estimate/run-log/index.ts";
+} from "../../src/run-log/index.ts";
+import type { AnalysisOptions, ParsedLog, RunAnalysis } from "../../src/run-log/index.ts";
 import { expect, test } from "./fixtures.ts";
 import { singleGpuHoursFor } from "../../src/stores/measured.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { analyzeRun, parseProbeJson } from "../../src/estimate/run-log/index.ts";
+import { analyzeRun, parseProbeJson } from "../../src/run-log/index.ts";
 
 const script = fileURLToPath(new URL("../../public/tools/gpu-probe.sh", import.meta.url));
 const fakeBin = fileURLToPath(new URL("../fixtures/fake-nvidia-smi", import.meta.url));

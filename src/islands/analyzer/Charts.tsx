@@ -3,8 +3,8 @@
  * marked) and the utilisation histogram. Each comes with a text summary and a table, so the
  * figures are there for screen readers and in print; the drawings themselves are aria-hidden.
  */
-import type { GpuAnalysis } from "../../estimate/run-log/analysis.ts";
-import type { TimelinePoint } from "../../estimate/run-log/timeline.ts";
+import type { GpuAnalysis } from "../../run-log/analysis.ts";
+import type { TimelinePoint } from "../../run-log/timeline.ts";
 import type { Strings } from "../calculators/format.ts";
 import { num, tr } from "../calculators/format.ts";
 

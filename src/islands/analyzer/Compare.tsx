@@ -6,8 +6,8 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import { compareRuns, matchCatalogGpu, paperPeakTflops } from "../../estimate/run-log/compare.ts";
-import type { PeakPrecision } from "../../estimate/run-log/compare.ts";
+import { compareRuns, matchCatalogGpu, paperPeakTflops } from "../../run-log/compare.ts";
+import type { PeakPrecision } from "../../run-log/compare.ts";
 import type { Strings } from "../calculators/format.ts";
 import { num, tr } from "../calculators/format.ts";
 import { SelectField } from "../calculators/SelectField.tsx";

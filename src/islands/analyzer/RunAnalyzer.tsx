@@ -1,11 +1,11 @@
 /**
  * The run-log analyzer island. It holds only view state; parsing and analysis run in a worker
- * (`worker.ts`, the pure core of `src/estimate/run-log/`), and "Use these measurements" writes
+ * (`worker.ts`, the pure core of `src/run-log/`), and "Use these measurements" writes
  * `$measured` and, given a total amount of work, `$cost.singleGpuHours`.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { WorkDone } from "../../estimate/run-log/analysis.ts";
+import type { WorkDone } from "../../run-log/analysis.ts";
 import { setCost } from "../../stores/cost.ts";
 import { setMeasured, singleGpuHoursFor } from "../../stores/measured.ts";
 import type { Strings } from "../calculators/format.ts";

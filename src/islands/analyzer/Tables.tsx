@@ -1,5 +1,5 @@
 /** Tables and lists of a loaded run: per-GPU memory, parse report, idle gaps, findings, probe environment. */
-import type { Finding, GpuAnalysis, RunAnalysis } from "../../estimate/run-log/analysis.ts";
+import type { Finding, GpuAnalysis, RunAnalysis } from "../../run-log/analysis.ts";
 import type { Strings } from "../calculators/format.ts";
 import { num, tr } from "../calculators/format.ts";
 import type { LoadedRun } from "./protocol.ts";

@@ -1,8 +1,8 @@
 /** Messages between the analyzer island and its worker. Plain data only (structured clone). */
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Finding, RunAnalysis, WorkDone } from "../../estimate/run-log/analysis.ts";
-import type { ParseNote } from "../../estimate/run-log/types.ts";
-import type { TimelinePoint } from "../../estimate/run-log/timeline.ts";
+import type { Finding, RunAnalysis, WorkDone } from "../../run-log/analysis.ts";
+import type { ParseNote } from "../../run-log/types.ts";
+import type { TimelinePoint } from "../../run-log/timeline.ts";
 
 export type Slot = "a" | "b";
 

@@ -3,17 +3,17 @@
  * and runs the analysis off the main thread, so a 10 MB log never blocks the page. It keeps
  * the last parsed log per slot so a new headroom or work count re-analyses without re-parsing.
  */
-import { analyzeRun } from "../../estimate/run-log/analysis.ts";
-import type { WorkDone } from "../../estimate/run-log/analysis.ts";
+import { analyzeRun } from "../../run-log/analysis.ts";
+import type { WorkDone } from "../../run-log/analysis.ts";
 import {
   checkLogSize,
   parseNvidiaSmiCsvInSlices,
   SLICE_CHARS,
-} from "../../estimate/run-log/nvidia-smi-csv.ts";
-import { detectFormat, readProbeJson } from "../../estimate/run-log/probe-json.ts";
-import { downsampleTimeline } from "../../estimate/run-log/timeline.ts";
+} from "../../run-log/nvidia-smi-csv.ts";
+import { detectFormat, readProbeJson } from "../../run-log/probe-json.ts";
+import { downsampleTimeline } from "../../run-log/timeline.ts";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { ParsedLog, ProgressPoint } from "../../estimate/run-log/types.ts";
+import type { ParsedLog, ProgressPoint } from "../../run-log/types.ts";
 import type { FromWorker, LoadedRun, ProbeSummary, Slot, ToWorker } from "./protocol.ts";
 
 /** Chart points per GPU, and rows in the screen-reader table beside the chart. */

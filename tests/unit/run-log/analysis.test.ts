@@ -9,8 +9,8 @@ import {
   paperPeakTflops,
   parseProbeJson,
   recommendMemory,
-} from "../../../src/estimate/run-log/index.ts";
-import type { GpuSample } from "../../../src/estimate/run-log/index.ts";
+} from "../../../src/run-log/index.ts";
+import type { GpuSample } from "../../../src/run-log/index.ts";
 import { allFinite, CATALOG, fixture, parseFixture } from "./helpers.ts";
 
 const codes = (fs: { code: string }[]): string[] => fs.map((f) => f.code);

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { GpuSpec } from "../../../src/estimate/gpu.ts";
-import { parseNvidiaSmiCsv } from "../../../src/estimate/run-log/index.ts";
-import type { ParsedLog } from "../../../src/estimate/run-log/index.ts";
+import { parseNvidiaSmiCsv } from "../../../src/run-log/index.ts";
+import type { ParsedLog } from "../../../src/run-log/index.ts";
 
 export const fixture = (name: string): string =>
   readFileSync(fileURLToPath(new URL(`../../fixtures/run-logs/${name}`, import.meta.url)), "utf8");

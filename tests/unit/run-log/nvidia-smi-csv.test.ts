@@ -9,7 +9,7 @@ import {
   parseNvidiaSmiCsvInSlices,
   parseQuantity,
   parseTimestamp,
-} from "../../../src/estimate/run-log/index.ts";
+} from "../../../src/run-log/index.ts";
 import { allFinite, fixture, parseFixture } from "./helpers.ts";
 
 describe("nvidia-smi CSV parser", () => {

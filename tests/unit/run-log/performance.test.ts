@@ -3,7 +3,7 @@ import {
   analyzeRun,
   createNvidiaSmiCsvParser,
   SLICE_CHARS,
-} from "../../../src/estimate/run-log/index.ts";
+} from "../../../src/run-log/index.ts";
 
 /** A ~10 MB log: 4 GPUs interleaved, one line per GPU per second, ~7 hours. */
 function bigLog(targetChars: number): string {

@@ -4,21 +4,21 @@
  * measured (nvidia-smi "used" vs torch max_allocated, GB vs GiB). No coefficient below is
  * specific to a row. The site's accuracy page calls `accuracyTable` at build time.
  */
-import type { GpuSpec } from "./gpu.ts";
-import type { ModelArch } from "./model.ts";
-import { paramCounts } from "./model.ts";
-import { findPreset } from "./presets.ts";
-import type { TrainingMemoryInput } from "./training-memory.ts";
-import { trainingMemory } from "./training-memory.ts";
-import type { Engine } from "./inference-memory.ts";
-import { inferenceMemory, quantizedWeightBytes } from "./inference-memory.ts";
-import { decodeSpeed, prefillSeconds } from "./inference-speed.ts";
-import { kvBytesPerToken } from "./kv-cache.ts";
+import type { GpuSpec } from "../estimate/gpu.ts";
+import type { ModelArch } from "../estimate/model.ts";
+import { paramCounts } from "../estimate/model.ts";
+import { findPreset } from "../estimate/presets.ts";
+import type { TrainingMemoryInput } from "../estimate/training-memory.ts";
+import { trainingMemory } from "../estimate/training-memory.ts";
+import type { Engine } from "../estimate/inference-memory.ts";
+import { inferenceMemory, quantizedWeightBytes } from "../estimate/inference-memory.ts";
+import { decodeSpeed, prefillSeconds } from "../estimate/inference-speed.ts";
+import { kvBytesPerToken } from "../estimate/kv-cache.ts";
 import {
   TRAIN_FLOPS_PER_PARAM_TOKEN,
   TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
-} from "./training-flops.ts";
-import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, mibToBytes } from "./units.ts";
+} from "../estimate/training-flops.ts";
+import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, mibToBytes } from "../estimate/units.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "%";
 export type Kind = "memory" | "throughput" | "utilisation";

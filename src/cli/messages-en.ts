@@ -2,7 +2,7 @@
  * English defaults for warning codes and breakdown labels, for the command line. The site
  * renders the same codes from its zh-CN and en dictionaries.
  */
-import type { Warning, WarningCode } from "./result.ts";
+import type { Warning, WarningCode } from "../estimate/result.ts";
 
 export const WARNING_EN: Record<WarningCode, string> = {
   "shape-assumed":

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { allFinite } from "./helpers.ts";
+import { allFinite } from "../estimate/helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const NODE = join(root, "node_modules/.bin/node");
@@ -19,7 +19,7 @@ function cli(text: string, via: "file" | "stdin" = "file") {
     arg = join(dir, `req-${n++}.json`);
     writeFileSync(arg, text);
   }
-  const r = spawnSync(NODE, ["src/estimate/cli.ts", arg], {
+  const r = spawnSync(NODE, ["src/cli/main.ts", arg], {
     cwd: root,
     input: via === "stdin" ? text : undefined,
     encoding: "utf8",
@@ -162,13 +162,13 @@ describe("estimate command line: bad requests exit non-zero naming the field", (
     }
   });
   it("a missing file or no argument exits 2 with a usage line", () => {
-    const missing = spawnSync(NODE, ["src/estimate/cli.ts", join(dir, "nope.json")], {
+    const missing = spawnSync(NODE, ["src/cli/main.ts", join(dir, "nope.json")], {
       cwd: root,
       encoding: "utf8",
     });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read/);
-    const none = spawnSync(NODE, ["src/estimate/cli.ts"], { cwd: root, encoding: "utf8" });
+    const none = spawnSync(NODE, ["src/cli/main.ts"], { cwd: root, encoding: "utf8" });
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/usage:/);
   });

@@ -4,11 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
-import type { GpuSpec } from "./gpu.ts";
-import { parseRequest } from "./request.ts";
-import { RequestFailure, runRequest } from "./run.ts";
+import type { GpuSpec } from "../estimate/gpu.ts";
+import { parseRequest } from "../estimate/request.ts";
+import { RequestFailure, runRequest } from "../estimate/run.ts";
 import { formatWarning } from "./messages-en.ts";
-import type { Warning } from "./result.ts";
+import type { Warning } from "../estimate/result.ts";
 
 function fail(lines: string[], code = 1): never {
   for (const l of lines) process.stderr.write(`${l}\n`);

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACCURACY_CASES, accuracyTable } from "../../src/estimate/accuracy.ts";
-import { loadGpuSpecs } from "../../src/catalog/load.ts";
+import { ACCURACY_CASES, accuracyTable } from "../../../src/accuracy/cases.ts";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 
 const tsv = readFileSync(
-  new URL("../../content/reference/measured-public.tsv", import.meta.url),
+  new URL("../../../content/reference/measured-public.tsv", import.meta.url),
   "utf8",
 );
 const measuredById = new Map(

@@ -4,10 +4,10 @@
  * limited by disk, CPU, network or memory bandwidth. The verdict thresholds live in
  * ../diagnosis.ts so the analyzer and the diagnosis calculator agree.
  */
-import { diagnose } from "../diagnosis.ts";
-import type { Verdict } from "../diagnosis.ts";
-import type { GpuSpec } from "../gpu.ts";
-import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv } from "../units.ts";
+import { diagnose } from "../estimate/diagnosis.ts";
+import type { Verdict } from "../estimate/diagnosis.ts";
+import type { GpuSpec } from "../estimate/gpu.ts";
+import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv } from "../estimate/units.ts";
 
 export type PeakPrecision = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
 

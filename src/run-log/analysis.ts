@@ -4,8 +4,8 @@
  * smallest catalog GPU that fits, utilisation distribution, idle gaps, steady-state mean and
  * effective throughput; plus findings as codes with parameters for the UI to translate.
  */
-import type { GpuSpec } from "../gpu.ts";
-import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv, SECONDS_PER_HOUR } from "../units.ts";
+import type { GpuSpec } from "../estimate/gpu.ts";
+import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv, SECONDS_PER_HOUR } from "../estimate/units.ts";
 import { detectSteadyState, IDLE_UTIL_PCT, median } from "./steady-state.ts";
 import type { SteadyState } from "./steady-state.ts";
 import type { GpuSample, GpuSeries, ParsedLog, ProgressPoint } from "./types.ts";
