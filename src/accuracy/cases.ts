@@ -1,33 +1,21 @@
 /**
  * The estimator against published measurements (content/reference/measured-public.tsv).
- * Every row the estimator can express is written here as a request, with what the source
- * measured (nvidia-smi "used" vs torch max_allocated, GB vs GiB). No coefficient below is
- * specific to a row. The site's accuracy page calls `accuracyTable` at build time.
+ * Every row the estimator can express is written here as a request, run through the same
+ * task code as the calculators and the command line, with what the source measured
+ * (nvidia-smi "used" vs torch max_allocated, GB vs GiB). No coefficient below is specific
+ * to a row. The site's accuracy page calls `accuracyTable` at build time.
  */
 import type { GpuSpec } from "../estimate/gpu.ts";
-import type { ModelArch } from "../estimate/model.ts";
-import { paramCounts } from "../estimate/model.ts";
-import { findPreset } from "../estimate/presets.ts";
-import type { TrainingMemoryInput } from "../estimate/training-memory.ts";
-import { trainingMemory } from "../estimate/training-memory.ts";
-import type { Engine } from "../estimate/inference-memory.ts";
-import { inferenceMemory, quantizedWeightBytes } from "../estimate/inference-memory.ts";
-import { decodeSpeed, prefillSeconds } from "../estimate/inference-speed.ts";
-import { kvBytesPerToken } from "../estimate/kv-cache.ts";
+import { PRESETS } from "../estimate/presets.ts";
+import { runRequest } from "../estimate/tasks/registry.ts";
 import {
   TRAIN_FLOPS_PER_PARAM_TOKEN,
   TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
 } from "../estimate/training-flops.ts";
-import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB, mibToBytes } from "../estimate/units.ts";
+import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "%";
 export type Kind = "memory" | "throughput" | "utilisation";
-
-function model(id: string): ModelArch {
-  const p = findPreset(id);
-  if (!p) throw new Error(`preset ${id} missing`);
-  return p.model;
-}
 
 const UNIT_BYTES: Partial<Record<Unit, number>> = {
   MiB: BYTES_PER_MIB,
@@ -47,62 +35,83 @@ export interface AccuracyCase {
   estimate: (gpus: readonly GpuSpec[]) => number;
 }
 
+/** Runs a request and reads one number of its result; a row that cannot run is a bug here. */
+const outcome =
+  (request: Record<string, unknown>, output: string) =>
+  (gpus: readonly GpuSpec[]): number => {
+    const r = runRequest(request, { gpus, presets: PRESETS });
+    if (!r.ok) throw new Error(`accuracy request refused: ${JSON.stringify(r.issues)}`);
+    return (r.result as unknown as Record<string, number>)[output] ?? Number.NaN;
+  };
+
 /** The BERT rows' harness: its CUDA context, as the row's note states (1343 MiB). */
-const BERT_CONTEXT_BYTES = mibToBytes(1343);
-const bert = (over: Partial<TrainingMemoryInput>) => (): number =>
-  trainingMemory({
-    model: model("bert-large"),
-    precision: "fp32",
-    optimizer: "adamw",
-    microBatch: 4,
-    seqLen: 512,
-    head: "classifier",
-    cudaContextBytes: BERT_CONTEXT_BYTES,
-    ...over,
-  }).nvidiaSmiBytes;
+const bert = (over: Record<string, unknown>) =>
+  outcome(
+    {
+      task: "train-memory",
+      model: { preset: "bert-large" },
+      precision: "fp32",
+      optimizer: "adamw",
+      microBatch: 4,
+      seqLen: 512,
+      head: "classifier",
+      cudaContextMiB: 1343,
+      ...over,
+    },
+    "nvidiaSmiBytes",
+  );
 /** LitGPT LoRA fine-tuning on Alpaca: longest sample 1304 tokens, SDPA flash attention, pure bf16. */
-const litgpt = (id: string, over: Partial<TrainingMemoryInput>) => (): number =>
-  trainingMemory({
-    model: model(id),
-    precision: "bf16",
-    optimizer: "adamw",
-    microBatch: 1,
-    seqLen: 1304,
-    flashAttention: true,
-    lora: { rank: 8, targets: ["q", "v"] },
-    ...over,
-  }).allocatorPeakBytes;
+const litgpt = (preset: string, over: Record<string, unknown>) =>
+  outcome(
+    {
+      task: "train-memory",
+      model: { preset },
+      precision: "bf16",
+      optimizer: "adamw",
+      microBatch: 1,
+      seqLen: 1304,
+      flashAttention: true,
+      lora: { rank: 8, targets: ["q", "v"] },
+      ...over,
+    },
+    "allocatorPeakBytes",
+  );
 /** HF generate of 60 tokens after a short prompt (~100 tokens of context). */
-const octo = (bits: number) => (): number =>
-  inferenceMemory({ model: model("octocoder"), weightBits: bits, contextTokens: 100, sequences: 1 })
-    .allocatorPeakBytes;
-
-function gpu(gpus: readonly GpuSpec[], id: string): GpuSpec {
-  const g = gpus.find((x) => x.id === id);
-  if (!g) throw new Error(`GPU ${id} missing from the catalog`);
-  return g;
-}
-
-/** llama-bench decode on RTX 4090 (row C1): tg128 starts from an empty cache, mean context 64. */
-function llamaDecode(
-  gpus: readonly GpuSpec[],
-  bits: number,
-  engine: Engine,
-  gpuId: string,
-  context: number,
-): number {
-  const m = model("llama-2-7b");
-  const c = paramCounts(m);
-  return decodeSpeed({
-    gpu: gpu(gpus, gpuId),
-    weightBytes: quantizedWeightBytes(c.total, c.quantizable, bits, 0, engine),
-    activeParams: c.active,
-    kvBytesPerToken: kvBytesPerToken(m, 16),
-    contextTokens: context,
-    batch: 1,
-    engine,
-  }).tokensPerSecond;
-}
+const serve = (preset: string, weightBits: number, contextTokens: number, over = {}) =>
+  outcome(
+    {
+      task: "infer-memory",
+      model: { preset },
+      weightBits,
+      contextTokens,
+      sequences: 1,
+      ...over,
+    },
+    "allocatorPeakBytes",
+  );
+/** Single-stream decode (or prefill) of Llama-2-7B's shape on one GPU. */
+const llama7b = (
+  gpu: string,
+  weightBits: number,
+  engine: string,
+  contextTokens: number,
+  output = "tokensPerSecond",
+  over = {},
+) =>
+  outcome(
+    {
+      task: "decode-speed",
+      model: { preset: "llama-2-7b" },
+      gpu,
+      weightBits,
+      scaleBits: 0,
+      engine,
+      contextTokens,
+      sequences: 1,
+      ...over,
+    },
+    output,
+  );
 
 export const ACCURACY_CASES: readonly AccuracyCase[] = [
   {
@@ -228,7 +237,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 29.03,
     unit: "GiB",
     kind: "memory",
-    estimate: octo(16),
+    estimate: serve("octocoder", 16, 100),
   },
   {
     id: "B2",
@@ -237,7 +246,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 15.22,
     unit: "GiB",
     kind: "memory",
-    estimate: octo(8),
+    estimate: serve("octocoder", 8, 100),
   },
   {
     id: "B3",
@@ -246,7 +255,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 9.54,
     unit: "GiB",
     kind: "memory",
-    estimate: octo(4),
+    estimate: serve("octocoder", 4, 100),
   },
   {
     id: "B5-bf16",
@@ -255,13 +264,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 13.52,
     unit: "GB",
     kind: "memory",
-    estimate: () =>
-      inferenceMemory({
-        model: model("llama-2-7b"),
-        weightBits: 16,
-        contextTokens: 200,
-        sequences: 1,
-      }).allocatorPeakBytes,
+    estimate: serve("llama-2-7b", 16, 200),
   },
   {
     id: "B5-nf4dq",
@@ -270,14 +273,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 4.26,
     unit: "GB",
     kind: "memory",
-    estimate: () =>
-      inferenceMemory({
-        model: model("llama-2-7b"),
-        weightBits: 4,
-        scaleBits: 0.127,
-        contextTokens: 200,
-        sequences: 1,
-      }).allocatorPeakBytes,
+    estimate: serve("llama-2-7b", 4, 200, { scaleBits: 0.127 }),
   },
   {
     id: "B5-bf16-tput",
@@ -286,7 +282,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 30.97,
     unit: "tok/s",
     kind: "throughput",
-    estimate: (g) => llamaDecode(g, 16, "pytorch", "a100-40gb-pcie", 100),
+    estimate: llama7b("a100-40gb-pcie", 16, "pytorch", 100),
   },
   {
     id: "C1-F16-tg",
@@ -295,7 +291,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 61.03,
     unit: "tok/s",
     kind: "throughput",
-    estimate: (g) => llamaDecode(g, 16, "llama.cpp", "rtx-4090", 64),
+    estimate: llama7b("rtx-4090", 16, "llama.cpp", 64),
   },
   {
     id: "C1-Q8_0-tg",
@@ -304,7 +300,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 98.13,
     unit: "tok/s",
     kind: "throughput",
-    estimate: (g) => llamaDecode(g, 8.5, "llama.cpp", "rtx-4090", 64),
+    estimate: llama7b("rtx-4090", 8.5, "llama.cpp", 64),
   },
   {
     id: "C1-F16-pp",
@@ -313,13 +309,9 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 11048.22,
     unit: "tok/s",
     kind: "throughput",
-    estimate: (g) =>
-      prefillSeconds({
-        gpu: gpu(g, "rtx-4090"),
-        activeParams: paramCounts(model("llama-2-7b")).active,
-        promptTokens: 512,
-        engine: "llama.cpp",
-      }).tokensPerSecond,
+    estimate: llama7b("rtx-4090", 16, "llama.cpp", 64, "prefillTokensPerSecond", {
+      promptTokens: 512,
+    }),
   },
   {
     id: "C8-full",

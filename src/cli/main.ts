@@ -1,14 +1,15 @@
 /**
- * `npm run -s estimate -- FILE` (or `-` for stdin): one JSON request in, one JSON result out.
- * A bad request exits 1 with "field: message" lines on stderr.
+ * `npm run -s estimate -- FILE` (or `-` for stdin): one JSON request in, one JSON result out,
+ * through the same task code the calculators run. A bad request exits 1 and prints every
+ * issue at once as `field: message` lines on stderr.
  */
 import { readFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import type { GpuSpec } from "../estimate/gpu.ts";
-import { parseRequest } from "../estimate/request.ts";
-import { RequestFailure, runRequest } from "../estimate/run.ts";
-import { formatWarning } from "./messages-en.ts";
-import type { Warning } from "../estimate/result.ts";
+import { PRESETS } from "../estimate/presets.ts";
+import { runRequest } from "../estimate/tasks/registry.ts";
+import { ENGLISH } from "./english.ts";
+import { issueText, warningText } from "../i18n/messages.ts";
 
 function fail(lines: string[], code = 1): never {
   for (const l of lines) process.stderr.write(`${l}\n`);
@@ -42,15 +43,10 @@ try {
 } catch (e) {
   fail([`request: not valid JSON (${(e as Error).message})`]);
 }
-const parsed = parseRequest(json);
-if (!parsed.ok) fail(parsed.errors.map((e) => `${e.field}: ${e.message}`));
-try {
-  const result = runRequest(parsed.request, loadCatalog()) as { warnings?: Warning[] };
-  const messages = (result.warnings ?? []).map(formatWarning);
-  process.stdout.write(
-    `${JSON.stringify(messages.length ? { ...result, messages } : result, null, 2)}\n`,
-  );
-} catch (e) {
-  if (e instanceof RequestFailure) fail(e.errors.map((x) => `${x.field}: ${x.message}`));
-  throw e;
-}
+const outcome = runRequest(json, { gpus: loadCatalog(), presets: PRESETS });
+if (!outcome.ok) fail(outcome.issues.map((i) => `${i.field}: ${issueText("en", ENGLISH, i)}`));
+const { result } = outcome;
+const messages = result.warnings.map((w) => warningText("en", ENGLISH, w));
+process.stdout.write(
+  `${JSON.stringify({ task: outcome.task, ...result, ...(messages.length ? { messages } : {}) }, null, 2)}\n`,
+);

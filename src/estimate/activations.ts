@@ -13,6 +13,7 @@ import type { ModelArch } from "./model.ts";
 import { headDimOf, kvHeadsOf } from "./model.ts";
 
 export type Recompute = "none" | "selective" | "full";
+export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full"];
 
 /**
  * The inputs of a block's linear layers: the QKV projections' (first norm output), the

@@ -6,16 +6,16 @@ import type { RateInput } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, safeDiv } from "./units.ts";
+import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR } from "./units.ts";
 
 /** Sustained TFLOPS needed to finish `flops` in `seconds` (1e17 FLOPs in 86,400 s = 1.157). */
 export function sustainedTflopsForDeadline(flops: number, seconds: number): number {
-  return safeDiv(flops, seconds) / FLOPS_PER_TFLOP;
+  return flops / seconds / FLOPS_PER_TFLOP;
 }
 
 /** Peak rating needed once utilisation is accounted for. */
 export function peakTflopsNeeded(flops: number, seconds: number, mfu: number): number {
-  return safeDiv(sustainedTflopsForDeadline(flops, seconds), mfu);
+  return sustainedTflopsForDeadline(flops, seconds) / mfu;
 }
 
 export interface TrainTimeInput extends RateInput {
@@ -31,19 +31,19 @@ export interface TrainTimeResult extends Result {
 
 export function trainTime(input: TrainTimeInput): TrainTimeResult {
   const { peak, gpus, mfu, scaling, tflops: effectiveTflops } = sustainedRate(input);
-  const seconds = safeDiv(input.flops, effectiveTflops * FLOPS_PER_TFLOP);
+  const seconds = input.flops / (effectiveTflops * FLOPS_PER_TFLOP);
   const hours = seconds / SECONDS_PER_HOUR;
   const breakdown = [part("compute", hours)];
   const warnings: Warning[] = [];
   if (peak.fellBack)
     warnings.push({
       code: input.format === "bf16" ? "no-bf16" : "low-precision-fallback",
-      params: { gpu: input.gpu.id, used: peak.format },
+      params: { gpu: input.gpu.name, used: peak.format },
     });
   if (input.gpu.unverified.length > 0)
     warnings.push({
       code: "unverified-gpu-figures",
-      params: { gpu: input.gpu.id, figures: input.gpu.unverified.join(",") },
+      params: { gpu: input.gpu.name, figures: input.gpu.unverified.join(",") },
     });
   const assumptions: Assumption[] = [
     {

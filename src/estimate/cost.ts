@@ -5,7 +5,7 @@
  */
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { HOURS_PER_MONTH, safeDiv } from "./units.ts";
+import { HOURS_PER_MONTH } from "./units.ts";
 
 export interface Overheads {
   setupHours?: number;
@@ -48,7 +48,7 @@ export interface CostResult extends Result {
 
 /** Time on n GPUs from single-GPU time (seed example: 72 h on 1 → 24 h on 4 at 0.75). */
 export function scaledHours(singleGpuHours: number, gpus: number, scaling: number): number {
-  return safeDiv(singleGpuHours, Math.max(1, gpus) * (gpus > 1 ? scaling : 1));
+  return singleGpuHours / (Math.max(1, gpus) * (gpus > 1 ? scaling : 1));
 }
 
 export function rentalCost(
@@ -124,11 +124,17 @@ export interface CompareResult extends Result {
 /** Default scaling efficiency when an option gives none: linear (the caller should measure it). */
 export const DEFAULT_SCALING = 1;
 
-export function compareOptions(input: CompareInput): CompareResult {
-  const base =
+/** Single-GPU run hours: given, or the first 1-GPU option's measured run hours. */
+export function singleGpuBase(input: CompareInput): number {
+  return (
     input.singleGpuHours ??
     input.options.find((o) => o.gpus === 1 && o.runHours !== undefined)?.runHours ??
-    0;
+    0
+  );
+}
+
+export function compareOptions(input: CompareInput): CompareResult {
+  const base = singleGpuBase(input);
   const warnings: Warning[] = [];
   const options = input.options.map((option): OptionCost => {
     const scaling = option.scaling ?? DEFAULT_SCALING;
@@ -159,12 +165,37 @@ export function compareOptions(input: CompareInput): CompareResult {
   };
 }
 
+/** GPU counts the cost-by-count chart compares (one node of 1, 2, 4 or 8 GPUs). */
+export const CHART_GPU_COUNTS = [1, 2, 4, 8] as const;
+
+/**
+ * Each option's total cost at each of `counts` GPUs of its type: its price per GPU times the
+ * count, its run time scaled from the single-GPU hours with its scaling efficiency.
+ */
+export function costByGpuCount(
+  input: CompareInput,
+  counts: readonly number[] = CHART_GPU_COUNTS,
+): number[][] {
+  const base = singleGpuBase(input);
+  return input.options.map((o) =>
+    counts.map(
+      (c) =>
+        rentalCost(
+          (o.pricePerHour / o.gpus) * c,
+          scaledHours(base, c, o.scaling ?? DEFAULT_SCALING),
+          input,
+          input.units,
+        ).total,
+    ),
+  );
+}
+
 /** Hours per month above which a monthly plan beats hourly billing. */
 export function monthlyBreakEvenHours(hourlyPrice: number, monthlyPrice: number): number {
-  return safeDiv(monthlyPrice, hourlyPrice);
+  return monthlyPrice / hourlyPrice;
 }
 
 /** Cost per million generated tokens = price/h x 1e6 / (3600 x tokens/s) (formulas.md). */
 export function costPerMillionTokens(pricePerHour: number, tokensPerSecond: number): number {
-  return safeDiv(pricePerHour * 1e6, 3600 * tokensPerSecond);
+  return (pricePerHour * 1e6) / (3600 * tokensPerSecond);
 }

@@ -5,7 +5,6 @@
  */
 import type { Result, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { safeDiv } from "./units.ts";
 
 /** The seed's "only about 10-20%" measured gap: up to 1.2x counts as no real speed-up. */
 export const SMALL_MEASURED_GAP = 1.2;
@@ -27,8 +26,8 @@ export interface DiagnosisResult extends Result {
   verdict: Verdict;
   paperRatio: number;
   measuredRatio: number;
-  /** Share of the paper speed-up the job achieved. */
-  realizedShare: number;
+  /** Share of the paper speed-up the job achieved; null when the peaks are equal. */
+  realizedShare: number | null;
 }
 
 export function diagnose(input: DiagnosisInput): DiagnosisResult {
@@ -38,9 +37,11 @@ export function diagnose(input: DiagnosisInput): DiagnosisResult {
   const pB = swap ? input.peakA : input.peakB;
   const tA = swap ? input.throughputB : input.throughputA;
   const tB = swap ? input.throughputA : input.throughputB;
-  const paperRatio = safeDiv(pB, pA, 1);
-  const measuredRatio = safeDiv(tB, tA, 1);
-  const realizedShare = safeDiv(measuredRatio - 1, paperRatio - 1, 0);
+  // Peaks and throughputs are positive (the request checker refuses anything else).
+  const paperRatio = pB / pA;
+  const measuredRatio = tB / tA;
+  // With equal peaks there is no paper speed-up to realise a share of.
+  const realizedShare = paperRatio > 1 ? (measuredRatio - 1) / (paperRatio - 1) : null;
   let verdict: Verdict;
   if (paperRatio < LARGE_PAPER_GAP) verdict = "inconclusive";
   else if (measuredRatio <= SMALL_MEASURED_GAP) verdict = "not-gpu-bound";

@@ -6,7 +6,7 @@
 import type { GpuSpec } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
-import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes, safeDiv } from "./units.ts";
+import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes } from "./units.ts";
 import { HEADROOM_DEFAULT } from "./memory-views.ts";
 
 export type FitReason =
@@ -75,7 +75,7 @@ export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): Fit
   if (w.format === "bf16" && rate.peak.fellBack) reasons.push("no-bf16");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
   const hours =
-    w.flops === null ? null : safeDiv(w.flops, rate.tflops * FLOPS_PER_TFLOP) / SECONDS_PER_HOUR;
+    w.flops === null ? null : w.flops / (rate.tflops * FLOPS_PER_TFLOP) / SECONDS_PER_HOUR;
   if (pricePerGpuHour === undefined) reasons.push("no-price");
   const cost = hours !== null && pricePerGpuHour !== undefined ? hours * n * pricePerGpuHour : null;
   return {

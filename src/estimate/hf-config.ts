@@ -1,33 +1,57 @@
 /**
  * Reads a pasted Hugging Face `config.json` (no network) into a `ModelArch`. Field names
- * per model family follow the transformers configuration classes.
+ * per model family follow the transformers configuration classes. Every number is held to
+ * the ranges of `arch-fields.ts`, the same a typed architecture must meet.
  */
 import type { ModelArch } from "./model.ts";
+import type { ArchKey } from "./arch-fields.ts";
+import { ARCH_FIELDS, CONFIG_ONLY_FIELDS } from "./arch-fields.ts";
+import type { NumberField } from "./tasks/field.ts";
+import type { Issue } from "./tasks/issue.ts";
+import { issue } from "./tasks/issue.ts";
 
 export type HfConfigResult =
-  { ok: true; model: ModelArch; family: string } | { ok: false; field: string; message: string };
+  | { ok: true; model: ModelArch; family: string }
+  /** `issue.field` is the config.json key at fault (or `""` for the whole file). */
+  | { ok: false; issue: Issue };
 
 type Json = Record<string, unknown>;
 
-function num(c: Json, ...keys: string[]): number | undefined {
-  for (const k of keys) {
-    const v = c[k];
-    if (typeof v === "number" && Number.isFinite(v) && v > 0) return v;
+class ConfigIssue extends Error {
+  issue: Issue;
+  constructor(i: Issue) {
+    super(i.code);
+    this.issue = i;
+  }
+}
+
+const RANGES: Record<ArchKey, NumberField> = {
+  ...ARCH_FIELDS,
+  ...CONFIG_ONLY_FIELDS,
+} as unknown as Record<ArchKey, NumberField>;
+
+/** The first of `keys` the config holds, checked against the range of `field`; else undefined. */
+function num(c: Json, field: ArchKey, ...keys: string[]): number | undefined {
+  for (const key of keys) {
+    const v = c[key];
+    if (v === undefined || v === null) continue;
+    const range = RANGES[field];
+    if (typeof v !== "number" || !Number.isFinite(v) || (range.int && !Number.isInteger(v)))
+      throw new ConfigIssue(issue(key, "hf-missing", { key }));
+    if (v < range.min || v > range.max)
+      throw new ConfigIssue(
+        issue(key, "hf-out-of-range", { key, value: v, min: range.min, max: range.max }),
+      );
+    // A zero where a size belongs means "not used" in some configs (q_lora_rank: 0).
+    return v === 0 && range.min > 0 ? undefined : v;
   }
   return undefined;
 }
 
-class MissingField extends Error {
-  field: string;
-  constructor(field: string) {
-    super(field);
-    this.field = field;
-  }
-}
-
-function req(c: Json, ...keys: string[]): number {
-  const v = num(c, ...keys);
-  if (v === undefined) throw new MissingField(keys[0] ?? "?");
+function req(c: Json, field: ArchKey, ...keys: string[]): number {
+  const v = num(c, field, ...keys);
+  const key = keys[0] ?? field;
+  if (v === undefined) throw new ConfigIssue(issue(key, "hf-missing", { key }));
   return v;
 }
 
@@ -64,23 +88,23 @@ export const GPT2_BERT_BLOCK = {
 
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    return { ok: false, field: "config", message: "config.json must be a JSON object" };
+    return { ok: false, issue: issue("", "hf-not-object") };
   }
   const c = input as Json;
   const type = typeof c["model_type"] === "string" ? (c["model_type"] as string) : "llama";
   try {
     if (type === "gpt2") {
-      const hidden = req(c, "n_embd");
+      const hidden = req(c, "hidden", "n_embd");
       return {
         ok: true,
         family: type,
         model: {
-          layers: req(c, "n_layer"),
+          layers: req(c, "layers", "n_layer"),
           hidden,
-          heads: req(c, "n_head"),
-          ffn: num(c, "n_inner") ?? 4 * hidden,
-          vocab: req(c, "vocab_size"),
-          positionEmbeddings: num(c, "n_positions") ?? 1024,
+          heads: req(c, "heads", "n_head"),
+          ffn: num(c, "ffn", "n_inner") ?? 4 * hidden,
+          vocab: req(c, "vocab", "vocab_size"),
+          positionEmbeddings: num(c, "positionEmbeddings", "n_positions") ?? 1024,
           ...GPT2_BERT_BLOCK,
         },
       };
@@ -90,13 +114,13 @@ export function parseHfConfig(input: unknown): HfConfigResult {
         ok: true,
         family: type,
         model: {
-          layers: req(c, "num_hidden_layers"),
-          hidden: req(c, "hidden_size"),
-          heads: req(c, "num_attention_heads"),
-          ffn: req(c, "intermediate_size"),
-          vocab: req(c, "vocab_size"),
-          positionEmbeddings: num(c, "max_position_embeddings") ?? 512,
-          typeVocab: num(c, "type_vocab_size") ?? 2,
+          layers: req(c, "layers", "num_hidden_layers"),
+          hidden: req(c, "hidden", "hidden_size"),
+          heads: req(c, "heads", "num_attention_heads"),
+          ffn: req(c, "ffn", "intermediate_size"),
+          vocab: req(c, "vocab", "vocab_size"),
+          positionEmbeddings: num(c, "positionEmbeddings", "max_position_embeddings") ?? 512,
+          typeVocab: num(c, "typeVocab", "type_vocab_size") ?? 2,
           ...GPT2_BERT_BLOCK,
           pooler: true,
         },
@@ -105,33 +129,33 @@ export function parseHfConfig(input: unknown): HfConfigResult {
     if (type === "chatglm") {
       // GLM-4 (THUDM/glm-4-9b): multi_query_group_num KV groups of kv_channels each.
       const m: ModelArch = {
-        layers: req(c, "num_layers"),
-        hidden: req(c, "hidden_size"),
-        heads: req(c, "num_attention_heads"),
+        layers: req(c, "layers", "num_layers"),
+        hidden: req(c, "hidden", "hidden_size"),
+        heads: req(c, "heads", "num_attention_heads"),
         kvHeads:
           c["multi_query_attention"] === false
-            ? req(c, "num_attention_heads")
-            : req(c, "multi_query_group_num"),
-        ffn: req(c, "ffn_hidden_size"),
-        vocab: req(c, "padded_vocab_size", "vocab_size"),
+            ? req(c, "heads", "num_attention_heads")
+            : req(c, "kvHeads", "multi_query_group_num"),
+        ffn: req(c, "ffn", "ffn_hidden_size"),
+        vocab: req(c, "vocab", "padded_vocab_size", "vocab_size"),
         mlp: "gated",
         norm: "rms",
         bias: c["add_qkv_bias"] === true ? "qkv" : "none",
         tiedEmbeddings: false,
       };
-      const kvChannels = num(c, "kv_channels");
+      const kvChannels = num(c, "headDim", "kv_channels");
       if (kvChannels !== undefined) m.headDim = kvChannels;
       return { ok: true, family: type, model: m };
     }
-    const hidden = req(c, "hidden_size");
-    const heads = req(c, "num_attention_heads");
+    const hidden = req(c, "hidden", "hidden_size");
+    const heads = req(c, "heads", "num_attention_heads");
     const m: ModelArch = {
-      layers: req(c, "num_hidden_layers"),
+      layers: req(c, "layers", "num_hidden_layers"),
       hidden,
       heads,
-      kvHeads: num(c, "num_key_value_heads") ?? heads,
-      ffn: req(c, "intermediate_size"),
-      vocab: req(c, "vocab_size"),
+      kvHeads: num(c, "kvHeads", "num_key_value_heads") ?? heads,
+      ffn: req(c, "ffn", "intermediate_size"),
+      vocab: req(c, "vocab", "vocab_size"),
       mlp: GATED.has(type) ? "gated" : "plain",
       norm: "rms",
       bias: type.startsWith("qwen2") || c["attention_bias"] === true ? "qkv" : "none",
@@ -139,40 +163,46 @@ export function parseHfConfig(input: unknown): HfConfigResult {
         c["tie_word_embeddings"] === true ||
         (c["tie_word_embeddings"] === undefined && type.startsWith("gemma")),
     };
-    const headDim = num(c, "head_dim");
+    const headDim = num(c, "headDim", "head_dim");
     if (headDim !== undefined) m.headDim = headDim;
-    const experts = num(c, "n_routed_experts", "num_local_experts", "num_experts");
+    const experts = num(c, "experts", "n_routed_experts", "num_local_experts", "num_experts");
     if (experts !== undefined && experts > 1) {
       const shared =
-        num(c, "n_shared_experts") ?? (num(c, "shared_expert_intermediate_size") ? 1 : 0);
+        num(c, "sharedExperts", "n_shared_experts") ??
+        (num(c, "expertFfn", "shared_expert_intermediate_size") ? 1 : 0);
       m.moe = {
         experts,
-        activeExperts: req(c, "num_experts_per_tok"),
+        activeExperts: req(c, "activeExperts", "num_experts_per_tok"),
         sharedExperts: shared,
-        expertFfn: num(c, "moe_intermediate_size") ?? m.ffn,
-        denseLayers: num(c, "first_k_dense_replace") ?? 0,
+        expertFfn: num(c, "expertFfn", "moe_intermediate_size") ?? m.ffn,
+        denseLayers: num(c, "denseLayers", "first_k_dense_replace") ?? 0,
       };
     }
-    const kvLoraRank = num(c, "kv_lora_rank");
+    const kvLoraRank = num(c, "kvLoraRank", "kv_lora_rank");
     if (kvLoraRank !== undefined) {
       m.mla = {
         kvLoraRank,
-        qkRopeHeadDim: req(c, "qk_rope_head_dim"),
-        qkNopeHeadDim: req(c, "qk_nope_head_dim"),
-        vHeadDim: req(c, "v_head_dim"),
+        qkRopeHeadDim: req(c, "qkRopeHeadDim", "qk_rope_head_dim"),
+        qkNopeHeadDim: req(c, "qkNopeHeadDim", "qk_nope_head_dim"),
+        vHeadDim: req(c, "vHeadDim", "v_head_dim"),
       };
-      const qLoraRank = num(c, "q_lora_rank");
+      const qLoraRank = num(c, "qLoraRank", "q_lora_rank");
       if (qLoraRank !== undefined) m.mla.qLoraRank = qLoraRank;
     }
-    return { ok: true, family: type, model: m };
-  } catch (e) {
-    if (e instanceof MissingField) {
+    const kv = m.kvHeads ?? m.heads;
+    if (kv > m.heads || m.heads % kv !== 0)
       return {
         ok: false,
-        field: `config.${e.field}`,
-        message: `config.json field "${e.field}" is missing or not a positive number`,
+        issue: issue("num_key_value_heads", "kv-heads-divide", { heads: m.heads }),
       };
-    }
+    if (m.moe && m.moe.activeExperts > m.moe.experts)
+      return {
+        ok: false,
+        issue: issue("num_experts_per_tok", "active-experts", { experts: m.moe.experts }),
+      };
+    return { ok: true, family: type, model: m };
+  } catch (e) {
+    if (e instanceof ConfigIssue) return { ok: false, issue: e.issue };
     throw e;
   }
 }

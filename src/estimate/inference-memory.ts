@@ -10,7 +10,7 @@ import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { gbToBytes, safeDiv } from "./units.ts";
+import { gbToBytes } from "./units.ts";
 import { NF4_SCALE_BITS } from "./precision.ts";
 
 export type Engine = "pytorch" | "vllm" | "llama.cpp";
@@ -143,9 +143,9 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     const nonKv =
       views.nvidiaSmiBytes -
       kv / tp -
-      (kv / tp) * safeDiv(views.fragmentation, 1 - views.fragmentation);
+      ((kv / tp) * views.fragmentation) / (1 - views.fragmentation);
     const perSeq = (perToken * input.contextTokens) / tp / (1 - views.fragmentation);
-    maxSequences = Math.max(0, Math.floor(safeDiv(budget - nonKv, perSeq)));
+    maxSequences = Math.max(0, Math.floor((budget - nonKv) / perSeq));
     if (engine === "vllm") {
       engineReservedBytes = Math.max(budget, views.nvidiaSmiBytes);
       warnings.push({

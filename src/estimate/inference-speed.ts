@@ -4,10 +4,14 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import type { Engine } from "./inference-memory.ts";
+import { defaultScaleBits, quantizedWeightBytes } from "./inference-memory.ts";
+import { kvBytesPerToken } from "./kv-cache.ts";
+import type { ModelSpec } from "./model.ts";
+import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import { inferencePeakTflops } from "./precision.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { FLOPS_PER_TFLOP, safeDiv } from "./units.ts";
+import { FLOPS_PER_TFLOP } from "./units.ts";
 
 /**
  * Achieved share of the bandwidth bound at batch 1, per engine.
@@ -64,17 +68,15 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
   const bandwidth = input.gpu.bandwidthGBps * 1e9 * gpus;
   const kvRead = input.kvBytesPerToken * input.contextTokens * input.batch;
   const bytesPerStep = input.weightBytes + kvRead;
-  const memSeconds = safeDiv(bytesPerStep, bandwidth * efficiency);
+  const memSeconds = bytesPerStep / (bandwidth * efficiency);
   const peak =
     inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * FLOPS_PER_TFLOP * gpus;
-  const computeSeconds = safeDiv(
-    FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.batch,
-    peak * PREFILL_MFU,
-  );
+  const computeSeconds =
+    (FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.batch) / (peak * PREFILL_MFU);
   const stepSeconds = Math.max(memSeconds, computeSeconds);
   const limitedBy = computeSeconds > memSeconds ? "compute" : "memory-bandwidth";
-  const tokensPerSecond = safeDiv(input.batch, stepSeconds);
-  const boundTokensPerSecond = safeDiv(input.batch * bandwidth, bytesPerStep);
+  const tokensPerSecond = input.batch / stepSeconds;
+  const boundTokensPerSecond = (input.batch * bandwidth) / bytesPerStep;
   const warnings: Warning[] =
     limitedBy === "compute"
       ? [{ code: "compute-bound-decode", params: { batch: input.batch } }]
@@ -96,8 +98,8 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
     { key: "bytes-per-step", value: bytesPerStep, source: "weights + KV cache read" },
   ];
   // Breakdown of one step's time: weight reads, KV reads, and compute beyond the memory time.
-  const weightSec = safeDiv(input.weightBytes, bandwidth * efficiency);
-  const kvSec = safeDiv(kvRead, bandwidth * efficiency);
+  const weightSec = input.weightBytes / (bandwidth * efficiency);
+  const kvSec = kvRead / (bandwidth * efficiency);
   const breakdown = [
     part("weight-read-seconds", weightSec),
     part("kv-read-seconds", kvSec),
@@ -109,7 +111,7 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
     assumptions,
     warnings,
     tokensPerSecond,
-    tokensPerSecondPerSequence: safeDiv(1, stepSeconds),
+    tokensPerSecondPerSequence: 1 / stepSeconds,
     boundTokensPerSecond,
     efficiency,
     bytesPerStep,
@@ -138,8 +140,14 @@ export function prefillSeconds(input: PrefillInput): {
   const peakTflops =
     inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * Math.max(1, input.gpus ?? 1);
   const flops = FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.promptTokens;
-  const seconds = safeDiv(flops, peakTflops * FLOPS_PER_TFLOP * mfu);
-  return { seconds, tokensPerSecond: safeDiv(input.promptTokens, seconds), peakTflops, mfu };
+  const rate = peakTflops * FLOPS_PER_TFLOP * mfu;
+  // The rate does not depend on the prompt's length, so it exists for an empty prompt too.
+  return {
+    seconds: flops / rate,
+    tokensPerSecond: rate / (FLOPS_PER_PARAM_PER_TOKEN * input.activeParams),
+    peakTflops,
+    mfu,
+  };
 }
 
 export interface ServingInput {
@@ -155,5 +163,78 @@ export function requestsPerSecond(input: ServingInput): {
   secondsPerRequest: number;
 } {
   const secondsPerRequest = input.ttftSeconds + input.outputTokens * input.decode.stepSeconds;
-  return { secondsPerRequest, requestsPerSecond: safeDiv(input.concurrency, secondsPerRequest) };
+  return { secondsPerRequest, requestsPerSecond: input.concurrency / secondsPerRequest };
+}
+
+export interface ServingSpeedInput {
+  model: ModelSpec;
+  gpu: GpuSpec;
+  weightBits: number;
+  /** Scale bits per weight; default by format (`defaultScaleBits`). */
+  scaleBits?: number;
+  kvBits: number;
+  /** Context each sequence has reached (the KV cache read per step). */
+  contextTokens: number;
+  /** Sequences decoded together. */
+  batch: number;
+  engine: Engine;
+  /** GPUs the model is split over by tensor parallelism. */
+  tensorParallel: number;
+  promptTokens: number;
+  outputTokens: number;
+  efficiency?: number;
+}
+
+export interface ServingSpeedResult extends DecodeResult {
+  ttftSeconds: number;
+  prefillTokensPerSecond: number;
+  requestsPerSecond: number;
+  secondsPerRequest: number;
+}
+
+/**
+ * Decode, prefill and requests per second for a model on `tensorParallel` x `gpu`. Decode
+ * reads the active weights once per step; quantizers keep embeddings and the head in 16 bit.
+ */
+export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
+  const counts = paramCounts(input.model);
+  const arch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
+  const activeShare = counts.active / counts.total;
+  const weightBytes = quantizedWeightBytes(
+    counts.active,
+    counts.quantizable * activeShare,
+    input.weightBits,
+    input.scaleBits ?? defaultScaleBits(input.weightBits),
+    input.engine,
+  );
+  const decode = decodeSpeed({
+    gpu: input.gpu,
+    weightBytes,
+    activeParams: counts.active,
+    kvBytesPerToken: kvBytesPerToken(arch, input.kvBits),
+    contextTokens: input.contextTokens,
+    batch: input.batch,
+    engine: input.engine,
+    gpus: input.tensorParallel,
+    ...(input.efficiency === undefined ? {} : { efficiency: input.efficiency }),
+  });
+  const prefill = prefillSeconds({
+    gpu: input.gpu,
+    activeParams: counts.active,
+    promptTokens: input.promptTokens,
+    engine: input.engine,
+    gpus: input.tensorParallel,
+  });
+  const serving = requestsPerSecond({
+    decode,
+    ttftSeconds: prefill.seconds,
+    outputTokens: input.outputTokens,
+    concurrency: input.batch,
+  });
+  return {
+    ...decode,
+    ttftSeconds: prefill.seconds,
+    prefillTokensPerSecond: prefill.tokensPerSecond,
+    ...serving,
+  };
 }

@@ -114,18 +114,18 @@ export function pushCommonWarnings(
   if (views.nvidiaSmiBytes > capacity) {
     warnings.push({
       code: "exceeds-gpu-memory",
-      params: { gpu: gpu.id, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
+      params: { gpu: gpu.name, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
     });
   }
   if (
     (precision === "bf16" || precision === "bf16-mixed") &&
     gpu.tensorTflopsDense.bf16 === undefined
   ) {
-    warnings.push({ code: "no-bf16", params: { gpu: gpu.id } });
+    warnings.push({ code: "no-bf16", params: { gpu: gpu.name } });
   }
   if (gpu.unverified.length > 0)
     warnings.push({
       code: "unverified-gpu-figures",
-      params: { gpu: gpu.id, figures: gpu.unverified.join(",") },
+      params: { gpu: gpu.name, figures: gpu.unverified.join(",") },
     });
 }

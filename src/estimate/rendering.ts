@@ -5,10 +5,12 @@
  */
 import type { Result, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { SECONDS_PER_HOUR, safeDiv } from "./units.ts";
+import { SECONDS_PER_HOUR } from "./units.ts";
 
 export type Resolution = "1080p" | "4k" | "8k";
+export const RESOLUTIONS: readonly Resolution[] = ["1080p", "4k", "8k"];
 export type SceneComplexity = "simple" | "moderate" | "complex";
+export const SCENE_COMPLEXITIES: readonly SceneComplexity[] = ["simple", "moderate", "complex"];
 
 /** Seed 001: "4K渲染建议8GB起步，8K渲染需24GB+". It gives no 1080p figure; the 4K floor is used. */
 export const SEED_VRAM_GB: Record<Resolution, number> = { "1080p": 8, "4k": 8, "8k": 24 };
@@ -45,7 +47,7 @@ export function renderTime(
 ): Result & { hours: number; cost: number | null; costPerFrame: number | null } {
   const gpus = Math.max(1, job.gpus ?? 1);
   const scaling = gpus > 1 ? (job.scaling ?? 1) : 1;
-  const hours = safeDiv(job.secondsPerFrame * job.frames, gpus * scaling) / SECONDS_PER_HOUR;
+  const hours = (job.secondsPerFrame * job.frames) / (gpus * scaling) / SECONDS_PER_HOUR;
   const cost = job.pricePerGpuHour === undefined ? null : hours * gpus * job.pricePerGpuHour;
   return {
     total: hours,
@@ -57,6 +59,6 @@ export function renderTime(
     warnings: [],
     hours,
     cost,
-    costPerFrame: cost === null ? null : safeDiv(cost, job.frames),
+    costPerFrame: cost === null ? null : cost / job.frames,
   };
 }

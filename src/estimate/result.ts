@@ -62,6 +62,8 @@ export function part(key: string, value: number): BreakdownItem {
   return {
     key,
     labelKey: `breakdown.${key}`,
-    value: Number.isFinite(value) && value > 0 ? value : 0,
+    // Negative parts (rounding below zero) show as 0; NaN and Infinity pass through, so the
+    // task runner can refuse the result instead of printing a 0 it never computed.
+    value: value > 0 || !Number.isFinite(value) ? value : 0,
   };
 }

@@ -27,7 +27,11 @@ import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
 
 export type Sharding = "none" | "zero1" | "zero2" | "zero3" | "fsdp";
+export const SHARDINGS: readonly Sharding[] = ["none", "zero1", "zero2", "zero3", "fsdp"];
 export type Offload = "none" | "optimizer" | "optimizer+params";
+export const OFFLOADS: readonly Offload[] = ["none", "optimizer", "optimizer+params"];
+export type TrainingHead = "lm" | "classifier";
+export const TRAINING_HEADS: readonly TrainingHead[] = ["lm", "classifier"];
 
 export interface TrainingMemoryInput extends MemoryOverheads {
   model: ModelSpec;
@@ -45,7 +49,7 @@ export interface TrainingMemoryInput extends MemoryOverheads {
   sharding?: Sharding;
   offload?: Offload;
   lora?: LoraConfig;
-  head?: "lm" | "classifier";
+  head?: TrainingHead;
   dropout?: boolean;
   gpu?: GpuSpec;
 }

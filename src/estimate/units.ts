@@ -17,12 +17,3 @@ export const gibToBytes = (gib: number): number => gib * BYTES_PER_GIB;
 export const bytesToGiB = (bytes: number): number => bytes / BYTES_PER_GIB;
 export const mibToBytes = (mib: number): number => mib * BYTES_PER_MIB;
 export const bytesToMiB = (bytes: number): number => bytes / BYTES_PER_MIB;
-
-/** Division that never yields NaN or Infinity: a zero or non-finite denominator gives `fallback`. */
-export function safeDiv(numerator: number, denominator: number, fallback = 0): number {
-  if (!Number.isFinite(numerator) || !Number.isFinite(denominator) || denominator === 0) {
-    return fallback;
-  }
-  const q = numerator / denominator;
-  return Number.isFinite(q) ? q : fallback;
-}

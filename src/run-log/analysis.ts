@@ -5,7 +5,8 @@
  * effective throughput; plus findings as codes with parameters for the UI to translate.
  */
 import type { GpuSpec } from "../estimate/gpu.ts";
-import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv, SECONDS_PER_HOUR } from "../estimate/units.ts";
+import { BYTES_PER_GB, BYTES_PER_MIB, SECONDS_PER_HOUR } from "../estimate/units.ts";
+import { safeDiv } from "./ratio.ts";
 import { detectSteadyState, IDLE_UTIL_PCT, median } from "./steady-state.ts";
 import type { SteadyState } from "./steady-state.ts";
 import type { GpuSample, GpuSeries, ParsedLog, ProgressPoint } from "./types.ts";

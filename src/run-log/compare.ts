@@ -7,7 +7,8 @@
 import { diagnose } from "../estimate/diagnosis.ts";
 import type { Verdict } from "../estimate/diagnosis.ts";
 import type { GpuSpec } from "../estimate/gpu.ts";
-import { BYTES_PER_GB, BYTES_PER_MIB, safeDiv } from "../estimate/units.ts";
+import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
+import { safeDiv } from "./ratio.ts";
 
 export type PeakPrecision = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
 
@@ -72,7 +73,7 @@ export function compareRuns(a: NodeRun, b: NodeRun): ComparisonResult {
     measuredRatio: fin(d.measuredRatio),
     paperGapPct: fin((d.paperRatio - 1) * 100),
     measuredGapPct: fin((d.measuredRatio - 1) * 100),
-    realizedShare: fin(d.realizedShare),
+    realizedShare: fin(d.realizedShare ?? 0),
     measuredReversed: d.measuredRatio < 1,
     verdict: d.verdict,
   };

@@ -1,84 +1,39 @@
 /**
- * `$cost`: node options to compare and the hidden hours and charges of a rental. Defaults
- * are the seed article's example: 72 h on one RTX 4090 vs four cards at 75% scaling (24 h).
+ * `$cost`: node options to compare and the hidden hours and charges of a rental. Opens on
+ * the seed article's example: 72 h on one RTX 4090 vs four cards at 75% scaling (24 h).
  */
-import { defaultsOf, int, num, str } from "./fields.ts";
-import type { ShapeOf } from "./fields.ts";
-import { calcAtom, patch } from "./persist.ts";
+import { COST_FIELDS, COST_OPTION_FIELDS } from "../estimate/tasks/cost-fields.ts";
+import type { Input } from "../estimate/tasks/field.ts";
+import { fieldStore } from "./field-store.ts";
 
-export interface CostOptionState {
-  gpu: string;
-  gpus: number;
-  /** Price of the whole node per hour. */
-  price: number;
-  scalingPct: number;
-}
+export type CostState = Input<typeof COST_FIELDS>;
+export type CostOptionState = Input<typeof COST_OPTION_FIELDS>;
 
-export interface CostState {
-  options: CostOptionState[];
-  singleGpuHours: number;
-  setupHours: number;
-  dataPrepHours: number;
-  downloadHours: number;
-  rerunPct: number;
-  exportHours: number;
-  idleHours: number;
-  storageGB: number;
-  storagePrice: number;
-  transferGB: number;
-  transferPrice: number;
-  monthlyPrice: number;
-  units: number;
-}
-
-const OPTION_SHAPE: ShapeOf<CostOptionState> = {
-  gpu: str("rtx-4090"),
-  gpus: int(1, 1, 1024),
-  price: num(2.5, 0, 1e6),
-  scalingPct: num(100, 1, 100),
+export const COST_INITIAL: CostState = {
+  options: [
+    { gpu: "rtx-4090", gpus: 1, pricePerHour: 2.5 },
+    { gpu: "rtx-4090", gpus: 4, pricePerHour: 10, scaling: 0.75 },
+  ],
+  singleGpuHours: 72,
 };
 
-const hours = (d = 0) => num(d, 0, 1e5);
-export const COST_SHAPE: ShapeOf<CostState> = {
-  options: {
-    t: "list",
-    item: OPTION_SHAPE,
-    min: 1,
-    max: 4,
-    d: [
-      { gpu: "rtx-4090", gpus: 1, price: 2.5, scalingPct: 100 },
-      { gpu: "rtx-4090", gpus: 4, price: 10, scalingPct: 75 },
-    ],
-  },
-  singleGpuHours: num(72, 0.01, 1e6),
-  setupHours: hours(),
-  dataPrepHours: hours(),
-  downloadHours: hours(),
-  rerunPct: num(0, 0, 1000),
-  exportHours: hours(),
-  idleHours: hours(),
-  storageGB: num(0, 0, 1e7),
-  storagePrice: num(0, 0, 1e4),
-  transferGB: num(0, 0, 1e7),
-  transferPrice: num(0, 0, 1e4),
-  monthlyPrice: num(0, 0, 1e8),
-  units: num(1, 1, 1e12),
-};
-export const COST_DEFAULTS = defaultsOf<CostState>(COST_SHAPE);
+export const cost = fieldStore("k", COST_FIELDS, COST_INITIAL);
+export const $cost = cost.store;
+export const setCost = cost.set;
 
-export const $cost = calcAtom<CostState>("k", COST_SHAPE);
-export const setCost = (changes: Partial<CostState>): void => patch($cost, changes);
+const optionsOf = (): CostOptionState[] => $cost.get().options ?? [];
 
-export function setOption(index: number, changes: Partial<CostOptionState>): void {
-  const options = $cost.get().options.map((o, i) => (i === index ? { ...o, ...changes } : o));
-  setCost({ options });
+export function setOption(index: number, changes: CostOptionState): void {
+  setCost({ options: optionsOf().map((o, i) => (i === index ? { ...o, ...changes } : o)) });
 }
 export function addOption(): void {
-  const { options } = $cost.get();
-  const last = options[options.length - 1] ?? COST_DEFAULTS.options[0];
-  if (last && options.length < 4) setCost({ options: [...options, { ...last }] });
+  const options = optionsOf();
+  const last = options[options.length - 1] ?? COST_INITIAL.options?.[0];
+  if (last && options.length < COST_FIELDS.options.max)
+    setCost({ options: [...options, { ...last }] });
 }
 export function removeOption(index: number): void {
-  const { options } = $cost.get();
-  if (options.length > 1) setCost({ options: options.filter((_, i) => i !== index) });
+  const options = optionsOf();
+  if (options.length > COST_FIELDS.options.min)
+    setCost({ options: options.filter((_, i) => i !== index) });
 }

@@ -1,16 +1,15 @@
-/** `$fit`: how the GPU fit table ranks (training or inference workload, by cost or time). */
-import { defaultsOf, oneOf } from "./fields.ts";
-import type { ShapeOf } from "./fields.ts";
-import { calcAtom, patch } from "./persist.ts";
+/** `$fit`: which workload the GPU ranking sizes (the training or the serving settings) and its order. */
+import type { Input } from "../estimate/tasks/field.ts";
+import { oneOf } from "../estimate/tasks/field.ts";
+import { FIT_RANK_FIELDS } from "../estimate/tasks/fit-rank.ts";
+import { fieldStore } from "./field-store.ts";
 
-export interface FitState {
-  mode: "training" | "inference";
-  sortBy: "cost" | "time";
-}
-export const FIT_SHAPE: ShapeOf<FitState> = {
-  mode: oneOf("training", ["training", "inference"]),
-  sortBy: oneOf("cost", ["cost", "time"]),
-};
-export const FIT_DEFAULTS = defaultsOf<FitState>(FIT_SHAPE);
-export const $fit = calcAtom<FitState>("f", FIT_SHAPE);
-export const setFit = (changes: Partial<FitState>): void => patch($fit, changes);
+export const FIT_STORE_FIELDS = {
+  mode: oneOf(["training", "inference"], { default: "training" }),
+  sortBy: FIT_RANK_FIELDS.sortBy,
+} as const;
+export type FitState = Input<typeof FIT_STORE_FIELDS>;
+
+export const fit = fieldStore("f", FIT_STORE_FIELDS, {} as FitState);
+export const $fit = fit.store;
+export const setFit = fit.set;

@@ -1,22 +1,41 @@
 /**
- * The light half of sharing, loaded by every island: the note about invalid link fields,
- * and applying a shared link on load. The encoder, decoder and Reset (`share.ts`) load only
- * when a page is opened from a link or a share button is pressed.
+ * The light half of sharing, loaded by every island: what the last applied link could not
+ * restore, and applying a link on load. The codec itself (`share.ts`) loads only when a
+ * page is opened from a link or a share button is pressed.
  */
 import { atom } from "nanostores";
+import { lazy } from "./lazy.ts";
 
-/** Field names from the last applied link that were invalid and reset. */
-export const $linkNote = atom<string[]>([]);
+export interface LinkNote {
+  /** Fields whose value in the link was invalid and so took the initial value (each once). */
+  invalid: string[];
+  /** How many more invalid fields there were beyond `invalid`. */
+  more: number;
+  /** Store ids in the link that this version does not know (their fields were ignored). */
+  unknownStores: string[];
+  /** The link held nothing this version could restore; nothing was changed. */
+  nothingRestored: boolean;
+  /** The link was written by another version of the calculators. */
+  otherVersion: boolean;
+  /** The link was longer than any this site writes and was cut. */
+  truncated: boolean;
+}
 
-let applying = false;
+export const $linkNote = atom<LinkNote | null>(null);
+
+/** The link codec and Reset, loaded on first use (with a retry message if the load fails). */
+export const shareModule = lazy(() => import("./share.ts"));
+
+let applied = false;
 
 /** Reads the link once on the client, then drops the hash so a reload keeps later edits. */
 export function applyLinkOnce(): void {
-  if (applying || typeof window === "undefined" || !/^#[a-z]\./.test(window.location.hash)) return;
-  applying = true;
+  if (applied || typeof window === "undefined" || !/^#[a-z]+\./.test(window.location.hash)) return;
+  applied = true;
   const hash = window.location.hash;
-  void import("./share.ts").then(({ applyHash }) => {
-    $linkNote.set(applyHash(hash));
+  void shareModule.load().then((share) => {
+    if (!share) return;
+    $linkNote.set(share.applyHash(hash));
     history.replaceState(null, "", window.location.pathname + window.location.search);
   });
 }

@@ -8,50 +8,53 @@
  * with `workUnit === ""`.
  */
 import { persistentAtom } from "@nanostores/persistent";
-import { defaultsOf, int, num, sanitize, str } from "./fields.ts";
-import type { ShapeOf } from "./fields.ts";
+import { checkFields, withDefaults } from "../estimate/tasks/check.ts";
+import { isRecord } from "../estimate/tasks/check-value.ts";
+import type { Input } from "../estimate/tasks/field.ts";
+import { int, num, text } from "../estimate/tasks/field.ts";
+import { taskContext } from "./catalog.ts";
 import { STORE_VERSION } from "./persist.ts";
 
-export interface MeasuredState {
+export const MEASURED_FIELDS = {
   /** GPU name as nvidia-smi reported it (largest-memory GPU of the run). */
-  gpuName: string;
+  gpuName: text(120),
   /** GPUs with samples in the run. */
-  gpuCount: number;
+  gpuCount: int("gpus", 0, 1024, { default: 0 }),
   /** Highest memory.used of any GPU, bytes (MiB × 2^20). */
-  peakMemoryBytes: number;
+  peakMemoryBytes: num("count", 0, 1e15, { default: 0 }),
   /** peak × (1 + headroom), bytes. */
-  recommendedBytes: number;
-  /** The seed's 15-25% headroom, as a fraction. */
-  headroom: number;
+  recommendedBytes: num("count", 0, 1e15, { default: 0 }),
+  /** Headroom above the peak, as a fraction; the seeds recommend 15-25%. */
+  headroom: num("fraction", 0, 1, { default: 0.2, percent: true }),
   /** Work units per hour over the steady window for the whole node; 0 when not measured. */
-  throughputPerHour: number;
+  throughputPerHour: num("work-per-hour", 0, 1e18, { default: 0 }),
   /** "samples", "tokens", "frames" or the unit the probe recorded; "" when not measured. */
-  workUnit: string;
+  workUnit: text(40),
   /** Name of the imported file ("" for a paste). */
-  sourceFile: string;
+  sourceFile: text(200),
   /** When the measurements were taken over, ms since epoch (0 = never). */
-  savedAt: number;
-}
+  savedAt: num("count", 0, 1e15, { default: 0 }),
+} as const;
 
-export const MEASURED_SHAPE: ShapeOf<MeasuredState> = {
-  gpuName: str("", 120),
-  gpuCount: int(0, 0, 1024),
-  peakMemoryBytes: num(0, 0, 1e15),
-  recommendedBytes: num(0, 0, 1e15),
-  headroom: num(0.2, 0.15, 0.25),
-  throughputPerHour: num(0, 0, 1e18),
-  workUnit: str("", 40),
-  sourceFile: str("", 200),
-  savedAt: num(0, 0, 1e15),
-};
-export const MEASURED_DEFAULTS = defaultsOf<MeasuredState>(MEASURED_SHAPE);
+export type MeasuredState = Required<Input<typeof MEASURED_FIELDS>>;
+export const MEASURED_DEFAULTS = withDefaults(MEASURED_FIELDS, {}) as MeasuredState;
+
+/** Checks measurements (stored or new): valid fields kept, the rest named and defaulted. */
+export function checkMeasured(raw: unknown): { value: MeasuredState; invalid: string[] } {
+  if (!isRecord(raw)) return { value: MEASURED_DEFAULTS, invalid: ["*"] };
+  const r = checkFields(MEASURED_FIELDS, raw, taskContext());
+  const value = withDefaults(MEASURED_FIELDS, r.value) as MeasuredState;
+  const invalid = r.issues.map((i) => i.field);
+  // A recommendation below the peak it came from is inconsistent: treat as nothing measured.
+  if (value.recommendedBytes < value.peakMemoryBytes)
+    return { value: MEASURED_DEFAULTS, invalid: [...invalid, "recommendedBytes"] };
+  return { value, invalid };
+}
 
 /** Validates untrusted stored JSON; bad fields fall back to their defaults. */
 export function decodeMeasured(text: string): MeasuredState {
   try {
-    const value = sanitize<MeasuredState>(MEASURED_SHAPE, JSON.parse(text) as unknown).value;
-    // A recommendation below the peak it came from is inconsistent: treat as nothing measured.
-    return value.recommendedBytes < value.peakMemoryBytes ? MEASURED_DEFAULTS : value;
+    return checkMeasured(JSON.parse(text) as unknown).value;
   } catch {
     return MEASURED_DEFAULTS;
   }
@@ -66,9 +69,14 @@ export const $measured = persistentAtom<MeasuredState>(
   },
 );
 
-/** Stores new measurements, validating them the same way as a load. */
-export function setMeasured(m: MeasuredState): void {
-  $measured.set(decodeMeasured(JSON.stringify(m)));
+/**
+ * Stores new measurements, checked the same way as a load. Returns the fields that were
+ * refused (and so not saved as given), for the analyzer to say so.
+ */
+export function setMeasured(m: MeasuredState): string[] {
+  const r = checkMeasured(m);
+  $measured.set(r.value);
+  return r.invalid;
 }
 
 /**

@@ -1,105 +1,141 @@
 /**
  * `$model`: the model every calculator sizes, shared by all widgets on all pages. It keeps
- * the user's choice (preset, parameter count, architecture fields or a pasted config) and
- * the resolved `spec`, so widgets other than the picker never need the preset list.
+ * what the user gave in each way of describing a model (a preset, a parameter count, typed
+ * architecture fields, a pasted config.json), so switching between them loses nothing;
+ * `modelSource` turns the chosen one into the request's `model`, and `$resolvedModel` is
+ * the core's reading of it: name and spec together, never one without the other.
  */
-import type { ModelSpec } from "../estimate/model.ts";
-import { bool, defaultsOf, int, num, oneOf, str } from "./fields.ts";
-import type { ShapeOf } from "./fields.ts";
-import { calcAtom, patch } from "./persist.ts";
+import { computed } from "nanostores";
+import { ARCH_FIELDS, PARAMS_FIELDS } from "../estimate/arch-fields.ts";
+import { checkModel } from "../estimate/model-source.ts";
+import type { ResolvedModelValue } from "../estimate/model-value.ts";
+import { checkFields } from "../estimate/tasks/check.ts";
+import { checkNumber, isRecord } from "../estimate/tasks/check-value.ts";
+import type { Input } from "../estimate/tasks/field.ts";
+import type { Issue } from "../estimate/tasks/issue.ts";
+import { issue } from "../estimate/tasks/issue.ts";
+import { $catalog, taskContext } from "./catalog.ts";
+import type { StoreCodec } from "./persist.ts";
+import { calcStore } from "./persist.ts";
 
-export type ModelKind = "preset" | "params" | "arch" | "hf";
+export const MODEL_KINDS = ["preset", "params", "arch", "hf"] as const;
+export type ModelKind = (typeof MODEL_KINDS)[number];
+export type ArchInput = Input<typeof ARCH_FIELDS>;
 
-export interface ModelState {
+export interface ModelChoice {
   kind: ModelKind;
   preset: string;
-  /** Display name of the resolved model. */
-  name: string;
   params: number;
-  layers: number;
-  hidden: number;
-  heads: number;
-  kvHeads: number;
-  ffn: number;
-  vocab: number;
-  experts: number;
-  activeExperts: number;
-  tied: boolean;
+  arch: ArchInput;
+  /** The pasted config.json, kept as typed even when it is not valid JSON yet. */
   hfText: string;
-  spec: ModelSpec;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
-/** Every listed key is a finite number in (0, 1e7]; `optional` keys may be absent or 0. */
-const sizes = (o: unknown, keys: string, optional = ""): boolean =>
-  isObj(o) &&
-  keys
-    .split(" ")
-    .every((k) => typeof o[k] === "number" && (o[k] as number) > 0 && (o[k] as number) <= 1e7) &&
-  optional
-    .split(" ")
-    .every(
-      (k) =>
-        !k ||
-        o[k] === undefined ||
-        (typeof o[k] === "number" && (o[k] as number) >= 0 && (o[k] as number) <= 1e7),
-    );
-const within = (v: unknown, of: string): boolean =>
-  v === undefined || of.split(" ").includes(v as string);
+/** A pasted config.json is a few kB; anything far larger is not one. */
+export const HF_TEXT_MAX_CHARS = 200_000;
 
-/** A stored or linked model spec is usable: positive, finite, bounded sizes only. */
-export function isModelSpec(v: unknown): v is ModelSpec {
-  if (!isObj(v)) return false;
-  if ("params" in v) {
-    const count = (x: unknown): boolean => typeof x === "number" && x > 0 && x <= 1e14;
-    return count(v["params"]) && (v["activeParams"] === undefined || count(v["activeParams"]));
-  }
-  return (
-    sizes(v, "layers hidden heads ffn vocab", "kvHeads headDim positionEmbeddings typeVocab") &&
-    (v["moe"] === undefined ||
-      sizes(v["moe"], "experts activeExperts expertFfn", "sharedExperts denseLayers")) &&
-    (v["mla"] === undefined ||
-      sizes(v["mla"], "kvLoraRank qkRopeHeadDim qkNopeHeadDim vHeadDim", "qLoraRank")) &&
-    within(v["mlp"], "gated plain") &&
-    within(v["norm"], "layer rms") &&
-    within(v["bias"], "all qkv none")
+/** Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json), as the preset and as fields. */
+export const MODEL_INITIAL: ModelChoice = {
+  kind: "preset",
+  preset: "llama-3.1-8b",
+  params: 8e9,
+  arch: { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256 },
+  hfText: "",
+};
+
+function check(raw: unknown): { value: ModelChoice; invalid: string[] } {
+  if (!isRecord(raw)) return { value: MODEL_INITIAL, invalid: raw === undefined ? [] : ["*"] };
+  const invalid: string[] = [];
+  const value: ModelChoice = { ...MODEL_INITIAL, arch: { ...MODEL_INITIAL.arch } };
+  const take = <K extends keyof ModelChoice>(key: K, ok: boolean) => {
+    if (raw[key] === undefined) return;
+    if (ok) value[key] = raw[key] as ModelChoice[K];
+    else invalid.push(key);
+  };
+  take("kind", (MODEL_KINDS as readonly unknown[]).includes(raw["kind"]));
+  take(
+    "preset",
+    $catalog.get().presets.some((p) => p.id === raw["preset"]),
   );
+  take("params", checkNumber(PARAMS_FIELDS.params, raw["params"], "params") === null);
+  take("hfText", typeof raw["hfText"] === "string" && raw["hfText"].length <= HF_TEXT_MAX_CHARS);
+  if (raw["arch"] !== undefined) {
+    if (!isRecord(raw["arch"])) invalid.push("arch");
+    else {
+      const r = checkFields(ARCH_FIELDS, raw["arch"], taskContext());
+      if (r.issues.length) invalid.push("arch");
+      value.arch = { ...MODEL_INITIAL.arch, ...r.value };
+    }
+  }
+  return { value, invalid };
 }
 
-/** Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json); a unit test checks it equals the preset. */
-export const DEFAULT_SPEC: ModelSpec = {
-  layers: 32,
-  hidden: 4096,
-  heads: 32,
-  kvHeads: 8,
-  ffn: 14336,
-  vocab: 128256,
-  mlp: "gated",
-  norm: "rms",
-  bias: "none",
-  tiedEmbeddings: false,
+const codec: StoreCodec<ModelChoice> = {
+  check,
+  toParams: (v) => [
+    ["kind", v.kind],
+    ["preset", v.preset],
+    ["params", String(v.params)],
+    ["arch", JSON.stringify(v.arch)],
+    ...(v.hfText ? [["hfText", v.hfText] as [string, string]] : []),
+  ],
+  fromParams: (params) => {
+    const raw: Record<string, unknown> = {};
+    for (const [key, text] of params) {
+      if (key === "params") raw[key] = /^[\d.]+(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
+      else if (key === "arch") {
+        try {
+          raw[key] = JSON.parse(text) as unknown;
+        } catch {
+          raw[key] = text;
+        }
+      } else raw[key] = text;
+    }
+    const r = check(raw);
+    const known = new Set(["kind", "preset", "params", "arch", "hfText"]);
+    return {
+      ...r,
+      invalid: [...r.invalid, ...params.map(([k]) => k).filter((k) => !known.has(k))],
+    };
+  },
 };
 
-export const MODEL_SHAPE: ShapeOf<ModelState> = {
-  kind: oneOf("preset", ["preset", "params", "arch", "hf"]),
-  preset: str("llama-3.1-8b"),
-  name: str("Llama 3.1 8B", 80),
-  params: num(8e9, 1e6, 1e13),
-  layers: int(32, 1, 1000),
-  hidden: int(4096, 64, 65536),
-  heads: int(32, 1, 1024),
-  kvHeads: int(8, 1, 1024),
-  ffn: int(14336, 64, 262144),
-  vocab: int(128256, 2, 1e6),
-  experts: int(1, 1, 1024),
-  activeExperts: int(1, 1, 1024),
-  tied: bool(false),
-  hfText: str("", 20000),
-  spec: { t: "custom", d: DEFAULT_SPEC, check: isModelSpec },
-};
-export const MODEL_DEFAULTS = defaultsOf<ModelState>(MODEL_SHAPE);
+export const $model = calcStore<ModelChoice>("m", MODEL_INITIAL, codec);
 
-export const $model = calcAtom<ModelState>("m", MODEL_SHAPE);
+export const setModel = (changes: Partial<ModelChoice>): void =>
+  $model.set({ ...$model.get(), ...changes });
+export const setArch = (changes: ArchInput): void =>
+  setModel({ arch: { ...$model.get().arch, ...changes } });
 
-export const setModel = (changes: Partial<ModelState>): void => patch($model, changes);
+/** The request's `model` for the chosen way of describing it, or why there is none. */
+export function modelSource(
+  m: ModelChoice,
+): { ok: true; source: Record<string, unknown> } | { ok: false; issues: Issue[] } {
+  switch (m.kind) {
+    case "preset":
+      return { ok: true, source: { preset: m.preset } };
+    case "params":
+      return { ok: true, source: { params: m.params } };
+    case "arch":
+      return { ok: true, source: { ...m.arch } };
+    case "hf":
+      try {
+        return { ok: true, source: { hfConfig: JSON.parse(m.hfText) as unknown } };
+      } catch {
+        return { ok: false, issues: [issue("model.hfConfig", "hf-bad-json")] };
+      }
+  }
+}
+
+export type ResolvedModel =
+  { ok: true; model: ResolvedModelValue } | { ok: false; issues: Issue[] };
+
+/** The chosen model as the core reads it: name and spec, or the issues that stop it. */
+export const $resolvedModel = computed([$model, $catalog], (m, c): ResolvedModel => {
+  const source = modelSource(m);
+  if (!source.ok) return source;
+  const r = checkModel(source.source, "model", c.presets);
+  return r.issues.length
+    ? { ok: false, issues: r.issues }
+    : { ok: true, model: r.keep as ResolvedModelValue };
+});

@@ -1,7 +1,8 @@
 /**
- * Calculator stores persisted with @nanostores/persistent under versioned keys. Reads are
- * validated field by field (`fields.ts`); storage that throws (private mode, quota, a
- * disabled localStorage) degrades to an in-memory store instead of breaking the page.
+ * Calculator stores persisted with @nanostores/persistent under versioned keys, and the
+ * registry that sharing and Reset walk. What is read back from storage is checked by the
+ * store's codec (`field-codec.ts`: the core's request checker); storage that throws
+ * (private mode, quota, a disabled localStorage) degrades to an in-memory store.
  */
 import type { WritableAtom } from "nanostores";
 import {
@@ -9,11 +10,9 @@ import {
   setPersistentEngine,
   windowPersistentEvents,
 } from "@nanostores/persistent";
-import type { Shape } from "./fields.ts";
-import { defaultsOf, sanitize } from "./fields.ts";
 
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
 
 /** Runs a storage call; anything it throws means "not stored". */
 function safe<T>(f: () => T, fallback: T): T {
@@ -44,34 +43,37 @@ const safeEngine = new Proxy(memory, {
 });
 if (typeof window !== "undefined") setPersistentEngine(safeEngine, windowPersistentEvents);
 
-export interface CalcStore<T extends object> {
+/** How a store's value is checked, and how it travels in a link (one parameter per field). */
+export interface StoreCodec<T> {
+  /** Checks an untrusted value: invalid parts take the initial value and are named. */
+  check(raw: unknown): { value: T; invalid: string[] };
+  toParams(value: T): [string, string][];
+  /** Rebuilds a value from its link parameters (keys without the store id). */
+  fromParams(params: readonly [string, string][]): { value: T; invalid: string[] };
+}
+
+export interface CalcStore<T = unknown> {
   /** Short name used in links (`t.seqLen=2048`). */
   id: string;
   store: WritableAtom<T>;
-  shape: Shape;
-  defaults: T;
+  initial: T;
+  codec: StoreCodec<T>;
 }
 
-/** All calculator stores, for Copy link and Reset. */
-export const registry: CalcStore<object>[] = [];
+/** All calculator stores, for links and Reset. */
+export const registry: CalcStore[] = [];
 
-export function calcAtom<T extends object>(id: string, shape: Shape): WritableAtom<T> {
-  const defaults = defaultsOf<T>(shape);
-  const store = persistentAtom<T>(`gpu-calc:${id}:v${STORE_VERSION}`, defaults, {
+export function calcStore<T>(id: string, initial: T, codec: StoreCodec<T>): WritableAtom<T> {
+  const store = persistentAtom<T>(`gpu-calc:${id}:v${STORE_VERSION}`, initial, {
     encode: JSON.stringify,
     decode: (text: string): T => {
       try {
-        return sanitize<T>(shape, JSON.parse(text) as unknown).value;
+        return codec.check(JSON.parse(text) as unknown).value;
       } catch {
-        return defaults;
+        return initial;
       }
     },
   });
-  registry.push({ id, store, shape, defaults } as unknown as CalcStore<object>);
+  registry.push({ id, store, initial, codec } as unknown as CalcStore);
   return store;
-}
-
-/** Sets some fields of a store (actions elsewhere are one-liners over this). */
-export function patch<T extends object>(store: WritableAtom<T>, changes: Partial<T>): void {
-  store.set({ ...store.get(), ...changes });
 }

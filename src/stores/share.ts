@@ -1,60 +1,31 @@
 /**
- * Sharing and resetting: every calculator store encodes into the URL hash, one parameter
- * per field (`#t.seqLen=2048&k.options=[…]`), so a truncated or edited link loses only the
- * fields it breaks. Applying a link validates each field; invalid ones keep their defaults
- * and are listed in `$linkNote` for the page to show.
+ * Sharing and resetting: every calculator store travels in the URL hash, one parameter per
+ * field (`#v=2&t.seqLen=2048&k.options=[…]`), so a cut or edited link loses only the fields
+ * it breaks. Applying a link checks each field with the store's codec (the core's request
+ * checker); what it could not restore is reported once, each field once, capped.
  */
-import { fieldOk, sanitize } from "./fields.ts";
-import type { FieldSpec } from "./fields.ts";
-import { registry } from "./persist.ts";
-// Islands import only their own stores; a link and Reset cover all of them, so this module
-// (loaded on demand) registers every store before it encodes, applies or resets.
-import "./calc.ts";
-
+import type { LinkNote } from "./link-note.ts";
 import { $linkNote } from "./link-note.ts";
+import { registry, STORE_VERSION } from "./persist.ts";
+// Islands import only their own stores; a link and Reset cover every store of the site, so
+// this module (loaded on demand) registers all of them before it encodes, applies or resets.
+import "./all-stores.ts";
 
-export { $linkNote } from "./link-note.ts";
-
-/** A field as it travels in a link: numbers and enums as text, lists and objects as JSON. */
-export function toParam(spec: FieldSpec, v: unknown): string {
-  return spec.t === "list" || spec.t === "custom" ? JSON.stringify(v) : String(v);
-}
-
-/** Decodes a link parameter; anything unreadable becomes a value `fieldOk` rejects. */
-export function fromParam(spec: FieldSpec, s: string): unknown {
-  switch (spec.t) {
-    case "num":
-      return /^-?[\d.]+(e[+-]?\d+)?$/i.test(s) ? Number(s) : Number.NaN;
-    case "bool":
-      return s === "true" ? true : s === "false" ? false : s;
-    case "enum":
-    case "str":
-      return s;
-    default:
-      try {
-        return JSON.parse(s) as unknown;
-      } catch {
-        return null; // no list or model spec accepts null
-      }
-  }
-}
+/** Longer than any link these calculators write (a pasted config.json included). */
+export const MAX_LINK_CHARS = 100_000;
+/** Invalid fields named in the note; the rest are counted. */
+export const NOTE_MAX_FIELDS = 12;
+const VERSION_KEY = "v";
 
 export function encodeState(): string {
-  const params = new URLSearchParams();
-  for (const { id, store, shape, defaults } of registry) {
-    const value = store.get() as Record<string, unknown>;
-    for (const key of Object.keys(shape)) {
-      const spec = shape[key];
-      // Fields at their default stay out of the link: shorter links, same estimate.
-      if (
-        spec &&
-        JSON.stringify(value[key]) !== JSON.stringify((defaults as Record<string, unknown>)[key])
-      ) {
-        params.set(`${id}.${key}`, toParam(spec, value[key]));
-      }
-    }
-  }
+  const params = new URLSearchParams({ [VERSION_KEY]: String(STORE_VERSION) });
+  for (const { id, store, codec } of registry)
+    for (const [key, text] of codec.toParams(store.get())) params.append(`${id}.${key}`, text);
   return params.toString();
+}
+
+export function shareUrl(location: { origin: string; pathname: string }): string {
+  return `${location.origin}${location.pathname}#${encodeState()}`;
 }
 
 /** Builds this page's link and tries the clipboard; says whether it was copied. */
@@ -69,45 +40,56 @@ export async function copyLink(): Promise<{ link: string; copied: boolean }> {
   }
 }
 
-export function shareUrl(location: { origin: string; pathname: string }): string {
-  return `${location.origin}${location.pathname}#${encodeState()}`;
-}
-
-/** Applies a link's hash; returns the names of fields that were invalid. Unknown keys are ignored. */
-export function applyHash(hash: string): string[] {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const invalid: string[] = [];
-  for (const { id, store, shape, defaults } of registry) {
-    const next: Record<string, unknown> = { ...defaults };
-    let touched = false;
-    for (const [name, text] of params) {
-      const [sid, key] = name.split(".", 2);
-      const spec = key === undefined ? undefined : shape[key];
-      if (sid !== id || !spec || key === undefined) continue;
-      touched = true;
-      const v = fromParam(spec, text);
-      if (!fieldOk(spec, v)) {
-        invalid.push(name);
+/**
+ * Applies a link's hash to every store: a store the link names takes the link's fields
+ * (checked), every other store its initial value, since a link describes the whole estimate.
+ * A link naming no store this version knows changes nothing.
+ */
+export function applyHash(hash: string): LinkNote {
+  const truncated = hash.length > MAX_LINK_CHARS;
+  const params = new URLSearchParams(hash.slice(0, MAX_LINK_CHARS).replace(/^#/, ""));
+  const byStore = new Map<string, [string, string][]>();
+  let version: string | null = null;
+  for (const [name, text] of params) {
+    if (name === VERSION_KEY) {
+      version = text;
+      continue;
+    }
+    const dot = name.indexOf(".");
+    if (dot < 1) continue;
+    const id = name.slice(0, dot);
+    const list = byStore.get(id) ?? [];
+    list.push([name.slice(dot + 1), text]);
+    byStore.set(id, list);
+  }
+  const known = new Set(registry.map((r) => r.id));
+  const unknownStores = [...byStore.keys()].filter((id) => !known.has(id));
+  const restores = [...byStore.keys()].some((id) => known.has(id));
+  const invalid = new Set<string>();
+  if (restores) {
+    for (const { id, store, initial, codec } of registry) {
+      const entries = byStore.get(id);
+      if (!entries) {
+        store.set(initial);
         continue;
       }
-      const r = sanitize<Record<string, unknown>>({ [key]: spec }, { [key]: v }, id);
-      invalid.push(...r.invalid);
-      next[key] = r.value[key];
+      const r = codec.fromParams(entries);
+      for (const field of r.invalid) invalid.add(`${id}.${field}`);
+      store.set(r.value);
     }
-    // A shared link describes the whole estimate: fields it leaves out are at their defaults.
-    if (touched || params.size > 0) store.set(next);
   }
-  return invalid;
-}
-
-/** Reads the link once on the client, then drops the hash so a reload keeps later edits. */
-export function applyLinkOnce(): void {
-  if (typeof window === "undefined" || !/^#[a-z]\./.test(window.location.hash)) return;
-  $linkNote.set(applyHash(window.location.hash));
-  history.replaceState(null, "", window.location.pathname + window.location.search);
+  const names = [...invalid];
+  return {
+    invalid: names.slice(0, NOTE_MAX_FIELDS),
+    more: Math.max(0, names.length - NOTE_MAX_FIELDS),
+    unknownStores: unknownStores.slice(0, NOTE_MAX_FIELDS),
+    nothingRestored: !restores,
+    otherVersion: version !== String(STORE_VERSION),
+    truncated,
+  };
 }
 
 export function resetAll(): void {
-  for (const { store, defaults } of registry) store.set(defaults);
-  $linkNote.set([]);
+  for (const { store, initial } of registry) store.set(initial);
+  $linkNote.set(null);
 }

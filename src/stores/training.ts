@@ -1,46 +1,24 @@
-/** `$training`: fine-tuning / pre-training settings shared by training memory, compute time and the fit table. */
-import { bool, defaultsOf, int, num, oneOf, str } from "./fields.ts";
-import type { ShapeOf } from "./fields.ts";
-import { calcAtom, patch } from "./persist.ts";
+/**
+ * `$training`: how the model is trained, shared by training memory, compute time and the
+ * GPU ranking. Opens on a QLoRA fine-tune of the default model that fits one 24 GB card,
+ * with recomputation.
+ */
+import { LORA_TARGETS } from "../estimate/lora.ts";
+import type { Input } from "../estimate/tasks/field.ts";
+import { TRAINING_FIELDS } from "../estimate/tasks/training-fields.ts";
+import { fieldStore } from "./field-store.ts";
 
-export interface TrainingState {
-  precision: "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
-  optimizer: "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor";
-  microBatch: number;
-  seqLen: number;
-  recompute: "none" | "selective" | "full";
-  flash: boolean;
-  gradAccum: number;
-  gpus: number;
-  tp: number;
-  sharding: "none" | "zero1" | "zero2" | "zero3" | "fsdp";
-  offload: "none" | "optimizer" | "optimizer+params";
-  lora: "none" | "lora" | "qlora";
-  loraRank: number;
-  /** Percent, as typed (20 = 20%). */
-  headroomPct: number;
-  gpu: string;
-}
+export type TrainingState = Input<typeof TRAINING_FIELDS>;
 
-/** Defaults: a QLoRA fine-tune of the default model that fits one 24 GB card, with recomputation. */
-export const TRAINING_SHAPE: ShapeOf<TrainingState> = {
-  precision: oneOf("bf16-mixed", ["fp32", "fp16-mixed", "bf16-mixed", "bf16"]),
-  optimizer: oneOf("adamw", ["adamw", "sgd-momentum", "adam-8bit", "adafactor"]),
-  microBatch: int(1, 1, 4096),
-  seqLen: int(2048, 1, 1048576),
-  recompute: oneOf("full", ["none", "selective", "full"]),
-  flash: bool(true),
-  gradAccum: int(1, 1, 4096),
-  gpus: int(1, 1, 1024),
-  tp: int(1, 1, 64),
-  sharding: oneOf("none", ["none", "zero1", "zero2", "zero3", "fsdp"]),
-  offload: oneOf("none", ["none", "optimizer", "optimizer+params"]),
-  lora: oneOf("qlora", ["none", "lora", "qlora"]),
-  loraRank: int(16, 1, 1024),
-  headroomPct: num(20, 0, 100),
-  gpu: str("rtx-4090"),
+export const TRAINING_INITIAL: TrainingState = {
+  microBatch: 1,
+  seqLen: 2048,
+  recompute: "full",
+  flashAttention: true,
+  lora: { rank: 16, targets: [...LORA_TARGETS], baseBits: 4 },
+  gpu: "rtx-4090",
 };
-export const TRAINING_DEFAULTS = defaultsOf<TrainingState>(TRAINING_SHAPE);
 
-export const $training = calcAtom<TrainingState>("t", TRAINING_SHAPE);
-export const setTraining = (changes: Partial<TrainingState>): void => patch($training, changes);
+export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL);
+export const $training = training.store;
+export const setTraining = training.set;

@@ -5,8 +5,8 @@
  */
 import type { GpuAnalysis } from "../../run-log/analysis.ts";
 import type { TimelinePoint } from "../../run-log/timeline.ts";
-import type { Strings } from "../calculators/format.ts";
-import { num, tr } from "../calculators/format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 
 const W = 640;
 const H = 220;

@@ -8,8 +8,8 @@ import { useEffect, useState } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { compareRuns, matchCatalogGpu, paperPeakTflops } from "../../run-log/compare.ts";
 import type { PeakPrecision } from "../../run-log/compare.ts";
-import type { Strings } from "../calculators/format.ts";
-import { num, tr } from "../calculators/format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 import { SelectField } from "../calculators/SelectField.tsx";
 import type { LoadedRun } from "./protocol.ts";
 

@@ -1,8 +1,8 @@
 /** File or paste input for one run: size-checked before reading, progress while the worker parses. */
 import { useState } from "preact/hooks";
 import { checkLogSize, MAX_LOG_BYTES } from "../../run-log/nvidia-smi-csv.ts";
-import type { Strings } from "../calculators/format.ts";
-import { num, tr } from "../calculators/format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 import type { LoadError } from "./protocol.ts";
 
 export interface LogInputProps {

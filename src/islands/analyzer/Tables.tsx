@@ -1,7 +1,7 @@
 /** Tables and lists of a loaded run: per-GPU memory, parse report, idle gaps, findings, probe environment. */
 import type { Finding, GpuAnalysis, RunAnalysis } from "../../run-log/analysis.ts";
-import type { Strings } from "../calculators/format.ts";
-import { num, tr } from "../calculators/format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 import type { LoadedRun } from "./protocol.ts";
 
 interface P {

@@ -19,7 +19,7 @@ import { SelectField } from "./SelectField.tsx";
 import { bind } from "./bind.tsx";
 import { choices, gpuChoices } from "./choices.ts";
 import { findGpu } from "./inputs.ts";
-import { num, sci, tr } from "./format.ts";
+import { num, sci, tr } from "../../i18n/format.ts";
 import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).

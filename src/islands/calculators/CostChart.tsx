@@ -2,8 +2,8 @@
  * Cost against GPU count, one line per node option's GPU type (its per-GPU price and
  * scaling), as an SVG with the same figures in a table for screen readers and print.
  */
-import type { Strings } from "./format.ts";
-import { num, tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 
 export interface Series {
   label: string;

@@ -4,7 +4,7 @@
  * `Figures`, a polite live region of `<output>` elements), and the share bar.
  */
 import type { ComponentChildren } from "preact";
-import type { Strings } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
 import { ShareBar } from "./ShareBar.tsx";
 
 export interface FrameProps {

@@ -16,7 +16,7 @@ import type { InferenceState } from "../../stores/inference.ts";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { Frame } from "./Frame.tsx";
 import { bind } from "./bind.tsx";
-import { gib, num, tr } from "./format.ts";
+import { gib, num, tr } from "../../i18n/format.ts";
 import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).

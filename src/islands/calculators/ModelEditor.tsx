@@ -8,8 +8,8 @@ import type { WritableAtom } from "nanostores";
 import type { ModelArch } from "../../estimate/model.ts";
 import { $model, setModel } from "../../stores/model.ts";
 import type { ModelState } from "../../stores/model.ts";
-import type { Strings } from "./format.ts";
-import { tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { tr } from "../../i18n/format.ts";
 
 /** Architecture fields typed by hand, as the estimator's model description. */
 function archFrom(m: ModelState): ModelArch {

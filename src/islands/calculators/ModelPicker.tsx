@@ -9,12 +9,12 @@ import type { Preset } from "../../estimate/presets.ts";
 import { $model, setModel } from "../../stores/model.ts";
 import type { ModelState } from "../../stores/model.ts";
 import type { Hydration } from "./hooks.ts";
-import type { Strings } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import { SelectField } from "./SelectField.tsx";
 import { bind } from "./bind.tsx";
-import { num, tr } from "./format.ts";
+import { num, tr } from "../../i18n/format.ts";
 import { island, read } from "./hooks.ts";
 
 export interface ModelPickerProps {

@@ -6,8 +6,8 @@
 import { Component } from "preact";
 import type { NumberRule, ParseError } from "./parse-number.ts";
 import { parseNumber } from "./parse-number.ts";
-import type { Strings } from "./format.ts";
-import { num, tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { num, tr } from "../../i18n/format.ts";
 
 export interface NumberFieldProps {
   id: string;

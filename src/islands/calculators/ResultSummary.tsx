@@ -4,8 +4,8 @@
  * raw float leaks out.
  */
 import type { Assumption, Warning } from "../../estimate/result.ts";
-import type { Strings } from "./format.ts";
-import { gb, mib, num, pct, sci, tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { gb, mib, num, pct, sci, tr } from "../../i18n/format.ts";
 // The memory widgets' bar travels with the summary every estimate widget shows: one chunk
 // instead of two small ones on the memory pages.
 export { StackedBar } from "./StackedBar.tsx";

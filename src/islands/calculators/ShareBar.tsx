@@ -9,8 +9,8 @@ import { $linkNote } from "../../stores/link-note.ts";
 
 /** The encoder and Reset load on first use (most readers never press these). */
 const share = () => import("../../stores/share.ts");
-import type { Strings } from "./format.ts";
-import { tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { tr } from "../../i18n/format.ts";
 
 export interface ShareBarProps {
   t: Strings;

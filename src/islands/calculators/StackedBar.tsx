@@ -3,8 +3,8 @@
  * carries the same figures as text: the table is what screen readers and print use.
  */
 import type { BreakdownItem } from "../../estimate/result.ts";
-import type { Strings } from "./format.ts";
-import { tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { tr } from "../../i18n/format.ts";
 
 export interface StackedBarProps {
   items: readonly BreakdownItem[];

@@ -10,7 +10,7 @@ import { SelectField } from "./SelectField.tsx";
 import { WEIGHT_BITS, gpuChoices } from "./choices.ts";
 import { bind } from "./bind.tsx";
 import { findGpu } from "./inputs.ts";
-import { num, tr } from "./format.ts";
+import { num, tr } from "../../i18n/format.ts";
 import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all
 // share travel in one chunk instead of several small ones (see ModelPicker.tsx).

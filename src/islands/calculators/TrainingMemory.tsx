@@ -10,7 +10,7 @@ import { ResultSummary, StackedBar } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
 import { bind } from "./bind.tsx";
 import { findGpu, trainingInput } from "./inputs.ts";
-import { gb, gib, mib, num, tr } from "./format.ts";
+import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
 import { gpuChoices } from "./choices.ts";
 import { island, read } from "./hooks.ts";
 // Bundling: every widget references the model picker, so the picker and the UI they all

@@ -2,8 +2,8 @@
  * Binds fields to one store: `n("seqLen", unit, min, max)` renders a NumberField whose
  * label is `f.seqLen` and whose valid values go straight to the store's setter.
  */
-import type { Strings } from "./format.ts";
-import { tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { tr } from "../../i18n/format.ts";
 import { NumberField } from "./NumberField.tsx";
 import { CheckField, SelectField } from "./SelectField.tsx";
 import { choices } from "./choices.ts";

@@ -1,8 +1,8 @@
 /** Option lists for selects: translated enum labels and the catalog GPUs. */
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { Choice } from "./SelectField.tsx";
-import type { Strings } from "./format.ts";
-import { tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { tr } from "../../i18n/format.ts";
 
 export const choices = (t: Strings, values: readonly string[]): Choice[] =>
   values.map((v) => ({ value: v, label: tr(t, `opt.${v}`) }));

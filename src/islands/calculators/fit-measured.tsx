@@ -6,8 +6,8 @@
 import { atom } from "nanostores";
 import type { Workload } from "../../estimate/fit-rank.ts";
 import type { MeasuredState } from "../../stores/measured.ts";
-import type { Strings } from "./format.ts";
-import { gb, gib, num, tr } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { gb, gib, num, tr } from "../../i18n/format.ts";
 import { CheckField } from "./SelectField.tsx";
 
 export { $measured } from "../../stores/measured.ts";

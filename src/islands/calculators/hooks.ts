@@ -12,7 +12,7 @@ import { Component, h } from "preact";
 import type { FunctionComponent } from "preact";
 import type { ReadableAtom } from "nanostores";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Strings } from "./format.ts";
+import type { Strings } from "../../i18n/format.ts";
 import { registry } from "../../stores/persist.ts";
 import { $linkNote, applyLinkOnce } from "../../stores/link-note.ts";
 // Bundling, measured: the training settings (used by three widgets) cost less inside the

@@ -3,7 +3,7 @@
  * estimator run directly in Node on the same inputs, formatted the way the page formats.
  */
 import { test, expect } from "../fixtures.ts";
-import { gb, gib, mib, num } from "../../../src/islands/calculators/format.ts";
+import { gb, gib, mib, num } from "../../../src/i18n/format.ts";
 import {
   LLAMA_8B,
   QLORA_ALL,

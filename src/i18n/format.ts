@@ -2,7 +2,7 @@
  * Number formatting for the page. Every figure passes through `num`, which prints "—" for
  * anything non-finite, so NaN, Infinity or undefined can never reach the text.
  */
-import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../../estimate/units.ts";
+import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
 
 export type Strings = Readonly<Record<string, string>>;
 

@@ -1,0 +1,70 @@
+/**
+ * The ranges a model's shape must lie in, whether it is typed as an architecture, read from
+ * a pasted config.json or given as a parameter count: one table, so a config.json with
+ * `hidden_size: 1e12` is refused exactly as a typed hidden size of 1e12 is. The bounds hold
+ * every public model with room to spare (widest hidden size 25,600 for the 1T GPT of
+ * Narayanan et al. 2021; largest vocabulary 262,208 for Gemma 3) and keep every estimate
+ * finite.
+ */
+import type { Fields } from "./tasks/field.ts";
+import { bool, int, num, oneOf } from "./tasks/field.ts";
+import type { Issue } from "./tasks/issue.ts";
+import { at, issue } from "./tasks/issue.ts";
+
+export const ARCH_FIELDS = {
+  layers: int("count", 1, 1000, { required: true }),
+  hidden: int("count", 1, 131072, { required: true }),
+  heads: int("count", 1, 4096, { required: true }),
+  kvHeads: int("count", 1, 4096),
+  headDim: int("count", 1, 4096),
+  ffn: int("count", 1, 1048576, { required: true }),
+  vocab: int("tokens", 1, 4194304, { required: true }),
+  tiedEmbeddings: bool(),
+  mlp: oneOf(["gated", "plain"]),
+  experts: int("count", 1, 4096),
+  activeExperts: int("count", 1, 4096),
+  sharedExperts: int("count", 0, 64),
+  expertFfn: int("count", 1, 1048576),
+} as const satisfies Fields;
+
+/** Shapes only a config.json carries: MLA ranks, dense leading layers of an MoE, positions. */
+export const CONFIG_ONLY_FIELDS = {
+  kvLoraRank: int("count", 1, 65536),
+  qLoraRank: int("count", 1, 65536),
+  qkRopeHeadDim: int("count", 1, 4096),
+  qkNopeHeadDim: int("count", 1, 4096),
+  vHeadDim: int("count", 1, 4096),
+  denseLayers: int("count", 0, 1000),
+  positionEmbeddings: int("tokens", 1, 10_000_000),
+  typeVocab: int("count", 1, 1024),
+} as const satisfies Fields;
+
+export const PARAMS_FIELDS = {
+  params: num("params", 1e6, 1e14, { required: true, suffixes: true }),
+  activeParams: num("params", 1e6, 1e14, { suffixes: true }),
+} as const satisfies Fields;
+
+export type ArchKey = keyof typeof ARCH_FIELDS | keyof typeof CONFIG_ONLY_FIELDS;
+
+/** Cross-field rules of a shape, with the path of the field each names. */
+export function shapeRules(
+  m: {
+    heads?: number | undefined;
+    kvHeads?: number | undefined;
+    experts?: number | undefined;
+    activeExperts?: number | undefined;
+  },
+  path: string,
+): Issue[] {
+  const out: Issue[] = [];
+  // Grouped-query attention shares each K/V head among heads / kvHeads query heads.
+  if (
+    m.kvHeads !== undefined &&
+    m.heads !== undefined &&
+    (m.kvHeads > m.heads || m.heads % m.kvHeads !== 0)
+  )
+    out.push(issue(at(path, "kvHeads"), "kv-heads-divide", { heads: m.heads }));
+  if (m.activeExperts !== undefined && m.activeExperts > (m.experts ?? 1))
+    out.push(issue(at(path, "activeExperts"), "active-experts", { experts: m.experts ?? 1 }));
+  return out;
+}

@@ -1,0 +1,16 @@
+/** A model after its request field is checked: where it came from, its name and its spec. */
+import type { ModelSpec } from "./model.ts";
+
+/** What a model is called, as data the page translates. */
+export type ModelName =
+  | { kind: "preset"; id: string; name: string }
+  | { kind: "params"; params: number }
+  | { kind: "arch" }
+  | { kind: "hf"; family: string };
+
+export interface ResolvedModelValue {
+  /** The model as the request gave it. */
+  source: Record<string, unknown>;
+  name: ModelName;
+  spec: ModelSpec;
+}

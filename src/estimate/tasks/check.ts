@@ -1,0 +1,145 @@
+/**
+ * The one checker of everything that comes from outside: a command-line request, a stored
+ * calculator state, a shared link. It walks a field table, keeps every field that is valid,
+ * and reports every one that is not (all at once, each with its dotted path), including
+ * names the table does not know, with the nearest known name. Callers decide what an issue
+ * means: the command line refuses the request; a store drops the field and says so.
+ */
+import type { GpuSpec } from "../gpu.ts";
+import type { Preset } from "../presets.ts";
+import type { Field, Fields } from "./field.ts";
+import { at, issue } from "./issue.ts";
+import type { Issue } from "./issue.ts";
+import { nearestName } from "./nearest.ts";
+import { checkModel } from "../model-source.ts";
+import type { Checked, FieldCheck } from "./check-value.ts";
+import { checkNumber, checkScalar, isRecord, listIds, walkFields } from "./check-value.ts";
+
+export type { Checked } from "./check-value.ts";
+
+export interface CheckContext {
+  gpus: readonly GpuSpec[];
+  presets: readonly Preset[];
+  /** Checks a nested request (a ranking's workload); supplied by the task registry. */
+  nested?: (raw: unknown, allowed: readonly string[], path: string) => Checked;
+}
+
+/** Checks one field's value: what to keep (nothing when it has issues) and its issues. */
+export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext): FieldCheck {
+  const scalar = checkScalar(f, v, path);
+  const bad = (i: Issue): FieldCheck => ({ issues: [i] });
+  switch (f.kind) {
+    case "number":
+    case "enum":
+    case "bool":
+    case "text":
+      return scalar ?? bad(issue(path, "not-a-number"));
+    case "gpu":
+      return checkGpuId(v, path, ctx);
+    case "model":
+      return checkModel(v, path, ctx.presets);
+    case "object": {
+      if (!isRecord(v)) return bad(issue(path, "not-an-object"));
+      const r = checkFields(f.fields, v, ctx, path);
+      return { keep: r.value, issues: r.issues };
+    }
+    case "list": {
+      if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
+      if (v.length < f.min || v.length > f.max)
+        return bad(issue(path, "list-length", { min: f.min, max: f.max }));
+      const issues: Issue[] = [];
+      const items = v.map((item, i) => {
+        if (!isRecord(item)) {
+          issues.push(issue(at(path, i), "not-an-object"));
+          return {};
+        }
+        const r = checkFields(f.item, item, ctx, at(path, i));
+        issues.push(...r.issues);
+        return r.value;
+      });
+      return issues.length ? { issues } : { keep: items, issues };
+    }
+    case "enum-list": {
+      if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
+      const issues: Issue[] = [];
+      v.forEach((x, i) => {
+        if (!(f.options as readonly unknown[]).includes(x))
+          issues.push(issue(at(path, i), "not-an-option", { options: f.options.join(", ") }));
+        else if (v.indexOf(x) !== i) issues.push(issue(at(path, i), "duplicate", { value: x }));
+      });
+      if (!issues.length && v.length < f.min)
+        issues.push(issue(path, "list-length", { min: f.min, max: f.options.length }));
+      return issues.length ? { issues } : { keep: v, issues };
+    }
+    case "gpu-list": {
+      if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
+      const issues = v.flatMap((x, i) => checkGpuId(x, at(path, i), ctx).issues);
+      return issues.length ? { issues } : { keep: v, issues };
+    }
+    case "gpu-map": {
+      if (!isRecord(v)) return bad(issue(path, "not-an-object"));
+      const issues: Issue[] = [];
+      for (const [id, x] of Object.entries(v)) {
+        issues.push(...checkGpuId(id, at(path, id), ctx).issues);
+        const n = checkNumber(f.value, x, at(path, id));
+        if (n) issues.push(n);
+      }
+      return issues.length ? { issues } : { keep: v, issues };
+    }
+    case "request": {
+      if (!ctx.nested) return bad(issue(path, "unknown-task", { options: f.tasks.join(", ") }));
+      const r = ctx.nested(v, f.tasks, path);
+      return r.issues.length ? { issues: r.issues } : { keep: r.value, issues: [] };
+    }
+  }
+}
+
+function checkGpuId(v: unknown, path: string, ctx: CheckContext) {
+  if (typeof v !== "string") return { issues: [issue(path, "not-a-string")] };
+  if (ctx.gpus.some((g) => g.id === v)) return { keep: v, issues: [] };
+  const ids = ctx.gpus.map((g) => g.id);
+  const nearest = nearestName(v, ids);
+  return {
+    issues: [
+      issue(path, "unknown-gpu", {
+        id: v,
+        known: listIds(ids),
+        ...(nearest ? { nearest } : {}),
+      }),
+    ],
+  };
+}
+
+/**
+ * Checks `raw` against a table. Unknown names are issues (naming the nearest known name);
+ * `required` fields that are absent are issues; every other field is optional.
+ */
+export function checkFields(
+  fields: Fields,
+  raw: Record<string, unknown>,
+  ctx: CheckContext,
+  path = "",
+  ignore: readonly string[] = [],
+): Checked {
+  return walkFields(fields, raw, path, (f, v, p) => checkField(f, v, p, ctx), ignore);
+}
+
+/** Fills defaults (nested groups too); fields without one stay absent. */
+export function withDefaults(
+  fields: Fields,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(fields)) {
+    const v = value[key];
+    if (v === undefined) {
+      if ("default" in f && f.default !== undefined) out[key] = f.default;
+      continue;
+    }
+    if (f.kind === "object") out[key] = withDefaults(f.fields, v as Record<string, unknown>);
+    else if (f.kind === "list")
+      out[key] = (v as Record<string, unknown>[]).map((item) => withDefaults(f.item, item));
+    else out[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+/** `diagnose`: is a job GPU-bound? Two measured throughputs against two paper peaks (seed 000). */
+import { diagnose } from "../diagnosis.ts";
+import { mathFormatFor, peakTflops, TRAINING_PRECISIONS } from "../precision.ts";
+import { gpuById } from "./context.ts";
+import { gpu, num, oneOf } from "./field.ts";
+import { issue } from "./issue.ts";
+import type { TaskContext } from "./task.ts";
+import { defineTask } from "./task.ts";
+
+const throughput = num("work-per-hour", 0, 1e15, { above: true });
+const peak = num("tflops", 0, 1e6, { above: true });
+
+export const DIAGNOSE_FIELDS = {
+  throughputA: throughput,
+  throughputB: throughput,
+  peakA: peak,
+  peakB: peak,
+  gpuA: gpu(),
+  gpuB: gpu(),
+  precision: oneOf(TRAINING_PRECISIONS, { default: "bf16-mixed" }),
+} as const;
+
+export const diagnoseTask = defineTask({
+  id: "diagnose",
+  fields: DIAGNOSE_FIELDS,
+  required: ["throughputA", "throughputB"],
+  rules: (r) =>
+    (["A", "B"] as const).flatMap((s) =>
+      r[`peak${s}`] === undefined && r[`gpu${s}`] === undefined
+        ? [issue(`peak${s}`, "needs-one-of", { fields: `peak${s}, gpu${s}` })]
+        : [],
+    ),
+  run: (r, ctx: TaskContext) => {
+    const peakOf = (v: number | undefined, id: string | undefined): number =>
+      v ?? peakTflops(gpuById(ctx, id ?? ""), mathFormatFor(r.precision)).tflops;
+    return diagnose({
+      throughputA: r.throughputA ?? 0,
+      throughputB: r.throughputB ?? 0,
+      peakA: peakOf(r.peakA, r.gpuA),
+      peakB: peakOf(r.peakB, r.gpuB),
+    });
+  },
+});

@@ -1,0 +1,243 @@
+import type { ResolvedModelValue } from "../model-value.ts";
+
+/**
+ * What a request field is, declared once: its kind, unit, range, default and options. Each
+ * task lists its fields as tables of these; the request checker (`check.ts`), the stores'
+ * shapes and link codec, and the calculators' inputs (bounds, hints, select options) all
+ * read the same tables, so a range or an option list exists in exactly one place.
+ */
+
+/** Units a field is measured in; the label of an input and the checker's messages name it. */
+export type Unit =
+  | "count"
+  | "tokens"
+  | "sequences"
+  | "micro-batches"
+  | "gpus"
+  | "hours"
+  | "bits"
+  | "params"
+  | "samples"
+  | "flops"
+  | "tflops"
+  | "mib"
+  | "gb"
+  | "fraction"
+  | "tokens-per-second"
+  | "work-per-hour"
+  | "units"
+  | "money"
+  | "money-per-hour"
+  | "money-per-gpu-hour"
+  | "money-per-gb-month"
+  | "money-per-gb"
+  | "months";
+
+interface Common {
+  /** UI label key; default `f.<field name>`. */
+  readonly label?: string;
+}
+
+export interface NumberField extends Common {
+  readonly kind: "number";
+  readonly unit: Unit;
+  readonly min: number;
+  readonly max: number;
+  /** Whole numbers only. */
+  readonly int?: boolean;
+  /** The minimum itself is excluded (`> min`). */
+  readonly above?: boolean;
+  readonly default?: number;
+  readonly required?: boolean;
+  /** A fraction the page shows and takes as a percentage (0.2 ↔ 20%). */
+  readonly percent?: boolean;
+  /** The input takes k/M/B/T suffixes (token and parameter counts). */
+  readonly suffixes?: boolean;
+}
+
+export interface EnumField<V extends string | number = string | number> extends Common {
+  readonly kind: "enum";
+  readonly options: readonly V[];
+  readonly default?: V;
+  readonly required?: boolean;
+}
+
+export interface BoolField extends Common {
+  readonly kind: "bool";
+  readonly default?: boolean;
+}
+
+/** Free text of bounded length (names, a pasted file). */
+export interface TextField extends Common {
+  readonly kind: "text";
+  readonly max: number;
+  readonly default?: string;
+}
+
+/** A GPU id from the catalog. */
+export interface GpuField extends Common {
+  readonly kind: "gpu";
+  readonly required?: boolean;
+}
+
+/** A model: a preset, a parameter count, an architecture or a pasted config.json (`model-source.ts`). */
+export interface ModelField extends Common {
+  readonly kind: "model";
+  readonly required?: boolean;
+}
+
+/** A group of fields that is present or absent as a whole (LoRA settings). */
+export interface ObjectField<F extends Fields = Fields> extends Common {
+  readonly kind: "object";
+  readonly fields: F;
+}
+
+/** A list of records with the same fields (cost options). */
+export interface ListField<F extends Fields = Fields> extends Common {
+  readonly kind: "list";
+  readonly item: F;
+  readonly min: number;
+  readonly max: number;
+  readonly required?: boolean;
+}
+
+/** Several options of one list, each at most once (LoRA targets). */
+export interface EnumListField<V extends string = string> extends Common {
+  readonly kind: "enum-list";
+  readonly options: readonly V[];
+  readonly min: number;
+  readonly default?: readonly V[];
+}
+
+/** Several catalog GPU ids. */
+export interface GpuListField extends Common {
+  readonly kind: "gpu-list";
+}
+
+/** A number per catalog GPU id (prices per GPU-hour). */
+export interface GpuMapField extends Common {
+  readonly kind: "gpu-map";
+  readonly value: NumberField;
+}
+
+/** A whole request of one of the named tasks (the workload a GPU ranking sizes). */
+export interface RequestField extends Common {
+  readonly kind: "request";
+  readonly tasks: readonly string[];
+  readonly required?: boolean;
+}
+
+export type Field =
+  | NumberField
+  | EnumField
+  | BoolField
+  | TextField
+  | GpuField
+  | ModelField
+  | ObjectField
+  | ListField
+  | EnumListField
+  | GpuListField
+  | GpuMapField
+  | RequestField;
+
+export type Fields = Readonly<Record<string, Field>>;
+
+// Builders keep literal types (options, defaults) so request types derive from the tables.
+
+type NumberOpts = Partial<Omit<NumberField, "kind" | "unit" | "min" | "max" | "int">>;
+
+/** A finite number in [min, max] (or (min, max] with `above`). */
+export const num = <const O extends NumberOpts>(
+  unit: Unit,
+  min: number,
+  max: number,
+  opts?: O,
+): NumberField & O => ({ kind: "number", unit, min, max, ...(opts as O) });
+
+/** A whole number in [min, max]. */
+export const int = <const O extends NumberOpts>(
+  unit: Unit,
+  min: number,
+  max: number,
+  opts?: O,
+): NumberField & O => ({ kind: "number", unit, min, max, int: true, ...(opts as O) });
+
+/** A share in (0, 1], shown as a percentage. */
+export const share = <const O extends NumberOpts>(opts?: O) =>
+  num("fraction", 0, 1, { above: true, percent: true, ...(opts as O) });
+
+export const oneOf = <const V extends string | number, const O extends Partial<EnumField<V>>>(
+  options: readonly V[],
+  opts?: O,
+): EnumField<V> & O => ({ kind: "enum", options, ...(opts as O) });
+
+export const bool = <const O extends Partial<BoolField>>(opts?: O): BoolField & O => ({
+  kind: "bool",
+  ...(opts as O),
+});
+
+export const text = (max: number, def = ""): TextField & { default: string } => ({
+  kind: "text",
+  max,
+  default: def,
+});
+
+export const gpu = <const O extends Partial<GpuField>>(opts?: O): GpuField & O => ({
+  kind: "gpu",
+  ...(opts as O),
+});
+
+// ---- Types of the values a table describes ----
+
+type ValueOf<F> = F extends NumberField
+  ? number
+  : F extends EnumField<infer V>
+    ? V
+    : F extends BoolField
+      ? boolean
+      : F extends GpuField | TextField
+        ? string
+        : F extends ModelField
+          ? ModelInput
+          : F extends ObjectField<infer G>
+            ? Input<G>
+            : F extends ListField<infer G>
+              ? Input<G>[]
+              : F extends EnumListField<infer V>
+                ? V[]
+                : F extends GpuListField
+                  ? string[]
+                  : F extends GpuMapField
+                    ? Record<string, number>
+                    : F extends RequestField
+                      ? Record<string, unknown>
+                      : never;
+
+type ResolvedOf<F> =
+  F extends ObjectField<infer G>
+    ? Resolved<G>
+    : F extends ListField<infer G>
+      ? Resolved<G>[]
+      : F extends ModelField
+        ? ResolvedModelValue
+        : ValueOf<F>;
+
+type HasValue<F> = F extends { default: unknown }
+  ? true
+  : F extends { required: true }
+    ? true
+    : false;
+
+/** What a request may hold for a table: every field optional (the checker enforces `required`). */
+export type Input<F extends Fields> = { -readonly [K in keyof F]?: ValueOf<F[K]> };
+
+/** A checked request with defaults applied: fields with a default or `required` are present. */
+export type Resolved<F extends Fields> = {
+  -readonly [K in keyof F as HasValue<F[K]> extends true ? K : never]: ResolvedOf<F[K]>;
+} & {
+  -readonly [K in keyof F as HasValue<F[K]> extends true ? never : K]?: ResolvedOf<F[K]>;
+};
+
+/** A model as a request gives it (see `model-source.ts`). */
+export type ModelInput = Record<string, unknown>;

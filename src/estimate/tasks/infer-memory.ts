@@ -1,0 +1,46 @@
+/** `infer-memory`: memory per GPU to serve a model, and the concurrency a GPU holds. */
+import type { InferenceMemoryInput } from "../inference-memory.ts";
+import { inferenceMemory } from "../inference-memory.ts";
+import { mibToBytes } from "../units.ts";
+import { gpuById, gpusHolding } from "./context.ts";
+import type { Resolved } from "./field.ts";
+import { SERVING_FIELDS } from "./serving-fields.ts";
+import type { TaskContext } from "./task.ts";
+import { defineTask } from "./task.ts";
+
+export const SERVING_REQUEST_FIELDS = {
+  model: { kind: "model", required: true },
+  ...SERVING_FIELDS,
+} as const;
+export type ServingRequest = Resolved<typeof SERVING_REQUEST_FIELDS>;
+
+/** The estimator's input for a checked serving request (also used by the ranking). */
+export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemoryInput {
+  const input: InferenceMemoryInput = {
+    model: r.model.spec,
+    weightBits: r.weightBits,
+    kvBits: r.kvBits,
+    contextTokens: r.contextTokens,
+    sequences: r.sequences,
+    engine: r.engine,
+    gpuMemoryUtilization: r.gpuMemoryUtilization,
+    tensorParallel: r.tensorParallel,
+    headroom: r.headroom,
+  };
+  if (r.scaleBits !== undefined) input.scaleBits = r.scaleBits;
+  if (r.prefillChunkTokens !== undefined) input.prefillChunkTokens = r.prefillChunkTokens;
+  if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
+  if (r.fragmentation !== undefined) input.fragmentation = r.fragmentation;
+  if (r.gpu !== undefined) input.gpu = gpuById(ctx, r.gpu);
+  return input;
+}
+
+export const inferMemoryTask = defineTask({
+  id: "infer-memory",
+  fields: SERVING_REQUEST_FIELDS,
+  required: ["weightBits", "contextTokens", "sequences"],
+  run: (r, ctx) => {
+    const result = inferenceMemory(servingInput(r, ctx));
+    return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };
+  },
+});

@@ -1,0 +1,51 @@
+/**
+ * What is wrong with a request, as data: the field (a dotted path such as `lora.rank` or
+ * `options.1.gpu`), a code and its parameters. The command line and the page print the same
+ * codes from one dictionary (`src/i18n/issues.ts`), in English or Chinese.
+ */
+export type IssueCode =
+  | "required"
+  | "not-a-number"
+  | "not-whole"
+  | "out-of-range"
+  | "not-an-option"
+  | "not-a-boolean"
+  | "not-a-string"
+  | "not-an-object"
+  | "not-a-list"
+  | "list-length"
+  | "duplicate"
+  | "unknown-field"
+  | "unknown-task"
+  | "unknown-gpu"
+  | "unknown-preset"
+  | "model-kind"
+  | "hf-not-object"
+  | "hf-bad-json"
+  | "hf-missing"
+  | "hf-out-of-range"
+  | "tp-exceeds-gpus"
+  | "tp-not-divisor"
+  | "kv-heads-divide"
+  | "active-experts"
+  | "active-params"
+  | "needs-one-of"
+  | "needs-with"
+  | "run-hours-needed"
+  | "result-not-finite";
+
+export interface Issue {
+  field: string;
+  code: IssueCode;
+  params: Record<string, string | number>;
+}
+
+export const issue = (
+  field: string,
+  code: IssueCode,
+  params: Record<string, string | number> = {},
+): Issue => ({ field, code, params });
+
+/** Joins a parent path and a key: `lora` + `rank` → `lora.rank`. */
+export const at = (path: string, key: string | number): string =>
+  path ? `${path}.${key}` : String(key);

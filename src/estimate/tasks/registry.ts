@@ -1,0 +1,58 @@
+/**
+ * Every task by its id, and running a request that names its task. The command line and the
+ * tests use this; a calculator page imports only the tasks it shows.
+ */
+import { costTask } from "./cost.ts";
+import { decodeSpeedTask } from "./decode-speed.ts";
+import { diagnoseTask } from "./diagnose.ts";
+import { fitRankTask } from "./fit-rank.ts";
+import { inferMemoryTask } from "./infer-memory.ts";
+import { renderTask } from "./render.ts";
+import { isRecord } from "./check-value.ts";
+import { issue } from "./issue.ts";
+import { nearestName } from "./nearest.ts";
+import type { Outcome, TaskContext, TaskDef } from "./task.ts";
+import { runTask, withNestedTasks } from "./task.ts";
+import { trainMemoryTask } from "./train-memory.ts";
+import { trainTimeTask } from "./train-time.ts";
+
+export const TASKS = {
+  "train-memory": trainMemoryTask,
+  "infer-memory": inferMemoryTask,
+  "decode-speed": decodeSpeedTask,
+  "train-time": trainTimeTask,
+  cost: costTask,
+  "fit-rank": fitRankTask,
+  diagnose: diagnoseTask,
+  render: renderTask,
+} as const satisfies Record<string, { id: string }>;
+
+export type TaskId = keyof typeof TASKS;
+export const TASK_IDS = Object.keys(TASKS) as TaskId[];
+
+export function taskOf(id: unknown): TaskDef | undefined {
+  return typeof id === "string" && id in TASKS
+    ? (TASKS[id as TaskId] as unknown as TaskDef)
+    : undefined;
+}
+
+function unknownTask(raw: Record<string, unknown>, allowed: readonly string[], path: string) {
+  const given = raw["task"];
+  const nearest = typeof given === "string" ? nearestName(given, allowed) : undefined;
+  return issue(path ? `${path}.task` : "task", given === undefined ? "required" : "unknown-task", {
+    options: allowed.join(", "),
+    ...(nearest ? { nearest } : {}),
+  });
+}
+
+/** The context with nested requests (a ranking's workload) checked by the task they name. */
+export const withNested = (ctx: TaskContext): TaskContext =>
+  withNestedTasks(ctx, Object.values(TASKS) as unknown as TaskDef[]);
+
+/** Runs a request whose `task` field names its task. */
+export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: TaskId } {
+  if (!isRecord(raw)) return { ok: false, issues: [issue("request", "not-an-object")] };
+  const def = taskOf(raw["task"]);
+  if (!def) return { ok: false, issues: [unknownTask(raw, TASK_IDS, "")] };
+  return { ...runTask(def, raw, withNested(ctx)), task: def.id as TaskId };
+}

@@ -1,0 +1,143 @@
+/**
+ * A task: one kind of request (train-memory, decode-speed, cost, …) declared as its field
+ * table, the fields it requires, its cross-field rules and the function that maps the
+ * checked request to the estimator. `runTask` is the only way from a request to a number:
+ * the command line, every calculator store and the tests call it.
+ */
+import type { Result } from "../result.ts";
+import type { CheckContext } from "./check.ts";
+import { checkFields, withDefaults } from "./check.ts";
+import { isRecord } from "./check-value.ts";
+import type { Fields, Resolved } from "./field.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
+
+export type TaskContext = CheckContext;
+
+export interface TaskDef<F extends Fields = Fields, R extends Result = Result> {
+  id: string;
+  fields: F;
+  /** Fields this task cannot run without, though the shared table gives them no default. */
+  required?: readonly (keyof F & string)[];
+  /**
+   * Defaults that depend on what else the request says (a framework's own defaults, which
+   * unit of work a job is counted in); the request's own fields always win over them.
+   */
+  defaults?: (given: Record<string, unknown>) => Record<string, unknown>;
+  /** Cross-field rules on the checked request; each issue names the field to fix. */
+  rules?: (req: Resolved<F>, ctx: TaskContext) => Issue[];
+  run: (req: Resolved<F>, ctx: TaskContext) => R;
+}
+
+export const defineTask = <const F extends Fields, R extends Result>(def: TaskDef<F, R>) => def;
+
+export type Outcome<R = Result> =
+  { ok: true; request: Record<string, unknown>; result: R } | { ok: false; issues: Issue[] };
+
+/** Checks a request against a task's fields, requirements and rules, all issues at once. */
+export function checkRequest(
+  def: TaskDef,
+  raw: unknown,
+  ctx: TaskContext,
+  path = "",
+): { ok: true; request: Record<string, unknown> } | { ok: false; issues: Issue[] } {
+  if (!isRecord(raw)) return { ok: false, issues: [issue(path || "request", "not-an-object")] };
+  const checked = checkFields(def.fields, raw, ctx, path, ["task"]);
+  const issues = [...checked.issues];
+  for (const name of def.required ?? [])
+    if (raw[name] === undefined) issues.push(issue(path ? `${path}.${name}` : name, "required"));
+  if (issues.length) return { ok: false, issues };
+  const derived = def.defaults ? def.defaults(checked.value) : {};
+  const request = withDefaults(def.fields, { ...derived, ...checked.value });
+  const broken = def.rules?.(request as never, ctx) ?? [];
+  if (broken.length)
+    return {
+      ok: false,
+      issues: path ? broken.map((i) => ({ ...i, field: `${path}.${i.field}` })) : broken,
+    };
+  return { ok: true, request };
+}
+
+/** A context whose nested requests (a ranking's workload) are checked by the tasks that may appear there. */
+export function withNestedTasks(ctx: TaskContext, defs: readonly TaskDef[]): TaskContext {
+  const full: TaskContext = {
+    ...ctx,
+    nested: (raw, allowed, path) => {
+      if (!isRecord(raw)) return { value: {}, issues: [issue(path, "not-an-object")] };
+      const def = defs.find((d) => d.id === raw["task"] && allowed.includes(d.id));
+      if (!def)
+        return {
+          value: {},
+          issues: [
+            issue(`${path}.task`, raw["task"] === undefined ? "required" : "unknown-task", {
+              options: allowed.join(", "),
+            }),
+          ],
+        };
+      const r = checkRequest(def, raw, full, path);
+      return r.ok
+        ? { value: { task: def.id, ...r.request }, issues: [] }
+        : { value: {}, issues: r.issues };
+    },
+  };
+  return full;
+}
+
+/** The first number in a result that is NaN or infinite, as a dotted path; null if none. */
+export function nonFinitePath(value: unknown, path = ""): string | null {
+  if (typeof value === "number") return Number.isFinite(value) ? null : path || "result";
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const p = nonFinitePath(v, path ? `${path}.${i}` : String(i));
+      if (p) return p;
+    }
+    return null;
+  }
+  if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const p = nonFinitePath(v, path ? `${path}.${k}` : k);
+      if (p) return p;
+    }
+  }
+  return null;
+}
+
+/**
+ * The inputs a non-finite result comes from: each number field, put back to its default
+ * (or its table minimum) on its own, that makes the result finite again.
+ */
+function blame(def: TaskDef, request: Record<string, unknown>, ctx: TaskContext): string[] {
+  const out: string[] = [];
+  for (const [key, f] of Object.entries(def.fields)) {
+    if (f.kind !== "number" || typeof request[key] !== "number") continue;
+    const tamed = { ...request, [key]: f.default ?? (f.above ? f.max : f.min) };
+    try {
+      if (nonFinitePath(def.run(tamed as never, ctx)) === null) out.push(key);
+    } catch {
+      // A tamed request the estimator cannot run says nothing about the blame.
+    }
+  }
+  return out;
+}
+
+/** Checks and runs one request. A result that would hold NaN or Infinity is an issue instead. */
+export function runTask<F extends Fields, R extends Result>(
+  def: TaskDef<F, R>,
+  raw: unknown,
+  ctx: TaskContext,
+): Outcome<R> {
+  const checked = checkRequest(def as unknown as TaskDef, raw, ctx);
+  if (!checked.ok) return checked;
+  const result = def.run(checked.request as Resolved<F>, ctx);
+  const bad = nonFinitePath(result);
+  if (bad !== null) {
+    const culprits = blame(def as unknown as TaskDef, checked.request, ctx);
+    return {
+      ok: false,
+      issues: (culprits.length ? culprits : ["request"]).map((field) =>
+        issue(field, "result-not-finite", { output: bad }),
+      ),
+    };
+  }
+  return { ok: true, request: checked.request, result };
+}

@@ -1,0 +1,52 @@
+/** `train-memory`: memory per GPU to train or fine-tune a model, and the GPUs it fits on. */
+import type { TrainingMemoryInput } from "../training-memory.ts";
+import { trainingMemory } from "../training-memory.ts";
+import { mibToBytes } from "../units.ts";
+import { gpuById, gpusHolding } from "./context.ts";
+import type { Resolved } from "./field.ts";
+import type { TaskContext } from "./task.ts";
+import { defineTask } from "./task.ts";
+import { parallelRules, TRAINING_FIELDS } from "./training-fields.ts";
+
+export const TRAIN_MEMORY_FIELDS = {
+  model: { kind: "model", required: true },
+  ...TRAINING_FIELDS,
+} as const;
+export type TrainingRequest = Resolved<typeof TRAIN_MEMORY_FIELDS>;
+
+/** The estimator's input for a checked training request (also used by time and ranking). */
+export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMemoryInput {
+  const input: TrainingMemoryInput = {
+    model: r.model.spec,
+    precision: r.precision,
+    optimizer: r.optimizer,
+    microBatch: r.microBatch,
+    seqLen: r.seqLen,
+    recompute: r.recompute,
+    flashAttention: r.flashAttention,
+    gradAccumulation: r.gradAccumulation,
+    gpus: r.gpus,
+    tensorParallel: r.tensorParallel,
+    sharding: r.sharding,
+    offload: r.offload,
+    head: r.head,
+    headroom: r.headroom,
+  };
+  if (r.dropout !== undefined) input.dropout = r.dropout;
+  if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
+  if (r.fragmentation !== undefined) input.fragmentation = r.fragmentation;
+  if (r.lora) input.lora = r.lora;
+  if (r.gpu !== undefined) input.gpu = gpuById(ctx, r.gpu);
+  return input;
+}
+
+export const trainMemoryTask = defineTask({
+  id: "train-memory",
+  fields: TRAIN_MEMORY_FIELDS,
+  required: ["microBatch", "seqLen"],
+  rules: (r) => parallelRules(r),
+  run: (r, ctx) => {
+    const result = trainingMemory(trainingInput(r, ctx));
+    return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };
+  },
+});

@@ -1,0 +1,101 @@
+/**
+ * `train-time`: the FLOPs of a training job, the sustained rate a deadline needs, and the
+ * hours on the chosen GPUs (and on the same number of each catalog GPU).
+ */
+import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
+import { paramCounts } from "../model.ts";
+import { mathFormatFor } from "../precision.ts";
+import { trainingFlops } from "../training-flops.ts";
+import { SECONDS_PER_HOUR } from "../units.ts";
+import { gpuById } from "./context.ts";
+import type { Resolved } from "./field.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
+import { JOB_FIELDS } from "./job-fields.ts";
+import type { TaskContext } from "./task.ts";
+import { defineTask } from "./task.ts";
+import { parallelRules, TRAINING_FIELDS } from "./training-fields.ts";
+
+export const TRAIN_TIME_FIELDS = {
+  model: { kind: "model" },
+  ...TRAINING_FIELDS,
+  ...JOB_FIELDS,
+} as const;
+type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
+
+/** The job's FLOPs: 6·N·D (8·N·D with full recompute) on active parameters, or samples x FLOPs. */
+export function jobFlops(r: TimeRequest): number {
+  if (r.work === "samples")
+    return trainingFlops({
+      kind: "samples",
+      samples: r.samples ?? 0,
+      flopsPerSample: r.flopsPerSample ?? 0,
+      forwardOnly: r.forwardOnly,
+    });
+  return trainingFlops({
+    kind: "transformer",
+    params: r.model ? paramCounts(r.model.spec).active : 0,
+    tokens: r.tokens ?? 0,
+    fullRecompute: r.recompute === "full",
+  });
+}
+
+function timeRules(r: TimeRequest): Issue[] {
+  const out = parallelRules(r);
+  if (r.work === "samples") {
+    if (r.samples === undefined) out.push(issue("samples", "needs-with", { with: "work" }));
+    if (r.flopsPerSample === undefined)
+      out.push(issue("flopsPerSample", "needs-with", { with: "samples" }));
+  } else {
+    if (r.tokens === undefined)
+      out.push(issue("tokens", "needs-one-of", { fields: "tokens, samples + flopsPerSample" }));
+    if (r.model === undefined) out.push(issue("model", "needs-with", { with: "tokens" }));
+  }
+  return out;
+}
+
+function timeOn(r: TimeRequest, ctx: TaskContext, gpuId: string, flops: number) {
+  return trainTime({
+    flops,
+    gpu: gpuById(ctx, gpuId),
+    format: mathFormatFor(r.precision),
+    gpus: r.gpus,
+    mfu: r.mfu,
+    scaling: r.scaling,
+  });
+}
+
+export const trainTimeTask = defineTask({
+  id: "train-time",
+  fields: TRAIN_TIME_FIELDS,
+  required: ["gpu"],
+  defaults: (given) => ({
+    work: given["tokens"] === undefined && given["samples"] !== undefined ? "samples" : "tokens",
+  }),
+  rules: timeRules,
+  run: (r, ctx) => {
+    const flops = jobFlops(r);
+    const t = timeOn(r, ctx, r.gpu ?? "", flops);
+    const deadline =
+      r.deadlineHours === undefined
+        ? {}
+        : {
+            deadlineSustainedTflops: sustainedTflopsForDeadline(
+              flops,
+              r.deadlineHours * SECONDS_PER_HOUR,
+            ),
+            deadlinePeakTflopsNeeded: peakTflopsNeeded(
+              flops,
+              r.deadlineHours * SECONDS_PER_HOUR,
+              r.mfu,
+            ),
+          };
+    const cost =
+      r.pricePerGpuHour === undefined ? {} : { cost: t.hours * r.gpus * r.pricePerGpuHour };
+    const byGpu = ctx.gpus.map((g) => {
+      const x = timeOn(r, ctx, g.id, flops);
+      return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
+    });
+    return { ...t, flops, ...deadline, ...cost, byGpu };
+  },
+});

@@ -1,0 +1,89 @@
+import { defineStrings } from "./define.ts";
+
+/**
+ * What the request checker's issue codes (`src/estimate/tasks/issue.ts`) say, for the
+ * command line (English) and for the message beside a calculator's field. `{range}` and
+ * `{unit}` are filled by `issueText` (messages.ts); a `.nearest` variant is used when the
+ * checker found a name the user probably meant.
+ */
+export const issueStrings = defineStrings(
+  {
+    "issue.required": "is required",
+    "issue.not-a-number": "must be a number",
+    "issue.not-whole": "must be a whole number",
+    "issue.out-of-range": "must be {range}",
+    "issue.not-an-option": "must be one of: {options}",
+    "issue.not-a-boolean": "must be true or false",
+    "issue.not-a-string": "must be a text id",
+    "issue.not-an-object": "must be an object {…}",
+    "issue.not-a-list": "must be a list […]",
+    "issue.list-length": "must list {min} to {max} items",
+    "issue.duplicate": "lists {value} twice",
+    "issue.unknown-field": 'is not a field of this request ("{name}")',
+    "issue.unknown-field.nearest": 'is not a field of this request; did you mean "{nearest}"?',
+    "issue.unknown-task": "must be one of: {options}",
+    "issue.unknown-task.nearest": 'must be one of: {options} (did you mean "{nearest}"?)',
+    "issue.unknown-gpu": 'names no catalog GPU ("{id}"); known: {known}',
+    "issue.unknown-gpu.nearest": 'names no catalog GPU ("{id}"); did you mean "{nearest}"?',
+    "issue.unknown-preset": 'names no preset ("{id}"); known: {known}',
+    "issue.unknown-preset.nearest": 'names no preset ("{id}"); did you mean "{nearest}"?',
+    "issue.model-kind":
+      "must be {preset}, {params}, {hfConfig} or an architecture {layers, hidden, heads, ffn, vocab, …}",
+    "issue.hf-not-object": "config.json must be a JSON object",
+    "issue.hf-bad-json": "is not valid JSON: paste the whole config.json file",
+    "issue.hf-missing": 'config.json field "{key}" is missing or not a usable number',
+    "issue.hf-out-of-range": 'config.json field "{key}" is {value}, outside {min} to {max}',
+    "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
+    "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
+    "issue.kv-heads-divide":
+      "must be at most the attention heads ({heads}) and divide them evenly (grouped-query attention)",
+    "issue.active-experts": "must be at most the experts ({experts})",
+    "issue.active-params": "must be at most the parameter count ({params})",
+    "issue.needs-one-of": "give {fields}",
+    "issue.needs-with": "is needed with {with}",
+    "issue.run-hours-needed":
+      "is needed unless single-GPU hours or a 1-GPU option with run hours is given",
+    "issue.result-not-finite":
+      "makes the estimate ({output}) too large to compute; use a smaller value",
+    "range.closed": "from {min} to {max}{unit}",
+    "range.above": "above {min} and at most {max}{unit}",
+  },
+  {
+    "issue.required": "必须填写",
+    "issue.not-a-number": "必须是数字",
+    "issue.not-whole": "必须是整数",
+    "issue.out-of-range": "必须{range}",
+    "issue.not-an-option": "必须是以下之一：{options}",
+    "issue.not-a-boolean": "必须是 true 或 false",
+    "issue.not-a-string": "必须是文本 id",
+    "issue.not-an-object": "必须是对象 {…}",
+    "issue.not-a-list": "必须是列表 […]",
+    "issue.list-length": "须列出 {min} 到 {max} 项",
+    "issue.duplicate": "{value} 重复出现",
+    "issue.unknown-field": "不是此请求的字段（“{name}”）",
+    "issue.unknown-field.nearest": "不是此请求的字段；是否想写“{nearest}”？",
+    "issue.unknown-task": "必须是以下之一：{options}",
+    "issue.unknown-task.nearest": "必须是以下之一：{options}（是否想写“{nearest}”？）",
+    "issue.unknown-gpu": "目录中没有这种 GPU（“{id}”）；已知：{known}",
+    "issue.unknown-gpu.nearest": "目录中没有这种 GPU（“{id}”）；是否想选“{nearest}”？",
+    "issue.unknown-preset": "没有这个预设（“{id}”）；已知：{known}",
+    "issue.unknown-preset.nearest": "没有这个预设（“{id}”）；是否想选“{nearest}”？",
+    "issue.model-kind":
+      "必须是 {preset}、{params}、{hfConfig} 或架构 {layers, hidden, heads, ffn, vocab, …} 之一",
+    "issue.hf-not-object": "config.json 必须是一个 JSON 对象",
+    "issue.hf-bad-json": "不是有效的 JSON：请粘贴完整的 config.json 文件",
+    "issue.hf-missing": "config.json 缺少字段“{key}”，或它不是可用的数字",
+    "issue.hf-out-of-range": "config.json 字段“{key}”为 {value}，超出 {min} 到 {max}",
+    "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
+    "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
+    "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",
+    "issue.active-experts": "不能超过专家数（{experts}）",
+    "issue.active-params": "不能超过参数量（{params}）",
+    "issue.needs-one-of": "请填写 {fields}",
+    "issue.needs-with": "与 {with} 一起使用时必须填写",
+    "issue.run-hours-needed": "除非给出单卡小时数，或某个单卡方案填写了运行小时数，否则必须填写",
+    "issue.result-not-finite": "使估算结果（{output}）大到无法计算；请改小",
+    "range.closed": "在 {min} 到 {max}{unit} 之间",
+    "range.above": "大于 {min} 且不超过 {max}{unit}",
+  },
+);

@@ -1,0 +1,63 @@
+import { defineStrings } from "./define.ts";
+import type { Unit } from "../estimate/tasks/field.ts";
+
+type UnitKeys = { [U in Unit as `unit.${U}`]: string };
+
+/**
+ * The unit a field is measured in, as its input's label and range message name it. Keys
+ * follow the field tables' `Unit`, so a new unit without a label fails the type check.
+ */
+export const unitStrings = defineStrings<UnitKeys & { "unit.bytes": string }>(
+  {
+    "unit.count": "",
+    "unit.tokens": "tokens",
+    "unit.sequences": "sequences",
+    "unit.micro-batches": "micro-batches",
+    "unit.gpus": "GPUs",
+    "unit.hours": "hours",
+    "unit.bits": "bits",
+    "unit.params": "parameters, e.g. 7B",
+    "unit.samples": "samples",
+    "unit.flops": "FLOPs",
+    "unit.tflops": "TFLOPS",
+    "unit.mib": "MiB",
+    "unit.gb": "GB",
+    "unit.fraction": "%",
+    "unit.tokens-per-second": "tokens/s",
+    "unit.work-per-hour": "work units per hour",
+    "unit.units": "units of work",
+    "unit.money": "price",
+    "unit.money-per-hour": "price per hour",
+    "unit.money-per-gpu-hour": "price per GPU-hour",
+    "unit.money-per-gb-month": "price per GB-month",
+    "unit.money-per-gb": "price per GB",
+    "unit.months": "months",
+    "unit.bytes": "bytes",
+  },
+  {
+    "unit.count": "",
+    "unit.tokens": "token",
+    "unit.sequences": "条序列",
+    "unit.micro-batches": "个微批量",
+    "unit.gpus": "张 GPU",
+    "unit.hours": "小时",
+    "unit.bits": "位",
+    "unit.params": "个参数，例如 7B",
+    "unit.samples": "个样本",
+    "unit.flops": "FLOPs",
+    "unit.tflops": "TFLOPS",
+    "unit.mib": "MiB",
+    "unit.gb": "GB",
+    "unit.fraction": "%",
+    "unit.tokens-per-second": "token/s",
+    "unit.work-per-hour": "每小时工作量",
+    "unit.units": "个工作量单位",
+    "unit.money": "价格",
+    "unit.money-per-hour": "每小时价格",
+    "unit.money-per-gpu-hour": "每 GPU 小时价格",
+    "unit.money-per-gb-month": "每 GB 每月价格",
+    "unit.money-per-gb": "每 GB 价格",
+    "unit.months": "个月",
+    "unit.bytes": "字节",
+  },
+);

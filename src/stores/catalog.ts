@@ -1,0 +1,39 @@
+/**
+ * `$catalog`: the GPUs and model presets every calculator computes with. The page carries
+ * them once as data (`<script type="application/json" id="calc-catalog">`, written by
+ * `CatalogData.astro`), so they cost no JavaScript; at build time the Astro wrapper of a
+ * calculator provides the same catalog before its island renders.
+ */
+import { atom } from "nanostores";
+import type { GpuSpec } from "../estimate/gpu.ts";
+import type { Preset } from "../estimate/presets.ts";
+import type { TaskContext } from "../estimate/tasks/task.ts";
+
+export interface Catalog {
+  gpus: GpuSpec[];
+  presets: Preset[];
+}
+
+export const CATALOG_ELEMENT_ID = "calc-catalog";
+
+function fromPage(): Catalog {
+  try {
+    const text = document.getElementById(CATALOG_ELEMENT_ID)?.textContent;
+    const parsed = text ? (JSON.parse(text) as Partial<Catalog>) : {};
+    return { gpus: parsed.gpus ?? [], presets: parsed.presets ?? [] };
+  } catch {
+    return { gpus: [], presets: [] };
+  }
+}
+
+export const $catalog = atom<Catalog>(
+  typeof document === "undefined" ? { gpus: [], presets: [] } : fromPage(),
+);
+
+/** Build time only: the catalog the server renders with (the page reads its own copy). */
+export function provideCatalog(catalog: Catalog): void {
+  if (typeof document === "undefined") $catalog.set(catalog);
+}
+
+/** What the request checker and the tasks read. */
+export const taskContext = (c: Catalog = $catalog.get()): TaskContext => c;

@@ -1,0 +1,70 @@
+/**
+ * The codec of a store whose value is part of a request (`$training`, `$serving`, …): the
+ * fields the user has set, checked by the core's request checker against the same field
+ * table the command line uses. A link carries one parameter per set field; a field that is
+ * invalid in storage or in a link falls back to the store's initial value and is named.
+ */
+import { checkFields } from "../estimate/tasks/check.ts";
+import { isRecord } from "../estimate/tasks/check-value.ts";
+import type { Field, Fields } from "../estimate/tasks/field.ts";
+import { taskContext } from "./catalog.ts";
+import type { StoreCodec } from "./persist.ts";
+
+export type Partial = Record<string, unknown>;
+
+/** A field's value as link text: numbers, options and ids as they are, the rest as JSON. */
+export function toText(f: Field, v: unknown): string {
+  return f.kind === "number" || f.kind === "enum" || f.kind === "bool" || f.kind === "gpu"
+    ? String(v)
+    : JSON.stringify(v);
+}
+
+/** Reads link text back; unreadable text becomes a value the checker refuses. */
+export function fromText(f: Field, s: string): unknown {
+  switch (f.kind) {
+    case "number":
+      return /^-?[\d.]+(e[+-]?\d+)?$/i.test(s) ? Number(s) : s;
+    case "enum":
+      return f.options.find((o) => String(o) === s) ?? s;
+    case "bool":
+      return s === "true" ? true : s === "false" ? false : s;
+    case "gpu":
+      return s;
+    default:
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        return s;
+      }
+  }
+}
+
+/** The top-level field an issue path names (`options.1.gpu` → `options`). */
+const topKey = (path: string): string => path.split(".")[0] ?? path;
+
+export function fieldCodec(fields: Fields, initial: Partial): StoreCodec<Partial> {
+  const check = (raw: unknown) => {
+    if (!isRecord(raw)) return { value: initial, invalid: raw === undefined ? [] : ["*"] };
+    const r = checkFields(fields, raw, taskContext());
+    const invalid = [...new Set(r.issues.map((i) => topKey(i.field)))];
+    const value = { ...r.value };
+    for (const key of invalid) if (initial[key] !== undefined) value[key] = initial[key];
+    return { value, invalid };
+  };
+  return {
+    check,
+    toParams: (value) =>
+      Object.entries(value).flatMap(([key, v]) => {
+        const f = fields[key];
+        return f && v !== undefined ? [[key, toText(f, v)] as [string, string]] : [];
+      }),
+    fromParams: (params) => {
+      const raw: Partial = {};
+      for (const [key, text] of params) {
+        const f = fields[key];
+        raw[key] = f ? fromText(f, text) : text;
+      }
+      return check(raw);
+    },
+  };
+}

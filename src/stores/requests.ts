@@ -1,0 +1,75 @@
+/**
+ * Each calculator's request, assembled from the stores exactly as a user would write it for
+ * `npm run -s estimate -- -` ("Show the request" prints these). No value is computed here:
+ * the stores hold request fields, and the request is those fields under the task's name.
+ */
+import type { Issue } from "../estimate/tasks/issue.ts";
+import type { CostState } from "./cost.ts";
+import type { FitState } from "./fit.ts";
+import type { JobState } from "./job.ts";
+import type { ModelChoice } from "./model.ts";
+import { modelSource } from "./model.ts";
+import type { ServingState } from "./serving.ts";
+import type { TrainingState } from "./training.ts";
+
+export type Built = { ok: true; request: Record<string, unknown> } | { ok: false; issues: Issue[] };
+
+function withModel(task: string, m: ModelChoice, fields: object): Built {
+  const source = modelSource(m);
+  return source.ok
+    ? { ok: true, request: { task, model: source.source, ...fields } }
+    : { ok: false, issues: source.issues };
+}
+
+export const trainMemoryRequest = (m: ModelChoice, t: TrainingState): Built =>
+  withModel("train-memory", m, t);
+
+export const inferMemoryRequest = (m: ModelChoice, s: ServingState): Built =>
+  withModel("infer-memory", m, s);
+
+export const decodeSpeedRequest = (m: ModelChoice, s: ServingState): Built =>
+  withModel("decode-speed", m, s);
+
+export const trainTimeRequest = (m: ModelChoice, t: TrainingState, j: JobState): Built =>
+  withModel("train-time", m, { ...t, ...j });
+
+export const costRequest = (k: CostState): Built => ({
+  ok: true,
+  request: { task: "cost", ...k },
+});
+
+/** Price per GPU-hour of each GPU that has a priced node option in the cost comparison. */
+export function pricesPerGpu(k: CostState): Record<string, number> {
+  const prices: Record<string, number> = {};
+  for (const o of k.options ?? [])
+    if (o.gpu !== undefined && o.pricePerHour !== undefined && o.pricePerHour > 0)
+      prices[o.gpu] ??= o.pricePerHour / (o.gpus ?? 1);
+  return prices;
+}
+
+/** The ranking of every GPU for the training or serving workload the other calculators hold. */
+export function fitRankRequest(
+  f: FitState,
+  m: ModelChoice,
+  t: TrainingState,
+  s: ServingState,
+  j: JobState,
+  k: CostState,
+): Built {
+  const workload =
+    (f.mode ?? "training") === "training" ? trainMemoryRequest(m, t) : inferMemoryRequest(m, s);
+  if (!workload.ok) return workload;
+  const tokens = (j.work ?? "tokens") === "tokens" ? j.tokens : undefined;
+  return {
+    ok: true,
+    request: {
+      task: "fit-rank",
+      workload: workload.request,
+      ...(tokens === undefined || (f.mode ?? "training") !== "training" ? {} : { tokens }),
+      ...(j.mfu === undefined ? {} : { mfu: j.mfu }),
+      ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
+      prices: pricesPerGpu(k),
+      ...(f.sortBy === undefined ? {} : { sortBy: f.sortBy }),
+    },
+  };
+}

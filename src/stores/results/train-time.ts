@@ -1,0 +1,13 @@
+/** Training compute and time for the shared model, training settings and job. */
+import { trainTimeTask } from "../../estimate/tasks/train-time.ts";
+import { $job } from "../job.ts";
+import { $model } from "../model.ts";
+import { taskStores } from "../outcome.ts";
+import { trainTimeRequest } from "../requests.ts";
+import { $training } from "../training.ts";
+
+export const trainTime = taskStores(
+  trainTimeTask,
+  [$model, $training, $job] as const,
+  trainTimeRequest,
+);

@@ -1,0 +1,21 @@
+/** `$serving`: how the model is served, shared by inference memory, throughput and the ranking. */
+import type { Input } from "../estimate/tasks/field.ts";
+import { SERVING_FIELDS } from "../estimate/tasks/serving-fields.ts";
+import { fieldStore } from "./field-store.ts";
+
+export type ServingState = Input<typeof SERVING_FIELDS>;
+
+export const SERVING_INITIAL: ServingState = {
+  engine: "vllm",
+  weightBits: 16,
+  kvBits: 16,
+  contextTokens: 4096,
+  sequences: 1,
+  promptTokens: 1024,
+  outputTokens: 256,
+  gpu: "rtx-4090",
+};
+
+export const serving = fieldStore("i", SERVING_FIELDS, SERVING_INITIAL);
+export const $serving = serving.store;
+export const setServing = serving.set;
