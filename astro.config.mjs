@@ -1,7 +1,7 @@
 // @ts-check
 import { defineConfig } from "astro/config";
 import mdx from "@astrojs/mdx";
-import { leanPreact, plainDynamicImport } from "./src/build/lean-islands.ts";
+import preact from "@astrojs/preact";
 
 export default defineConfig({
   // The site is static: `npm run build` writes dist/, which any static host serves.
@@ -13,10 +13,9 @@ export default defineConfig({
     defaultLocale: "zh-cn",
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [mdx(), leanPreact()],
+  integrations: [mdx(), preact()],
   markdown: {
     shikiConfig: { themes: { light: "github-light", dark: "github-dark" } },
   },
-  vite: { plugins: [plainDynamicImport()] },
   devToolbar: { enabled: false },
 });

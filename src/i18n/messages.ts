@@ -51,8 +51,7 @@ export function issueText(lang: string, t: Strings, i: Issue): string {
   if (i.code === "out-of-range") {
     const percent = p["unit"] === "fraction";
     const unitLabel = percent ? "" : t[`unit.${p["unit"]}`] || "";
-    const show = (x: unknown) =>
-      percent ? pct(lang, Number(x)) : num(lang, Number(x), 6);
+    const show = (x: unknown) => (percent ? pct(lang, Number(x)) : num(lang, Number(x), 6));
     params["range"] = tr(t, p["above"] === 1 ? "range.above" : "range.closed", {
       min: show(p["min"]),
       max: show(p["max"]),

@@ -4,6 +4,7 @@
  * request's defaults when a task runs, exactly as on the command line.
  */
 import type { WritableAtom } from "nanostores";
+import { withDefaults } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
 import { fieldCodec, type Partial } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
@@ -12,6 +13,8 @@ export interface FieldStore<T extends Partial> {
   store: WritableAtom<T>;
   fields: Fields;
   initial: T;
+  /** The values a calculator shows: the fields set, and the request's defaults for the rest. */
+  effective: (state: T) => Record<string, unknown>;
   /** Sets some fields (`undefined` unsets one, so its default applies again). */
   set: (changes: { [K in keyof T]?: T[K] | undefined }) => void;
 }
@@ -31,5 +34,5 @@ export function fieldStore<T extends Partial>(
     for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];
     store.set(next as T);
   };
-  return { store, fields, initial, set };
+  return { store, fields, initial, set, effective: (state) => withDefaults(fields, state) };
 }

@@ -7,6 +7,7 @@
  * "Nothing measured" is `peakMemoryBytes === 0`; absent throughput is `throughputPerHour === 0`
  * with `workUnit === ""`.
  */
+import { atom, computed } from "nanostores";
 import { persistentAtom } from "@nanostores/persistent";
 import { checkFields, withDefaults } from "../estimate/tasks/check.ts";
 import { isRecord } from "../estimate/tasks/check-value.ts";
@@ -103,3 +104,12 @@ export function singleGpuHoursFor(
   const h = Math.round((totalWork / perHour) * n * 100) / 100;
   return Number.isFinite(h) ? h : null;
 }
+
+/** Page-local choice (not persisted, not in links): rank GPUs by the measured peak. */
+export const $useMeasured = atom(false);
+export const setUseMeasured = (v: boolean): void => $useMeasured.set(v);
+
+/** The measurements the GPU ranking uses instead of its memory estimate, when chosen. */
+export const $measuredBasis = computed([$measured, $useMeasured], (m, use) =>
+  use && m.peakMemoryBytes > 0 ? m : null,
+);

@@ -14,7 +14,10 @@ import { checkNumber, isRecord } from "../estimate/tasks/check-value.ts";
 import type { Input } from "../estimate/tasks/field.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
 import { issue } from "../estimate/tasks/issue.ts";
+import type { Catalog } from "./catalog.ts";
 import { $catalog, taskContext } from "./catalog.ts";
+import type { ParamCounts } from "../estimate/model.ts";
+import { paramCounts } from "../estimate/model.ts";
 import type { StoreCodec } from "./persist.ts";
 import { calcStore } from "./persist.ts";
 
@@ -128,14 +131,20 @@ export function modelSource(
 }
 
 export type ResolvedModel =
-  { ok: true; model: ResolvedModelValue } | { ok: false; issues: Issue[] };
+  { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
 
-/** The chosen model as the core reads it: name and spec, or the issues that stop it. */
-export const $resolvedModel = computed([$model, $catalog], (m, c): ResolvedModel => {
+/** A model choice as the core reads it: name and spec, or the issues that stop it. */
+export function resolveChoice(m: ModelChoice, presets: Catalog["presets"]): ResolvedModel {
   const source = modelSource(m);
   if (!source.ok) return source;
-  const r = checkModel(source.source, "model", c.presets);
-  return r.issues.length
-    ? { ok: false, issues: r.issues }
-    : { ok: true, model: r.keep as ResolvedModelValue };
-});
+  const r = checkModel(source.source, "model", presets);
+  if (r.issues.length) return { ok: false, issues: r.issues };
+  const model = r.keep as ResolvedModelValue;
+  return { ok: true, model, counts: paramCounts(model.spec) };
+}
+
+export const $resolvedModel = computed([$model, $catalog], (m, c) => resolveChoice(m, c.presets));
+
+/** The resolved model as a render should show it: the initial model until hydrated. */
+export const readResolvedModel = (hydrated: boolean): ResolvedModel =>
+  hydrated ? $resolvedModel.get() : resolveChoice(MODEL_INITIAL, $catalog.get().presets);

@@ -7,6 +7,7 @@ import type { Issue } from "../estimate/tasks/issue.ts";
 import type { CostState } from "./cost.ts";
 import type { FitState } from "./fit.ts";
 import type { JobState } from "./job.ts";
+import type { MeasuredState } from "./measured.ts";
 import type { ModelChoice } from "./model.ts";
 import { modelSource } from "./model.ts";
 import type { ServingState } from "./serving.ts";
@@ -55,6 +56,7 @@ export function fitRankRequest(
   s: ServingState,
   j: JobState,
   k: CostState,
+  measured: MeasuredState | null = null,
 ): Built {
   const workload =
     (f.mode ?? "training") === "training" ? trainMemoryRequest(m, t) : inferMemoryRequest(m, s);
@@ -70,6 +72,15 @@ export function fitRankRequest(
       ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
       prices: pricesPerGpu(k),
       ...(f.sortBy === undefined ? {} : { sortBy: f.sortBy }),
+      ...(measured
+        ? {
+            measured: {
+              peakBytes: measured.peakMemoryBytes,
+              gpus: Math.max(1, measured.gpuCount),
+              headroom: measured.headroom,
+            },
+          }
+        : {}),
     },
   };
 }

@@ -22,3 +22,25 @@ export const TRAINING_INITIAL: TrainingState = {
 export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL);
 export const $training = training.store;
 export const setTraining = training.set;
+
+export const METHODS = ["none", "lora", "qlora"] as const;
+export type Method = (typeof METHODS)[number];
+
+/** Full training, LoRA on a 16-bit base, or QLoRA (LoRA on a 4-bit NF4 base). */
+export function methodOf(t: TrainingState): Method {
+  if (!t.lora) return "none";
+  return (t.lora.baseBits ?? 16) < 16 ? "qlora" : "lora";
+}
+
+/** The LoRA settings last set this page view, kept while full training is chosen. */
+let parkedLora: TrainingState["lora"] = TRAINING_INITIAL.lora;
+
+export function setMethod(method: Method): void {
+  const current = $training.get().lora;
+  if (current) parkedLora = current;
+  if (method === "none") return setTraining({ lora: undefined });
+  setTraining({ lora: { ...parkedLora, baseBits: method === "qlora" ? 4 : 16 } });
+}
+
+export const setLora = (changes: NonNullable<TrainingState["lora"]>): void =>
+  setTraining({ lora: { ...$training.get().lora, ...changes } });

@@ -11,7 +11,7 @@ import { trainingFlops } from "../training-flops.ts";
 import { inferenceMemory } from "../inference-memory.ts";
 import { trainingMemory } from "../training-memory.ts";
 import type { GpuMapField } from "./field.ts";
-import { num, oneOf, share } from "./field.ts";
+import { int, num, oneOf, share } from "./field.ts";
 import { part } from "../result.ts";
 import type { ServingRequest } from "./infer-memory.ts";
 import { servingInput } from "./infer-memory.ts";
@@ -29,6 +29,18 @@ export const FIT_RANK_FIELDS = {
   prices: { kind: "gpu-map", value: num("money-per-gpu-hour", 0, 1e6) } as GpuMapField,
   sortBy: oneOf(SORT_KEYS, { default: "cost" }),
   gpus: { kind: "gpu-list" },
+  /**
+   * A peak measured on a real run (the run-log analyzer's), used instead of the estimated
+   * memory: it holds on at least as many GPUs as the run used; fewer is unknown.
+   */
+  measured: {
+    kind: "object",
+    fields: {
+      peakBytes: num("count", 1, 1e15, { required: true }),
+      gpus: int("gpus", 1, 1024, { default: 1 }),
+      headroom: num("fraction", 0, 1, { default: 0.2, percent: true }),
+    },
+  },
 } as const;
 
 type Nested = { task: string } & Record<string, unknown>;
@@ -83,6 +95,13 @@ export const fitRankTask = defineTask({
         headroom: (w as unknown as ServingRequest).headroom,
       };
     }
+    const m = r.measured;
+    if (m)
+      workload = {
+        ...workload,
+        memoryPerGpu: (n) => (n >= m.gpus ? m.peakBytes : Number.POSITIVE_INFINITY),
+        headroom: m.headroom,
+      };
     const rows = rankGpus(list, workload, r.prices ?? {}, r.sortBy);
     const count = (reason: string) =>
       rows.filter((x) => x.reasons.includes(reason as never)).length;
@@ -96,6 +115,11 @@ export const fitRankTask = defineTask({
       ],
       assumptions: [
         { key: "mfu", value: r.mfu, source: "request (default 0.4; published 0.30-0.56)" },
+        {
+          key: "memory-basis",
+          value: m ? "measured" : "estimate",
+          source: m ? "peak measured on a real run" : "estimated from the workload",
+        },
         {
           key: "split",
           value: train ? "zero3" : "tensor-parallel",

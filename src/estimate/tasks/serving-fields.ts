@@ -21,7 +21,7 @@ export const SERVING_FIELDS = {
   engine: oneOf(ENGINES, { default: "pytorch" }),
   /** vLLM's share of GPU memory reserved up front (its default 0.9). */
   gpuMemoryUtilization: share({ default: 0.9 }),
-  tensorParallel: int("gpus", 1, 1024, { default: 1 }),
+  tensorParallel: int("gpus", 1, 1024, { default: 1, label: "f.tpInfer" }),
   prefillChunkTokens: int("tokens", 1, 10_000_000),
   promptTokens: int("tokens", 0, 10_000_000, { default: 0, suffixes: true }),
   outputTokens: int("tokens", 1, 10_000_000, { default: 256, suffixes: true }),

@@ -18,16 +18,17 @@ import { issue } from "./issue.ts";
 export const BASE_BITS = [4, 8, 16] as const;
 
 export const LORA_FIELDS = {
-  rank: int("count", 1, 4096, { default: 8 }),
+  rank: int("count", 1, 4096, { default: 8, label: "f.loraRank" }),
   targets: {
     kind: "enum-list",
     options: LORA_TARGETS,
     min: 1,
     default: ["q", "v"],
+    label: "f.loraTargets",
   } as EnumListField<(typeof LORA_TARGETS)[number]> & { default: readonly ["q", "v"] },
-  baseBits: oneOf(BASE_BITS, { default: 16 }),
-  doubleQuant: bool({ default: true }),
-  dropout: num("fraction", 0, 1, { default: 0.05 }),
+  baseBits: oneOf(BASE_BITS, { default: 16, label: "f.baseBits" }),
+  doubleQuant: bool({ default: true, label: "f.doubleQuant" }),
+  dropout: num("fraction", 0, 1, { default: 0.05, label: "f.loraDropout" }),
 } as const;
 
 export const TRAINING_FIELDS = {

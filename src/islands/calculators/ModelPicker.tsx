@@ -1,80 +1,57 @@
 /**
  * The model every calculator sizes: a preset (searchable), a parameter count, architecture
- * fields, or a pasted Hugging Face config.json. The presets arrive as props (data in the
- * HTML, not code in the bundle), which keeps them out of every page's JavaScript budget.
+ * fields, or a pasted Hugging Face config.json. The presets come with the page's catalog
+ * data, not the bundle; the core resolves the choice into the name and spec every widget
+ * shows and computes with.
  */
 import { atom } from "nanostores";
-import { paramCounts } from "../../estimate/model.ts";
-import type { Preset } from "../../estimate/presets.ts";
-import { $model, setModel } from "../../stores/model.ts";
-import type { ModelState } from "../../stores/model.ts";
-import type { Hydration } from "./hooks.ts";
-import type { Strings } from "../../i18n/format.ts";
+import { ARCH_FIELDS, PARAMS_FIELDS } from "../../estimate/arch-fields.ts";
+import { num, tr } from "../../i18n/format.ts";
+import { issueText } from "../../i18n/messages.ts";
+import { $catalog } from "../../stores/catalog.ts";
+import type { ModelChoice } from "../../stores/model.ts";
+import { $model, MODEL_KINDS, readResolvedModel, setArch, setModel } from "../../stores/model.ts";
+import { fieldInputs } from "./FieldInput.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
-import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { num, tr } from "../../i18n/format.ts";
+import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read } from "./hooks.ts";
+import { modelLabel } from "./model-label.ts";
+import { issuesByField } from "./ResultSummary.tsx";
+import { SelectField } from "./SelectField.tsx";
 
-export interface ModelPickerProps {
-  t: Strings;
-  lang: string;
-  presets: Preset[];
-}
-
-/** The architecture editor and the config.json parser, loaded when someone first picks either. */
-type Editor = typeof import("./ModelEditor.tsx");
-const $editor = atom<Editor | null>(null);
-function loadEditor(): Promise<Editor> {
-  return import("./ModelEditor.tsx").then((e) => {
-    $editor.set(e);
-    return e;
-  });
-}
-
-/**
- * Applies a change and re-resolves the spec the other widgets compute with. Architecture
- * fields and a pasted config.json are resolved by the editor module.
- */
-function update(changes: Partial<ModelState>, t: Strings, presets: readonly Preset[]): void {
-  const next = { ...$model.get(), ...changes };
-  if (next.kind !== "hf") $hfError.set(null);
-  if (next.kind === "preset") {
-    const p = presets.find((x) => x.id === next.preset);
-    setModel(p ? { ...changes, spec: p.model, name: p.name } : changes);
-  } else if (next.kind === "params") {
-    setModel({
-      ...changes,
-      spec: { params: next.params },
-      name: tr(t, "mp.paramsName", { b: num("en", next.params / 1e9, 2) }),
-    });
-  } else {
-    setModel(changes);
-    const e = $editor.get();
-    if (e) e.resolve(t, $hfError);
-    else void loadEditor().then((m) => m.resolve(t, $hfError));
-  }
-}
-
-/** Page-local UI state (not persisted, not in links): the preset search and the config error. */
+/** Page-local UI state (not persisted, not in links): the preset search. */
 const $query = atom("");
-const $hfError = atom<string | null>(null);
 
-function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
+function View({ t, lang, hydrated }: WidgetProps & Hydration) {
+  const { gpus, presets } = $catalog.get();
   const m = read($model, hydrated);
-  const query = $query.get();
-  const hfError = $hfError.get();
-  const editor = $editor.get();
-  if ((m.kind === "arch" || m.kind === "hf") && !editor) void loadEditor();
+  const resolved = readResolvedModel(hydrated);
+  const issues = resolved.ok ? [] : resolved.issues;
+  const byField = issuesByField(issues, t, lang, "model");
   const id = "mp";
   const d = !hydrated;
-  const set = (c: Partial<ModelState>) => update(c, t, presets);
-  const { n, sel, chk } = bind(id, m, set, t, lang, d);
-  const q = query.trim().toLowerCase();
+  const common = { gpus, t, lang, disabled: d };
+  const q = $query.get().trim().toLowerCase();
   const shown = presets.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
-  const counts = paramCounts(m.spec);
   const preset = presets.find((p) => p.id === m.preset);
+  const paramsField = fieldInputs({
+    id,
+    fields: PARAMS_FIELDS,
+    value: { params: m.params },
+    set: (c) => setModel(c as Partial<ModelChoice>),
+    issues: byField,
+    ...common,
+  });
+  const arch = fieldInputs({
+    id,
+    fields: ARCH_FIELDS,
+    value: m.arch,
+    set: setArch,
+    issues: byField,
+    ...common,
+  });
+  const hfIssue = byField["hfConfig"];
   return (
     <Frame
       id={id}
@@ -83,7 +60,14 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
       hydrated={hydrated}
       controls={
         <>
-          {sel("kind", ["preset", "params", "arch", "hf"])}
+          <SelectField
+            id={`${id}-kind`}
+            label={tr(t, "f.kind")}
+            value={m.kind}
+            choices={MODEL_KINDS.map((k) => ({ value: k, label: tr(t, `opt.${k}`) }))}
+            onValue={(v) => setModel({ kind: v as ModelChoice["kind"] })}
+            disabled={d}
+          />
           {m.kind === "preset" && (
             <>
               <div class="calc-field">
@@ -91,7 +75,7 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
                 <input
                   id={`${id}-search`}
                   type="search"
-                  value={query}
+                  value={$query.get()}
                   disabled={d}
                   aria-describedby={`${id}-search-hint`}
                   onInput={(e) => $query.set((e.currentTarget as HTMLInputElement).value)}
@@ -108,36 +92,73 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
                   value: p.id,
                   label: p.name,
                 }))}
-                onValue={(v) => set({ preset: v })}
+                onValue={(v) => setModel({ preset: v })}
+                issue={byField["preset"]}
                 disabled={d}
               />
             </>
           )}
-          {m.kind === "params" && n("params", tr(t, "unit.params"), 1e6, 1e13, false, true)}
-          {(m.kind === "arch" || m.kind === "hf") &&
-            (editor ? (
-              editor.Fields({ m, hfError, n, chk, set, t, disabled: d })
-            ) : (
-              <p class="calc-note-text">{tr(t, "gf.loading")}</p>
-            ))}
+          {m.kind === "params" && paramsField("params")}
+          {m.kind === "arch" && (
+            <>
+              {arch("layers")}
+              {arch("hidden")}
+              {arch("heads")}
+              {arch("kvHeads")}
+              {arch("ffn")}
+              {arch("vocab")}
+              {arch("experts")}
+              {arch("activeExperts")}
+              {arch("tiedEmbeddings")}
+            </>
+          )}
+          {m.kind === "hf" && (
+            <div class={hfIssue ? "calc-field is-invalid" : "calc-field"}>
+              <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
+              <textarea
+                id={`${id}-hf`}
+                rows={6}
+                value={m.hfText}
+                disabled={d}
+                aria-invalid={hfIssue ? "true" : "false"}
+                aria-describedby={`${id}-hf-hint ${id}-hf-err`}
+                onInput={(e) =>
+                  setModel({ hfText: (e.currentTarget as HTMLTextAreaElement).value })
+                }
+              />
+              <span id={`${id}-hf-hint`} class="calc-hint">
+                {tr(t, "mp.hfHint")}
+              </span>
+              <span id={`${id}-hf-err`} class="calc-error" aria-live="polite">
+                {hfIssue ?? ""}
+              </span>
+            </div>
+          )}
         </>
       }
     >
       <Figures
         items={[
-          { key: "name", label: tr(t, "model"), value: m.name, main: true },
+          { key: "name", label: tr(t, "model"), value: modelLabel(t, lang, resolved), main: true },
           {
             key: "params",
             label: tr(t, "r.params"),
-            value: `${num(lang, counts.total / 1e9, 2)} B`,
+            value: resolved.ok ? `${num(lang, resolved.counts.total / 1e9, 2)} B` : "—",
           },
           {
             key: "active",
             label: tr(t, "r.active"),
-            value: `${num(lang, counts.active / 1e9, 2)} B`,
+            value: resolved.ok ? `${num(lang, resolved.counts.active / 1e9, 2)} B` : "—",
           },
         ]}
       />
+      {!resolved.ok && m.kind !== "hf" && (
+        <ul class="calc-warnings">
+          {issues.map((i) => (
+            <li key={i.field}>{issueText(lang, t, i)}</li>
+          ))}
+        </ul>
+      )}
       {m.kind === "preset" && preset && (
         <p class="calc-note-text">{tr(t, "mp.source", { source: preset.source })}</p>
       )}
@@ -145,4 +166,4 @@ function View({ t, lang, presets, hydrated }: ModelPickerProps & Hydration) {
   );
 }
 
-export const ModelPicker = island(View, [$model, $query, $hfError, $editor]);
+export const ModelPicker = island(View, [$model, $query]);

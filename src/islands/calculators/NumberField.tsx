@@ -17,10 +17,17 @@ export interface NumberFieldProps {
   value: number;
   rule: NumberRule;
   onValue: (v: number) => void;
+  /** An optional field: an empty box unsets it (its default or "not given" applies). */
+  onClear?: (() => void) | undefined;
+  /** A message about this field from the estimate (a rule it breaks with another field). */
+  issue?: string | undefined;
   t: Strings;
   lang: string;
   disabled: boolean;
 }
+
+/** A value as the box shows it; a field with no value yet shows an empty box. */
+const shown = (v: number): string => (Number.isFinite(v) ? String(v) : "");
 
 interface FieldState {
   text: string;
@@ -29,18 +36,24 @@ interface FieldState {
 }
 
 export class NumberField extends Component<NumberFieldProps, FieldState> {
-  override state: FieldState = { text: String(this.props.value), error: null, readAs: null };
+  override state: FieldState = { text: shown(this.props.value), error: null, readAs: null };
 
   // An outside change (Reset, a link, another island) replaces the text unless it already says that.
   override componentDidUpdate(prev: NumberFieldProps): void {
-    if (prev.value === this.props.value) return;
+    if (Object.is(prev.value, this.props.value)) return;
     const r = parseNumber(this.state.text, this.props.rule);
+    if (!Number.isFinite(this.props.value) && this.state.text === "") return;
     if (!r.ok || r.value !== this.props.value)
-      this.setState({ text: String(this.props.value), error: null, readAs: null });
+      this.setState({ text: shown(this.props.value), error: null, readAs: null });
   }
 
   onInput = (e: Event): void => {
     const text = (e.currentTarget as HTMLInputElement).value;
+    if (text.trim() === "" && this.props.onClear) {
+      this.setState({ text, error: null, readAs: null });
+      this.props.onClear();
+      return;
+    }
     const r = parseNumber(text, this.props.rule);
     if (r.ok) {
       this.setState({
@@ -65,11 +78,14 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
     };
     const message = error
       ? tr(p.t, `err.${error}`, range)
-      : readAs === null
-        ? ""
-        : tr(p.t, "note.readAs", { value: readAs });
+      : p.issue
+        ? p.issue
+        : readAs === null
+          ? ""
+          : tr(p.t, "note.readAs", { value: readAs });
+    const invalid = error !== null || Boolean(p.issue);
     return (
-      <div class={error ? "calc-field is-invalid" : "calc-field"}>
+      <div class={invalid ? "calc-field is-invalid" : "calc-field"}>
         <label for={p.id}>
           {p.label}
           {p.unit ? ` (${p.unit})` : ""}
@@ -82,13 +98,13 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
           value={text}
           onInput={this.onInput}
           disabled={p.disabled}
-          aria-invalid={error ? "true" : "false"}
+          aria-invalid={invalid ? "true" : "false"}
           aria-describedby={`${p.id}-hint ${p.id}-err`}
         />
         <span id={`${p.id}-hint`} class="calc-hint">
-          {tr(p.t, "hint.range", range)}
+          {tr(p.t, p.rule.above ? "hint.rangeAbove" : "hint.range", range)}
         </span>
-        <span id={`${p.id}-err`} class={error ? "calc-error" : "calc-note"} aria-live="polite">
+        <span id={`${p.id}-err`} class={invalid ? "calc-error" : "calc-note"} aria-live="polite">
           {message}
         </span>
       </div>

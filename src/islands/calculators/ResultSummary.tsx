@@ -1,42 +1,12 @@
 /**
- * Assumptions and warnings of an estimate, translated from the core's codes. Values are
- * formatted by what their key names (bytes per parameter, byte counts, shares, counts) so no
- * raw float leaks out.
+ * Assumptions and warnings of an estimate, translated from the core's codes; and, when the
+ * inputs cannot be estimated, the issues that stop it, each with its field's label.
  */
 import type { Assumption, Warning } from "../../estimate/result.ts";
+import type { Issue } from "../../estimate/tasks/issue.ts";
 import type { Strings } from "../../i18n/format.ts";
-import { gb, mib, num, pct, sci, tr } from "../../i18n/format.ts";
-// The memory widgets' bar travels with the summary every estimate widget shows: one chunk
-// instead of two small ones on the memory pages.
-export { StackedBar } from "./StackedBar.tsx";
-
-const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization/i;
-
-export function formatParam(
-  lang: string,
-  t: Strings,
-  key: string,
-  v: number | string | boolean,
-): string {
-  if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
-  if (typeof v === "string") return t[`opt.${v}`] ?? v;
-  // Bytes per parameter ("2 bytes") and small byte counts (KV cache per token) as plain
-  // numbers; larger byte counts in MiB or GB.
-  if (/bytes/i.test(key))
-    return /per-param/i.test(key) || v < 1e6
-      ? `${num(lang, v)} ${tr(t, "unit.bytes")}`
-      : v < 1e8
-        ? mib(lang, v)
-        : gb(lang, v);
-  if (SHARE.test(key)) return pct(lang, v);
-  return Math.abs(v) >= 1e6 ? sci(lang, v) : num(lang, v);
-}
-
-export function warningText(lang: string, t: Strings, w: Warning): string {
-  const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(w.params)) params[k] = formatParam(lang, t, k, v);
-  return tr(t, `warn.${w.code}`, params);
-}
+import { tr } from "../../i18n/format.ts";
+import { formatParam, issueText, warningText } from "../../i18n/messages.ts";
 
 export interface ResultSummaryProps {
   assumptions: readonly Assumption[];
@@ -70,4 +40,48 @@ export function ResultSummary(p: ResultSummaryProps) {
       </details>
     </div>
   );
+}
+
+/** The label of the field an issue path names: `lora.rank` → the LoRA rank's label. */
+function fieldLabel(t: Strings, path: string): string {
+  const parts = path.split(".").filter((x) => !/^\d+$/.test(x));
+  for (let i = parts.length; i > 0; i--) {
+    const key = `f.${parts.slice(0, i).join(".")}`;
+    if (t[key]) return t[key];
+  }
+  const last = parts[parts.length - 1] ?? path;
+  return t[`f.${last}`] ?? path;
+}
+
+/** Why there is no estimate: every issue at once, each after its field's label. */
+export function IssueList(p: { issues: readonly Issue[]; t: Strings; lang: string }) {
+  return (
+    <div class="calc-issues" role="alert" data-issues>
+      <p>{tr(p.t, "issues.title")}</p>
+      <ul>
+        {p.issues.map((i) => (
+          <li key={`${i.field}-${i.code}`} data-issue-field={i.field}>
+            <strong>{fieldLabel(p.t, i.field)}</strong>: {issueText(p.lang, p.t, i)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Issue messages by top-level field name, for the inputs to show beside themselves. */
+export function issuesByField(
+  issues: readonly Issue[],
+  t: Strings,
+  lang: string,
+  prefix = "",
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) {
+    if (prefix && !i.field.startsWith(`${prefix}.`)) continue;
+    const rest = prefix ? i.field.slice(prefix.length + 1) : i.field;
+    const key = rest.split(".")[0] ?? rest;
+    out[key] ??= issueText(lang, t, i);
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-/** A labelled `<select>` and a labelled checkbox, disabled until the island hydrates. */
+/** A labelled `<select>`, a labelled checkbox and a group of checkboxes, disabled until the island hydrates. */
 export interface Choice {
   value: string;
   label: string;
@@ -10,17 +10,29 @@ export interface SelectFieldProps {
   value: string;
   choices: readonly Choice[];
   onValue: (v: string) => void;
+  /** A message about this field from the estimate. */
+  issue?: string | undefined;
   disabled: boolean;
+}
+
+function IssueText({ id, issue }: { id: string; issue: string | undefined }) {
+  return (
+    <span id={`${id}-err`} class={issue ? "calc-error" : "calc-note"} aria-live="polite">
+      {issue ?? ""}
+    </span>
+  );
 }
 
 export function SelectField(p: SelectFieldProps) {
   return (
-    <div class="calc-field">
+    <div class={p.issue ? "calc-field is-invalid" : "calc-field"}>
       <label for={p.id}>{p.label}</label>
       <select
         id={p.id}
         value={p.value}
         disabled={p.disabled}
+        aria-invalid={p.issue ? "true" : "false"}
+        aria-describedby={`${p.id}-err`}
         onChange={(e) => p.onValue((e.currentTarget as HTMLSelectElement).value)}
       >
         {p.choices.map((c) => (
@@ -29,6 +41,7 @@ export function SelectField(p: SelectFieldProps) {
           </option>
         ))}
       </select>
+      <IssueText id={p.id} issue={p.issue} />
     </div>
   );
 }
@@ -53,5 +66,43 @@ export function CheckField(p: CheckFieldProps) {
       />
       <label for={p.id}>{p.label}</label>
     </div>
+  );
+}
+
+export interface CheckGroupProps {
+  id: string;
+  label: string;
+  choices: readonly Choice[];
+  checked: readonly string[];
+  onValue: (checked: string[]) => void;
+  issue?: string | undefined;
+  disabled: boolean;
+}
+
+/** Several options of one list, as a fieldset of checkboxes (LoRA targets). */
+export function CheckGroup(p: CheckGroupProps) {
+  return (
+    <fieldset class={p.issue ? "calc-field calc-group is-invalid" : "calc-field calc-group"}>
+      <legend>{p.label}</legend>
+      {p.choices.map((c) => (
+        <span key={c.value} class="calc-check">
+          <input
+            id={`${p.id}-${c.value}`}
+            type="checkbox"
+            checked={p.checked.includes(c.value)}
+            disabled={p.disabled}
+            onChange={(e) =>
+              p.onValue(
+                (e.currentTarget as HTMLInputElement).checked
+                  ? [...p.checked, c.value]
+                  : p.checked.filter((x) => x !== c.value),
+              )
+            }
+          />
+          <label for={`${p.id}-${c.value}`}>{c.label}</label>
+        </span>
+      ))}
+      <IssueText id={p.id} issue={p.issue} />
+    </fieldset>
   );
 }

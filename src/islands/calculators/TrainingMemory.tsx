@@ -1,104 +1,141 @@
 /** Training memory per GPU: allocator peak, nvidia-smi view, memory to rent, breakdown, GPUs that fit. */
-import { trainingMemory } from "../../estimate/training-memory.ts";
-import { fitGpu } from "../../estimate/fit-rank.ts";
-import { $model } from "../../stores/model.ts";
-import { $training, setTraining } from "../../stores/training.ts";
-import type { Hydration, WidgetProps } from "./hooks.ts";
+import { LORA_FIELDS } from "../../estimate/tasks/training-fields.ts";
+import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
+import { $catalog } from "../../stores/catalog.ts";
+import { $model, readResolvedModel } from "../../stores/model.ts";
+import { trainMemory } from "../../stores/results/train-memory.ts";
+import {
+  $training,
+  METHODS,
+  methodOf,
+  setLora,
+  setMethod,
+  training,
+} from "../../stores/training.ts";
+import { fieldInputs } from "./FieldInput.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
-import { ResultSummary, StackedBar } from "./ResultSummary.tsx";
+import type { Hydration, WidgetProps } from "./hooks.ts";
+import { island, read, readTask } from "./hooks.ts";
+import { modelLabel } from "./model-label.ts";
+import { IssueList, issuesByField, ResultSummary } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
-import { bind } from "./bind.tsx";
-import { findGpu, trainingInput } from "./inputs.ts";
-import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
-import { gpuChoices } from "./choices.ts";
-import { island, read } from "./hooks.ts";
-// Bundling: every widget references the model picker, so the picker and the UI they all
-// share travel in one chunk instead of several small ones (see ModelPicker.tsx).
-export { ModelPicker } from "./ModelPicker.tsx";
+import { StackedBar } from "./StackedBar.tsx";
 
-function View({ t, lang, gpus, hydrated }: WidgetProps & Hydration) {
-  const m = read($model, hydrated);
-  const s = read($training, hydrated);
-  const gpu = findGpu(gpus, s.gpu);
-  const r = trainingMemory(trainingInput(m, s, gpu));
-  const fitting = gpus.filter(
-    (g) =>
-      fitGpu(g, {
-        memoryPerGpu: () => r.nvidiaSmiBytes,
-        flops: null,
-        format: "bf16",
-        mfu: 1,
-        scaling: 1,
-        splitNeedsFastLink: false,
-        memoryBound: false,
-        headroom: r.headroom,
-        maxGpus: 1,
-      }).fits,
-  );
+function View({ t, lang, hydrated }: WidgetProps & Hydration) {
+  const { gpus } = $catalog.get();
+  const state = read($training, hydrated);
+  const value = training.effective(state);
+  const { request, outcome } = readTask(trainMemory, hydrated);
+  const issues = outcome.ok ? [] : outcome.issues;
   const id = "tm";
   const d = !hydrated;
-  const { n, sel, chk } = bind(id, s, setTraining, t, lang, d);
+  const common = { gpus, t, lang, disabled: d };
+  const f = fieldInputs({
+    id,
+    fields: training.fields,
+    value,
+    set: training.set,
+    issues: issuesByField(issues, t, lang),
+    ...common,
+  });
+  const method = methodOf(state);
+  const lora = fieldInputs({
+    id: `${id}-lora`,
+    fields: LORA_FIELDS,
+    value: (value["lora"] as Record<string, unknown> | undefined) ?? {},
+    set: setLora,
+    issues: issuesByField(issues, t, lang, "lora"),
+    ...common,
+  });
+  const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
     <Frame
       id={id}
       title={tr(t, "tm.title")}
       t={t}
       hydrated={hydrated}
-      model={m.name}
+      model={modelLabel(t, lang, readResolvedModel(hydrated))}
+      request={request}
       controls={
         <>
-          {sel("precision", ["bf16-mixed", "fp16-mixed", "bf16", "fp32"])}
-          {sel("optimizer", ["adamw", "adam-8bit", "sgd-momentum", "adafactor"])}
-          {n("microBatch", tr(t, "unit.sequences"), 1, 4096)}
-          {n("seqLen", tr(t, "unit.tokens"), 1, 1048576)}
-          {n("gradAccum", tr(t, "unit.steps"), 1, 4096)}
-          {sel("recompute", ["none", "selective", "full"])}
-          {chk("flash")}
-          {sel("lora", ["none", "lora", "qlora"])}
-          {n("loraRank", "", 1, 1024)}
-          {n("gpus", tr(t, "unit.gpus"), 1, 1024)}
-          {n("tp", tr(t, "unit.gpus"), 1, 64)}
-          {sel("sharding", ["none", "zero1", "zero2", "zero3", "fsdp"])}
-          {sel("offload", ["none", "optimizer", "optimizer+params"])}
-          {n("headroomPct", "%", 0, 100, false)}
+          {f("precision")}
+          {f("optimizer")}
+          {f("microBatch")}
+          {f("seqLen")}
+          {f("gradAccumulation")}
+          {f("recompute")}
+          {f("flashAttention")}
           <SelectField
-            id={`${id}-gpu`}
-            label={tr(t, "f.gpu")}
-            value={s.gpu}
-            choices={gpuChoices(gpus)}
-            onValue={(v) => setTraining({ gpu: v })}
+            id={`${id}-method`}
+            label={tr(t, "f.method")}
+            value={method}
+            choices={METHODS.map((m) => ({ value: m, label: tr(t, `opt.${m}`) }))}
+            onValue={(v) => setMethod(v as (typeof METHODS)[number])}
             disabled={d}
           />
+          {method !== "none" && lora("rank")}
+          {f("gpus")}
+          {f("tensorParallel")}
+          {f("sharding")}
+          {f("offload")}
+          {f("headroom")}
+          {f("gpu")}
         </>
       }
     >
-      <Figures
-        items={[
-          { key: "allocator", label: tr(t, "r.allocator"), value: gib(lang, r.allocatorPeakBytes) },
-          { key: "smi", label: tr(t, "r.smi"), value: mib(lang, r.nvidiaSmiBytes) },
-          { key: "rent", label: tr(t, "r.rent"), value: gb(lang, r.recommendedBytes), main: true },
-          {
-            key: "trainable",
-            label: tr(t, "r.trainable"),
-            value: `${num(lang, r.trainableParams / 1e6, 1)} M`,
-          },
-        ]}
-      />
-      <StackedBar
-        items={r.breakdown}
-        total={r.recommendedBytes}
-        caption={tr(t, "r.breakdownGiB")}
-        show={(v) => gib(lang, v)}
-        t={t}
-      />
-      <p class="calc-fits">
-        <strong>{tr(t, "r.fitsOne")}</strong>{" "}
-        {fitting.length ? fitting.map((g) => g.name).join(", ") : tr(t, "r.none")}
-      </p>
-      <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+      {outcome.ok ? (
+        <>
+          <Figures
+            items={[
+              {
+                key: "allocator",
+                label: tr(t, "r.allocator"),
+                value: gib(lang, outcome.result.allocatorPeakBytes),
+              },
+              {
+                key: "smi",
+                label: tr(t, "r.smi"),
+                value: mib(lang, outcome.result.nvidiaSmiBytes),
+              },
+              {
+                key: "rent",
+                label: tr(t, "r.rent"),
+                value: gb(lang, outcome.result.recommendedBytes),
+                main: true,
+              },
+              {
+                key: "trainable",
+                label: tr(t, "r.trainable"),
+                value: `${num(lang, outcome.result.trainableParams / 1e6, 1)} M`,
+              },
+            ]}
+          />
+          <StackedBar
+            items={outcome.result.breakdown}
+            total={outcome.result.recommendedBytes}
+            caption={tr(t, "r.breakdownGiB")}
+            show={(v) => gib(lang, v)}
+            t={t}
+          />
+          <p class="calc-fits">
+            <strong>{tr(t, "r.fitsOne")}</strong>{" "}
+            {outcome.result.fitsOn.length
+              ? outcome.result.fitsOn.map(name).join(", ")
+              : tr(t, "r.none")}
+          </p>
+          <ResultSummary
+            assumptions={outcome.result.assumptions}
+            warnings={outcome.result.warnings}
+            t={t}
+            lang={lang}
+          />
+        </>
+      ) : (
+        <IssueList issues={issues} t={t} lang={lang} />
+      )}
     </Frame>
   );
 }
 
-export const TrainingMemory = island(View, [$model, $training]);
+export const TrainingMemory = island(View, [$model, $training, trainMemory.$outcome]);

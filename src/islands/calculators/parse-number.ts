@@ -8,12 +8,14 @@ export interface NumberRule {
   min: number;
   max: number;
   integer?: boolean;
+  /** The minimum itself is excluded. */
+  above?: boolean;
   /** Accept k/M/B/T suffixes (parameter and token counts). */
   suffixes?: boolean;
 }
 
 export type ParseError =
-  "empty" | "negative" | "letters" | "comma" | "too-large" | "range" | "integer";
+  "empty" | "negative" | "letters" | "comma" | "too-large" | "range" | "range-above" | "integer";
 
 export type ParseResult =
   | {
@@ -48,7 +50,8 @@ export function parseNumber(raw: string, rule: NumberRule): ParseResult {
   if (!Number.isFinite(value)) return { ok: false, error: "too-large" };
   if (negative && value !== 0) return { ok: false, error: "negative" };
   if (rule.integer && !Number.isInteger(value)) return { ok: false, error: "integer" };
-  if (value < rule.min || value > rule.max) return { ok: false, error: "range" };
+  if ((rule.above ? value <= rule.min : value < rule.min) || value > rule.max)
+    return { ok: false, error: rule.above ? "range-above" : "range" };
   const halfWidth = toHalfWidth(raw.trim());
   return { ok: true, value, normalized: halfWidth !== raw.trim() ? halfWidth : null };
 }

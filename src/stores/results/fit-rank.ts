@@ -6,6 +6,7 @@ import { trainMemoryTask } from "../../estimate/tasks/train-memory.ts";
 import { $cost } from "../cost.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
+import { $measuredBasis } from "../measured.ts";
 import { $model } from "../model.ts";
 import { taskStores } from "../outcome.ts";
 import { fitRankRequest } from "../requests.ts";
@@ -14,7 +15,7 @@ import { $training } from "../training.ts";
 
 export const fitRank = taskStores(
   fitRankTask,
-  [$fit, $model, $training, $serving, $job, $cost] as const,
+  [$fit, $model, $training, $serving, $job, $cost, $measuredBasis] as const,
   fitRankRequest,
   [trainMemoryTask, inferMemoryTask] as unknown as TaskDef[],
 );
