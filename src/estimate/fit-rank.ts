@@ -47,6 +47,9 @@ export interface FitRow {
   reasons: FitReason[];
 }
 
+export type SortKey = "cost" | "time";
+export const SORT_KEYS: readonly SortKey[] = ["cost", "time"];
+
 /** Node sizes rented in practice: 1, 2, 4, 8 GPUs per node, then whole nodes. */
 export const GPU_COUNTS = [1, 2, 4, 8, 16, 32, 64] as const;
 
@@ -94,7 +97,7 @@ export function rankGpus(
   gpus: readonly GpuSpec[],
   w: Workload,
   prices: Readonly<Record<string, number>>,
-  sortBy: "cost" | "time",
+  sortBy: SortKey,
 ): FitRow[] {
   const rows = gpus.map((g) => fitGpu(g, w, prices[g.id]));
   const key = (r: FitRow): number => {

@@ -46,8 +46,7 @@ export function warningText(lang: string, t: Strings, w: Warning): string {
 export function issueText(lang: string, t: Strings, i: Issue): string {
   const p = i.params;
   const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(p))
-    params[k] = typeof v === "number" && k !== "value" ? num(lang, v, 6) : v;
+  for (const [k, v] of Object.entries(p)) params[k] = typeof v === "number" ? num(lang, v, 6) : v;
   if (i.code === "out-of-range") {
     const percent = p["unit"] === "fraction";
     const unitLabel = percent ? "" : t[`unit.${p["unit"]}`] || "";

@@ -14,7 +14,7 @@ import { checkNumber, isRecord } from "../estimate/tasks/check-value.ts";
 import type { Input } from "../estimate/tasks/field.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
 import { issue } from "../estimate/tasks/issue.ts";
-import type { Catalog } from "./catalog.ts";
+import type { Preset } from "../estimate/presets.ts";
 import { $catalog, taskContext } from "./catalog.ts";
 import type { ParamCounts } from "../estimate/model.ts";
 import { paramCounts } from "../estimate/model.ts";
@@ -134,7 +134,7 @@ export type ResolvedModel =
   { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
 
 /** A model choice as the core reads it: name and spec, or the issues that stop it. */
-export function resolveChoice(m: ModelChoice, presets: Catalog["presets"]): ResolvedModel {
+export function resolveChoice(m: ModelChoice, presets: readonly Preset[]): ResolvedModel {
   const source = modelSource(m);
   if (!source.ok) return source;
   const r = checkModel(source.source, "model", presets);

@@ -212,7 +212,7 @@ test("Use these measurements stores them and sets the single-GPU hours", async (
   );
   const stored = await page.evaluate(() => ({
     cost: localStorage.getItem("gpu-calc:k:v1"),
-    measured: localStorage.getItem("gpu-calc:measured:v1"),
+    measured: localStorage.getItem("gpu-calc:measured:v2"),
   }));
   const cost = JSON.parse(stored.cost ?? "{}") as { singleGpuHours?: number };
   expect(cost.singleGpuHours).toBe(hours);

@@ -24,7 +24,7 @@ describe("$measured validation on load", () => {
   });
   it("resets only the invalid fields", () => {
     const r = decodeMeasured(
-      JSON.stringify({ ...good, headroom: 0.5, gpuCount: 1.5, workUnit: 7 }),
+      JSON.stringify({ ...good, headroom: 1.5, gpuCount: 1.5, workUnit: 7 }),
     );
     expect(r.headroom).toBe(MEASURED_DEFAULTS.headroom);
     expect(r.gpuCount).toBe(MEASURED_DEFAULTS.gpuCount);

@@ -103,7 +103,7 @@ function checkGpuId(v: unknown, path: string, ctx: CheckContext) {
     issues: [
       issue(path, "unknown-gpu", {
         id: v,
-        known: listIds(ids),
+        known: listIds(ids, 50),
         ...(nearest ? { nearest } : {}),
       }),
     ],

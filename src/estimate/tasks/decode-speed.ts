@@ -7,7 +7,7 @@ import { defineTask } from "./task.ts";
 export const decodeSpeedTask = defineTask({
   id: "decode-speed",
   fields: SERVING_REQUEST_FIELDS,
-  required: ["weightBits", "gpu"],
+  required: ["gpu"],
   run: (r, ctx) =>
     servingSpeed({
       model: r.model.spec,

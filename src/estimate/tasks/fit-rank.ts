@@ -4,7 +4,7 @@
  * tensor parallel degree); serving splits the model with tensor parallelism.
  */
 import type { Workload } from "../fit-rank.ts";
-import { rankGpus } from "../fit-rank.ts";
+import { rankGpus, SORT_KEYS } from "../fit-rank.ts";
 import { paramCounts } from "../model.ts";
 import { MFU_DEFAULT, mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
@@ -18,8 +18,6 @@ import { servingInput } from "./infer-memory.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput } from "./train-memory.ts";
-
-export const SORT_KEYS = ["cost", "time"] as const;
 
 export const FIT_RANK_FIELDS = {
   workload: { kind: "request", tasks: ["train-memory", "infer-memory"] },

@@ -38,7 +38,6 @@ export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemo
 export const inferMemoryTask = defineTask({
   id: "infer-memory",
   fields: SERVING_REQUEST_FIELDS,
-  required: ["weightBits", "contextTokens", "sequences"],
   run: (r, ctx) => {
     const result = inferenceMemory(servingInput(r, ctx));
     return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };

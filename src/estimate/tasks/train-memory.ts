@@ -43,7 +43,6 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
 export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
-  required: ["microBatch", "seqLen"],
   rules: (r) => parallelRules(r),
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));

@@ -99,6 +99,7 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
           onInput={this.onInput}
           disabled={p.disabled}
           aria-invalid={invalid ? "true" : "false"}
+          data-optional={p.onClear ? "true" : undefined}
           aria-describedby={`${p.id}-hint ${p.id}-err`}
         />
         <span id={`${p.id}-hint`} class="calc-hint">

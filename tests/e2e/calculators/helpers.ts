@@ -6,8 +6,8 @@
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { runRequest } from "../../../src/estimate/run.ts";
-import type { EstimateRequest } from "../../../src/estimate/request.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import { runRequest } from "../../../src/estimate/tasks/registry.ts";
 
 export const GPUS = loadGpuSpecs();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
@@ -78,9 +78,18 @@ export async function typeInto(page: Page, selector: string, text: string): Prom
   await input.pressSequentially(text);
 }
 
-/** The estimator, called directly in Node on the same inputs. */
+/** The command line's result for a request (the same task code, run in Node). */
 export function estimate<T>(request: Record<string, unknown>): T {
-  return runRequest(request as unknown as EstimateRequest, GPUS) as T;
+  const r = runRequest(request, { gpus: GPUS, presets: PRESETS });
+  if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
+  return r.result as unknown as T;
+}
+
+/** The request a widget shows under "Show the request", parsed. */
+export async function pageRequest(page: Page, id: WidgetId): Promise<Record<string, unknown>> {
+  const text = await page.locator(`#${id}-request`).textContent();
+  if (!text) throw new Error(`${id} shows no request`);
+  return JSON.parse(text) as Record<string, unknown>;
 }
 
 /** Page text must never show what a broken computation prints. */

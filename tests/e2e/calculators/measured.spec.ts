@@ -3,8 +3,7 @@
  * fit table: a toggle ranks by the measured peak, labelled as measured, and back.
  */
 import { test, expect } from "../fixtures.ts";
-import { fitGpu } from "../../../src/estimate/fit-rank.ts";
-import { GPUS } from "./helpers.ts";
+import { GPUS, estimate, pageRequest } from "./helpers.ts";
 
 const GIB = 2 ** 30;
 const MEASURED = {
@@ -21,7 +20,7 @@ const MEASURED = {
 
 test("GPU fit: use the measured peak instead of the estimate, and back", async ({ page }) => {
   await page.addInitScript((m) => {
-    localStorage.setItem("gpu-calc:measured:v1", JSON.stringify(m));
+    localStorage.setItem("gpu-calc:measured:v2", JSON.stringify(m));
   }, MEASURED);
   await page.goto("/en/guides/choosing-a-gpu/");
   const section = page.locator('section[aria-labelledby="gf-title"]');
@@ -38,22 +37,16 @@ test("GPU fit: use the measured peak instead of the estimate, and back", async (
   await expect(basis).toHaveAttribute("data-basis", "measured");
   await expect(basis).toContainText("MEASURED");
   await expect(basis).toContainText("NVIDIA A100-SXM4-40GB");
-  // The estimator's own fit function on the measured bytes decides every row.
-  const workload = {
-    memoryPerGpu: (n: number) => (n >= MEASURED.gpuCount ? MEASURED.peakMemoryBytes : Infinity),
-    flops: null,
-    format: "bf16" as const,
-    mfu: 0.4,
-    scaling: 1,
-    splitNeedsFastLink: false,
-    memoryBound: false,
-    headroom: MEASURED.headroom,
-  };
+  // The request carries the measurement, and the command line's ranking decides every row.
+  const req = await pageRequest(page, "gf");
+  expect(req).toMatchObject({
+    measured: { peakBytes: MEASURED.peakMemoryBytes, gpus: 1, headroom: 0.2 },
+  });
+  const r = estimate<{ rows: { gpuId: string; fits: boolean }[] }>(req);
   let fitting = 0;
-  for (const gpu of GPUS) {
-    const fits = fitGpu(gpu, workload).fits;
-    if (fits) fitting += 1;
-    expect(await fitsOf(gpu.id), gpu.id).toBe(fits ? "yes" : "no");
+  for (const row of r.rows) {
+    if (row.fits) fitting += 1;
+    expect(await fitsOf(row.gpuId), row.gpuId).toBe(row.fits ? "yes" : "no");
   }
   expect(fitting).toBeGreaterThan(0);
   expect(fitting).toBeLessThan(GPUS.length);

@@ -46,7 +46,8 @@ describe("training FLOPs", () => {
   });
   it("the peak rating needed divides by utilisation: 1.157 / 0.4 = 2.894 TFLOPS", () => {
     expect(peakTflopsNeeded(1e17, 86_400, 0.4)).toBeCloseTo(2.894, 3);
-    expect(peakTflopsNeeded(1e17, 0, 0.4)).toBe(0);
+    // No time at all needs an unbounded rate: not a 0 (the task refuses a zero deadline).
+    expect(peakTflopsNeeded(1e17, 0, 0.4)).toBe(Infinity);
   });
   it("MFU default 0.4 inside the published 0.30-0.56 range", () => {
     expect(MFU_DEFAULT).toBe(0.4);

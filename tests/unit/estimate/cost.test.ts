@@ -9,9 +9,7 @@ import {
   scaledHours,
 } from "../../../src/estimate/cost.ts";
 import type { Overheads } from "../../../src/estimate/cost.ts";
-import { parseRequest } from "../../../src/estimate/request.ts";
-import { runRequest } from "../../../src/estimate/run.ts";
-import { allFinite, GPUS, RUNS, sum, valueOf } from "./helpers.ts";
+import { allFinite, issuesOf, RUNS, runOk, sum, valueOf } from "./helpers.ts";
 
 describe("the seed's example: 72 h on one card vs 24 h on four", () => {
   it("4 cards at 0.75 scaling take 72 / (4 × 0.75) = 24 h", () => {
@@ -87,7 +85,12 @@ describe("billed hours and the total", () => {
     expect(rentalCost(2, 10, {}).costPerUnit).toBeNull();
   });
   it("the spec's cost request, by hand", () => {
-    const p = parseRequest({
+    const r = runOk<{
+      options: { hours: number; total: number }[];
+      cheapest: number;
+      hours: number;
+      total: number;
+    }>({
       task: "cost",
       options: [
         { gpu: "rtx-4090", gpus: 1, pricePerHour: 2.5, runHours: 72 },
@@ -98,14 +101,6 @@ describe("billed hours and the total", () => {
       storageGB: 500,
       storagePricePerGBMonth: 0.3,
     });
-    expect(p.ok).toBe(true);
-    if (!p.ok) return;
-    const r = runRequest(p.request, GPUS) as {
-      options: { hours: number; total: number }[];
-      cheapest: number;
-      hours: number;
-      total: number;
-    };
     const h1 = 72 + 2 + 7.2;
     const h4 = 24 + 2 + 2.4;
     expect(r.options[0]!.hours).toBeCloseTo(h1, 9);
@@ -116,31 +111,31 @@ describe("billed hours and the total", () => {
     expect(r.hours).toBeCloseTo(h1, 9);
   });
   it("an option with no run time and nothing to scale from is an error naming it, not $0", () => {
-    const p = parseRequest({
+    const issues = issuesOf({
       task: "cost",
       options: [{ gpu: "rtx-4090", gpus: 4, pricePerHour: 10 }],
     });
-    expect(p.ok).toBe(true);
-    if (p.ok) expect(() => runRequest(p.request, GPUS)).toThrow(/options\.0\.runHours/);
-    const q = parseRequest({
+    expect(issues.map((i) => i.field)).toEqual(["options.0.runHours"]);
+    const q = runOk<{ hours: number }>({
       task: "cost",
       singleGpuHours: 72,
       options: [{ gpu: "rtx-4090", gpus: 4, pricePerHour: 10 }],
     });
-    if (q.ok) expect((runRequest(q.request, GPUS) as { hours: number }).hours).toBe(18);
+    expect(q.hours).toBe(18);
   });
 });
 
 describe("break-even and per-token cost", () => {
   it("monthly beats hourly above monthly / hourly hours: $1,000 vs $2/h → 500 h", () => {
     expect(monthlyBreakEvenHours(2, 1000)).toBe(500);
-    expect(monthlyBreakEvenHours(0, 1000)).toBe(0);
+    // A free hourly price never breaks even: not a 0 (the task leaves the figure out).
+    expect(monthlyBreakEvenHours(0, 1000)).toBe(Infinity);
   });
   it("cost per million tokens = price × GPUs × 1e6 / (3600 × tok/s)", () => {
     // 2 GPUs at $2/h each serving 500 tok/s: 4 × 1e6 / 1.8e6 = $2.22 per million tokens.
     expect(costPerMillionTokens(2 * 2, 500)).toBeCloseTo((2 * 2 * 1e6) / (3600 * 500), 12);
     expect(costPerMillionTokens(4, 500)).toBeCloseTo(2.222, 3);
-    expect(costPerMillionTokens(4, 0)).toBe(0);
+    expect(costPerMillionTokens(4, 0)).toBe(Infinity);
   });
 });
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Workload } from "../../../src/estimate/fit-rank.ts";
 import { fitGpu, GPU_COUNTS, rankGpus } from "../../../src/estimate/fit-rank.ts";
-import { parseRequest } from "../../../src/estimate/request.ts";
-import { runRequest } from "../../../src/estimate/run.ts";
 import { trainTime } from "../../../src/estimate/compute-time.ts";
-import { a100, a10g, allFinite, GPUS, rtx4090, t4 } from "./helpers.ts";
+import { a100, a10g, allFinite, GPUS, rtx4090, runOk, t4 } from "./helpers.ts";
 
 const GB = 1e9;
 const train = (bytesOnOne: number, o: Partial<Workload> = {}): Workload => ({
@@ -89,7 +87,9 @@ describe("rankGpus", () => {
     expect(hours).toEqual([...hours].sort((a, b) => a - b));
   });
   it("a fit-rank request runs end to end without NaN", () => {
-    const p = parseRequest({
+    const r = runOk<{
+      rows: { gpuId: string; fits: boolean; gpusNeeded: number | null }[];
+    }>({
       task: "fit-rank",
       workload: {
         task: "train-memory",
@@ -101,11 +101,6 @@ describe("rankGpus", () => {
       tokens: 1e9,
       prices: { "a100-80gb-sxm": 2, "rtx-4090": 0.5 },
     });
-    expect(p.ok).toBe(true);
-    if (!p.ok) return;
-    const r = runRequest(p.request, GPUS) as {
-      rows: { gpuId: string; fits: boolean; gpusNeeded: number | null }[];
-    };
     expect(allFinite(JSON.parse(JSON.stringify(r)))).toBe(true);
     expect(r.rows.find((x) => x.gpuId === "a100-80gb-sxm")?.gpusNeeded).toBeGreaterThanOrEqual(2);
   });

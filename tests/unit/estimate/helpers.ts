@@ -1,6 +1,8 @@
 /** Shared fixtures for the estimation-core tests. GPU figures from gpu-datasheets.tsv (dense). */
 import type { GpuSpec } from "../../../src/estimate/gpu.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import { runRequest } from "../../../src/estimate/tasks/registry.ts";
 
 export const rtx4090: GpuSpec = {
   id: "rtx-4090",
@@ -87,3 +89,25 @@ export function expectRel(actual: number, expected: number, tol: number): void {
 }
 
 export const RUNS = { numRuns: 200 } as const;
+
+/** Runs a request through the task registry, as the command line does. */
+export function run(request: Record<string, unknown>, gpus: readonly GpuSpec[] = GPUS) {
+  return runRequest(request, { gpus, presets: PRESETS });
+}
+
+/** The result of a request that must be accepted; a refused one fails with its issues. */
+export function runOk<T = Record<string, unknown>>(
+  request: Record<string, unknown>,
+  gpus: readonly GpuSpec[] = GPUS,
+): T {
+  const r = run(request, gpus);
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.issues)}`);
+  return r.result as unknown as T;
+}
+
+/** The issues of a request that must be refused. */
+export function issuesOf(request: unknown, gpus: readonly GpuSpec[] = GPUS) {
+  const r = runRequest(request, { gpus, presets: PRESETS });
+  if (r.ok) throw new Error("accepted a request that should be refused");
+  return r.issues;
+}

@@ -261,7 +261,7 @@ const GPT2 = {
 
 function ok(config: unknown): ModelArch {
   const r = parseHfConfig(config);
-  if (!r.ok) throw new Error(`${r.field}: ${r.message}`);
+  if (!r.ok) throw new Error(JSON.stringify(r.issue));
   return r.model;
 }
 
@@ -371,15 +371,15 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
 
 describe("parseHfConfig: errors name the field", () => {
   it.each([
-    ["a string", '{"hidden_size": 4096', "config"],
-    ["an array", [LLAMA_31_8B], "config"],
-    ["null", null, "config"],
+    ["a string", '{"hidden_size": 4096', ""],
+    ["an array", [LLAMA_31_8B], ""],
+    ["null", null, ""],
   ] as const)("rejects %s as a whole", (_n, input, field) => {
     const r = parseHfConfig(input);
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(r.field).toBe(field);
-      expect(r.message).toMatch(/JSON object/);
+      expect(r.issue.field).toBe(field);
+      expect(r.issue.code).toBe("hf-not-object");
     }
   });
 
@@ -387,46 +387,38 @@ describe("parseHfConfig: errors name the field", () => {
     [
       "llama without num_hidden_layers",
       { ...LLAMA_31_8B, num_hidden_layers: undefined },
-      "config.num_hidden_layers",
+      "num_hidden_layers",
     ],
-    [
-      "llama with hidden_size as a string",
-      { ...LLAMA_31_8B, hidden_size: "4096" },
-      "config.hidden_size",
-    ],
-    [
-      "llama with zero heads",
-      { ...LLAMA_31_8B, num_attention_heads: 0 },
-      "config.num_attention_heads",
-    ],
-    ["llama with negative vocab", { ...LLAMA_31_8B, vocab_size: -5 }, "config.vocab_size"],
-    ["gpt2 without n_embd", { ...GPT2, n_embd: undefined }, "config.n_embd"],
+    ["llama with hidden_size as a string", { ...LLAMA_31_8B, hidden_size: "4096" }, "hidden_size"],
+    ["llama with zero heads", { ...LLAMA_31_8B, num_attention_heads: 0 }, "num_attention_heads"],
+    ["llama with negative vocab", { ...LLAMA_31_8B, vocab_size: -5 }, "vocab_size"],
+    ["gpt2 without n_embd", { ...GPT2, n_embd: undefined }, "n_embd"],
     [
       "bert without intermediate_size",
       { ...BERT_LARGE, intermediate_size: undefined },
-      "config.intermediate_size",
+      "intermediate_size",
     ],
-    ["chatglm without num_layers", { ...GLM4_9B, num_layers: undefined }, "config.num_layers"],
+    ["chatglm without num_layers", { ...GLM4_9B, num_layers: undefined }, "num_layers"],
     [
       "chatglm without multi_query_group_num",
       { ...GLM4_9B, multi_query_group_num: undefined },
-      "config.multi_query_group_num",
+      "multi_query_group_num",
     ],
     [
       "mixtral without num_experts_per_tok",
       { ...MIXTRAL_8X7B, num_experts_per_tok: undefined },
-      "config.num_experts_per_tok",
+      "num_experts_per_tok",
     ],
     [
       "deepseek without qk_rope_head_dim",
       { ...DEEPSEEK_V3, qk_rope_head_dim: undefined },
-      "config.qk_rope_head_dim",
+      "qk_rope_head_dim",
     ],
-    ["NaN hidden size", { ...LLAMA_31_8B, hidden_size: Number.NaN }, "config.hidden_size"],
+    ["NaN hidden size", { ...LLAMA_31_8B, hidden_size: Number.NaN }, "hidden_size"],
     [
       "Infinity layers",
       { ...LLAMA_31_8B, num_hidden_layers: Number.POSITIVE_INFINITY },
-      "config.num_hidden_layers",
+      "num_hidden_layers",
     ],
   ])("%s", (_n, config, field) => {
     const r = parseHfConfig(
@@ -438,9 +430,24 @@ describe("parseHfConfig: errors name the field", () => {
     for (const x of [r, direct]) {
       expect(x.ok).toBe(false);
       if (!x.ok) {
-        expect(x.field).toBe(field);
-        expect(x.message).toContain(field.slice("config.".length));
+        expect(x.issue.field).toBe(field);
+        expect(["hf-missing", "hf-out-of-range"]).toContain(x.issue.code);
+        expect(x.issue.params["key"]).toBe(field);
       }
     }
+  });
+
+  it("holds every size to the architecture's ranges: hidden_size 1e12 is refused, naming it", () => {
+    const r = parseHfConfig({ ...LLAMA_31_8B, hidden_size: 1e12 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issue).toMatchObject({
+        field: "hidden_size",
+        code: "hf-out-of-range",
+        params: { key: "hidden_size", value: 1e12, min: 1, max: 131072 },
+      });
+    }
+    const kv = parseHfConfig({ ...LLAMA_31_8B, num_key_value_heads: 5 });
+    expect(kv.ok ? null : kv.issue.code).toBe("kv-heads-divide");
   });
 });

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  analyzeRun,
-  createNvidiaSmiCsvParser,
-  SLICE_CHARS,
-} from "../../../src/run-log/index.ts";
+import { analyzeRun, createNvidiaSmiCsvParser, SLICE_CHARS } from "../../../src/run-log/index.ts";
 
 /** A ~10 MB log: 4 GPUs interleaved, one line per GPU per second, ~7 hours. */
 function bigLog(targetChars: number): string {

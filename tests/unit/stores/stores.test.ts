@@ -1,0 +1,189 @@
+/**
+ * The calculator stores: their shapes come from the core's field tables, what they load is
+ * checked by the core's request checker, and every initial state is a request the task
+ * accepts. Links round-trip and say, once, what they could not restore.
+ */
+import fc from "fast-check";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import { checkField, checkFields } from "../../../src/estimate/tasks/check.ts";
+import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
+import { TASKS } from "../../../src/estimate/tasks/registry.ts";
+import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
+import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
+import { fieldCodec, fromText, toText } from "../../../src/stores/field-codec.ts";
+import { $model, MODEL_INITIAL, resolveChoice, setModel } from "../../../src/stores/model.ts";
+import { registry } from "../../../src/stores/persist.ts";
+import { trainMemory } from "../../../src/stores/results/train-memory.ts";
+import { inferMemory } from "../../../src/stores/results/infer-memory.ts";
+import { decodeSpeed } from "../../../src/stores/results/decode-speed.ts";
+import { trainTime } from "../../../src/stores/results/train-time.ts";
+import { costComparison } from "../../../src/stores/results/cost.ts";
+import { fitRank } from "../../../src/stores/results/fit-rank.ts";
+import { $training, setMethod, training, TRAINING_INITIAL } from "../../../src/stores/training.ts";
+import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
+import { GPUS, RUNS } from "../estimate/helpers.ts";
+
+beforeAll(() => provideCatalog({ gpus: [...GPUS], presets: [...PRESETS] }));
+beforeEach(() => resetAll());
+
+/** Every field of every task, with the task it belongs to, nested groups included. */
+function allFields(): [string, Field][] {
+  const out: [string, Field][] = [];
+  const walk = (prefix: string, fields: Fields) => {
+    for (const [name, f] of Object.entries(fields)) {
+      out.push([`${prefix}.${name}`, f]);
+      if (f.kind === "object") walk(`${prefix}.${name}`, f.fields);
+      if (f.kind === "list") walk(`${prefix}.${name}[]`, f.item);
+    }
+  };
+  for (const [id, def] of Object.entries(TASKS)) walk(id, def.fields);
+  return out;
+}
+
+describe("field tables", () => {
+  it("every default lies in its own field's range and options", () => {
+    for (const [name, f] of allFields()) {
+      if (!("default" in f) || f.default === undefined) continue;
+      const r = checkField(f, f.default, name, taskContext());
+      expect(r.issues, name).toEqual([]);
+    }
+  });
+  it("a task never declares one field twice with different meanings", () => {
+    // Field sets are spread into task tables; a later set silently overriding an earlier
+    // field of the same name would be a bug, so every task's names are unique per source.
+    for (const def of Object.values(TASKS)) {
+      const names = Object.keys(def.fields);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+});
+
+describe("store and request agree", () => {
+  const stores = registry.filter((r) => r.id !== "m");
+  it("every store's initial state, as each task's request, is accepted and finite", () => {
+    for (const ts of [trainMemory, inferMemory, decodeSpeed, trainTime, costComparison, fitRank]) {
+      const { request, outcome } = ts.initial();
+      expect(request.ok, JSON.stringify(request)).toBe(true);
+      expect(outcome.ok, JSON.stringify(outcome.ok ? "" : outcome.issues)).toBe(true);
+    }
+  });
+  it("a stored value is kept exactly when the request checker accepts it (random values)", () => {
+    const names = Object.keys(training.fields);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...names),
+        fc.oneof(
+          fc.double(),
+          fc.integer({ min: -10, max: 1e7 }),
+          fc.boolean(),
+          fc.string(),
+          fc.constantFrom("none", "full", "bf16", "rtx-4090", "zero3", 16, 4),
+        ),
+        (name, v) => {
+          const accepted =
+            checkFields(training.fields, { [name]: v }, taskContext()).issues.length === 0;
+          const stored = fieldCodec(training.fields, {}).check({ [name]: v });
+          expect(stored.invalid.length === 0).toBe(accepted);
+          expect(name in stored.value).toBe(accepted);
+        },
+      ),
+      RUNS,
+    );
+  });
+  it("the LoRA method keeps its settings while full training is chosen", () => {
+    training.set({ lora: { rank: 64, baseBits: 4 } });
+    setMethod("none");
+    expect($training.get().lora).toBeUndefined();
+    setMethod("lora");
+    expect($training.get().lora).toEqual({ rank: 64, baseBits: 16 });
+  });
+  it("every store registers once, under its own link id", () => {
+    const ids = stores.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("a model is one value", () => {
+  it("name and spec come from the same source, whatever is stored", () => {
+    setModel({ kind: "preset", preset: "llama-3.1-70b" });
+    const r = resolveChoice($model.get(), PRESETS);
+    expect(r.ok && r.model.name).toEqual({
+      kind: "preset",
+      id: "llama-3.1-70b",
+      name: "Llama 3.1 70B",
+    });
+    expect(r.ok && "layers" in r.model.spec && r.model.spec.layers).toBe(80);
+  });
+  it("a pasted config.json that is not JSON is an issue, not the previous model's numbers", () => {
+    setModel({ kind: "hf", hfText: '{"hidden_size": 4096' });
+    const r = resolveChoice($model.get(), PRESETS);
+    expect(r.ok).toBe(false);
+    const out = trainMemory.$outcome.get();
+    expect(out.ok).toBe(false);
+  });
+  it("a config.json with an out-of-range size is refused with the same ranges as typed fields", () => {
+    setModel({
+      kind: "hf",
+      hfText: JSON.stringify({
+        num_hidden_layers: 32,
+        hidden_size: 1e12,
+        num_attention_heads: 32,
+        intermediate_size: 14336,
+        vocab_size: 128256,
+      }),
+    });
+    const r = resolveChoice($model.get(), PRESETS);
+    expect(r.ok ? null : r.issues[0]?.code).toBe("hf-out-of-range");
+  });
+});
+
+describe("link sharing", () => {
+  it("round-trips every store's fields exactly", () => {
+    training.set({ seqLen: 8192, optimizer: "adam-8bit", tensorParallel: 2, gpus: 4 });
+    $cost.set({ ...COST_INITIAL, singleGpuHours: 100 });
+    setModel({ kind: "arch", arch: { ...MODEL_INITIAL.arch, layers: 40 } });
+    const before = registry.map((r) => JSON.stringify(r.store.get()));
+    const hash = encodeState();
+    expect(hash).toContain("t.seqLen=8192");
+    resetAll();
+    const note = applyHash(`#${hash}`);
+    expect(note).toMatchObject({ invalid: [], nothingRestored: false, otherVersion: false });
+    expect(registry.map((r) => JSON.stringify(r.store.get()))).toEqual(before);
+  });
+  it("an invalid field takes its initial value and is named once; the rest are kept", () => {
+    const note = applyHash(
+      "#v=2&t.seqLen=-5&t.seqLen=-6&t.microBatch=4&t.precision=fp7&k.options=%5B%7B&t.gpu=h900",
+    );
+    expect(note.invalid.sort()).toEqual(["k.options", "t.gpu", "t.precision", "t.seqLen"]);
+    expect($training.get().microBatch).toBe(4);
+    expect($training.get().gpu).toBe(TRAINING_INITIAL.gpu);
+    expect($training.get().seqLen).toBe(TRAINING_INITIAL.seqLen);
+    expect($cost.get().options).toEqual(COST_INITIAL.options);
+  });
+  it("an unknown preset in a link keeps the initial preset and says so", () => {
+    const note = applyHash("#v=2&m.kind=preset&m.preset=gpt-7");
+    expect(note.invalid).toEqual(["m.preset"]);
+    expect($model.get().preset).toBe(MODEL_INITIAL.preset);
+  });
+  it("a link naming only unknown stores changes nothing and says so", () => {
+    training.set({ seqLen: 4096 });
+    const note = applyHash("#v=2&zz.seqLen=1&q.x=2");
+    expect(note).toMatchObject({ nothingRestored: true, unknownStores: ["zz", "q"] });
+    expect($training.get().seqLen).toBe(4096);
+  });
+  it("a link from a huge paste names each field once and stays capped", () => {
+    const hash = `#v=2&${Array.from({ length: 5000 }, (_, i) => `t.precision=x${i}&t.f${i % 40}=1`).join("&")}`;
+    const note = applyHash(hash);
+    expect(note.invalid.length).toBeLessThanOrEqual(12);
+    expect(new Set(note.invalid).size).toBe(note.invalid.length);
+    expect(note.more).toBeGreaterThan(0);
+  });
+  it("a link text is decoded strictly", () => {
+    const f = training.fields["seqLen"]!;
+    expect(fromText(f, "1e400")).toBe(Number.POSITIVE_INFINITY);
+    expect(fromText(f, "abc")).toBe("abc");
+    expect(fromText(training.fields["flashAttention"]!, "true")).toBe(true);
+    expect(toText(f, 2048)).toBe("2048");
+  });
+});
