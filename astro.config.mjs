@@ -2,6 +2,8 @@
 import { defineConfig } from "astro/config";
 import mdx from "@astrojs/mdx";
 import preact from "@astrojs/preact";
+import { plainDynamicImport } from "./src/build/plain-dynamic-import.ts";
+import { CHUNK_GROUPS } from "./src/build/chunk-groups.ts";
 
 export default defineConfig({
   // The site is static: `npm run build` writes dist/, which any static host serves.
@@ -16,6 +18,18 @@ export default defineConfig({
   integrations: [mdx(), preact()],
   markdown: {
     shikiConfig: { themes: { light: "github-light", dark: "github-dark" } },
+  },
+  vite: {
+    plugins: [plainDynamicImport()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: CHUNK_GROUPS } },
+          },
+        },
+      },
+    },
   },
   devToolbar: { enabled: false },
 });

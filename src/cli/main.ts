@@ -9,6 +9,7 @@ import type { GpuSpec } from "../estimate/gpu.ts";
 import { PRESETS } from "../estimate/presets.ts";
 import { runRequest } from "../estimate/tasks/registry.ts";
 import { ENGLISH } from "./english.ts";
+import { tr } from "../i18n/format.ts";
 import { issueText, warningText } from "../i18n/messages.ts";
 
 function fail(lines: string[], code = 1): never {
@@ -47,6 +48,11 @@ const outcome = runRequest(json, { gpus: loadCatalog(), presets: PRESETS });
 if (!outcome.ok) fail(outcome.issues.map((i) => `${i.field}: ${issueText("en", ENGLISH, i)}`));
 const { result } = outcome;
 const messages = result.warnings.map((w) => warningText("en", ENGLISH, w));
+// Each assumption's source in words, beside its code.
+const assumptions = result.assumptions.map((a) => ({
+  ...a,
+  sourceText: tr(ENGLISH, `src.${a.source}`, a.sourceParams),
+}));
 process.stdout.write(
-  `${JSON.stringify({ task: outcome.task, ...result, ...(messages.length ? { messages } : {}) }, null, 2)}\n`,
+  `${JSON.stringify({ task: outcome.task, ...result, assumptions, ...(messages.length ? { messages } : {}) }, null, 2)}\n`,
 );

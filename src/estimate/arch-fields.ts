@@ -27,24 +27,10 @@ export const ARCH_FIELDS = {
   expertFfn: int("count", 1, 1048576),
 } as const satisfies Fields;
 
-/** Shapes only a config.json carries: MLA ranks, dense leading layers of an MoE, positions. */
-export const CONFIG_ONLY_FIELDS = {
-  kvLoraRank: int("count", 1, 65536),
-  qLoraRank: int("count", 1, 65536),
-  qkRopeHeadDim: int("count", 1, 4096),
-  qkNopeHeadDim: int("count", 1, 4096),
-  vHeadDim: int("count", 1, 4096),
-  denseLayers: int("count", 0, 1000),
-  positionEmbeddings: int("tokens", 1, 10_000_000),
-  typeVocab: int("count", 1, 1024),
-} as const satisfies Fields;
-
 export const PARAMS_FIELDS = {
   params: num("params", 1e6, 1e14, { required: true, suffixes: true }),
   activeParams: num("params", 1e6, 1e14, { suffixes: true }),
 } as const satisfies Fields;
-
-export type ArchKey = keyof typeof ARCH_FIELDS | keyof typeof CONFIG_ONLY_FIELDS;
 
 /** Cross-field rules of a shape, with the path of the field each names. */
 export function shapeRules(

@@ -49,22 +49,20 @@ export function trainTime(input: TrainTimeInput): TrainTimeResult {
     {
       key: "flops",
       value: input.flops,
-      source: "6·N·D (Kaplan et al. 2020); 8·N·D with full recompute",
+      source: "kaplan-6nd",
     },
     {
       key: "peak-tflops",
       value: peak.tflops,
-      source: `${input.gpu.name} datasheet, dense ${peak.format}`,
+      source: "datasheet-dense",
+      sourceParams: { gpu: input.gpu.name, format: peak.format },
     },
-    { key: "mfu", value: mfu, source: "default 0.4; published 0.30-0.56 (Megatron-LM, PaLM)" },
+    { key: "mfu", value: mfu, source: "mfu-published" },
     { key: "gpus", value: gpus, source: "request" },
     {
       key: "scaling",
       value: scaling,
-      source:
-        gpus > 1
-          ? "request (default 1: MFU from multi-GPU runs includes communication)"
-          : "single GPU",
+      source: gpus > 1 ? "scaling-default" : "single-gpu",
     },
   ];
   return {

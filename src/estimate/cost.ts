@@ -84,12 +84,12 @@ export function rentalCost(
     {
       key: "billed-hours",
       value: hours,
-      source: "seed: run + setup + data prep + download + reruns + export (+ idle)",
+      source: "seed-billed-hours",
     },
     {
       key: "storage-months",
       value: months,
-      source: o.storageMonths === undefined ? `billed hours / ${HOURS_PER_MONTH}` : "request",
+      source: o.storageMonths === undefined ? "storage-months" : "request",
     },
   ];
   return {
@@ -155,7 +155,7 @@ export function compareOptions(input: CompareInput): CompareResult {
       {
         key: "single-gpu-hours",
         value: base,
-        source: input.singleGpuHours === undefined ? "first 1-GPU option with runHours" : "request",
+        source: input.singleGpuHours === undefined ? "first-one-gpu-option" : "request",
       },
     ],
     warnings,

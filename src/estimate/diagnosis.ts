@@ -59,10 +59,10 @@ export function diagnose(input: DiagnosisInput): DiagnosisResult {
       {
         key: "small-measured-gap",
         value: SMALL_MEASURED_GAP,
-        source: "seed 000: a 10-20% measured gap",
+        source: "seed-measured-gap",
       },
-      { key: "large-paper-gap", value: LARGE_PAPER_GAP, source: "above the seed's 20% band" },
-      { key: "gpu-bound-share", value: GPU_BOUND_SHARE, source: "convention of this estimator" },
+      { key: "large-paper-gap", value: LARGE_PAPER_GAP, source: "seed-paper-gap" },
+      { key: "gpu-bound-share", value: GPU_BOUND_SHARE, source: "estimator-convention" },
     ],
     warnings,
     verdict,

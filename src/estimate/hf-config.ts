@@ -4,9 +4,9 @@
  * the ranges of `arch-fields.ts`, the same a typed architecture must meet.
  */
 import type { ModelArch } from "./model.ts";
-import type { ArchKey } from "./arch-fields.ts";
-import { ARCH_FIELDS, CONFIG_ONLY_FIELDS } from "./arch-fields.ts";
-import type { NumberField } from "./tasks/field.ts";
+import { ARCH_FIELDS } from "./arch-fields.ts";
+import type { Fields, NumberField } from "./tasks/field.ts";
+import { int } from "./tasks/field.ts";
 import type { Issue } from "./tasks/issue.ts";
 import { issue } from "./tasks/issue.ts";
 
@@ -14,6 +14,20 @@ export type HfConfigResult =
   | { ok: true; model: ModelArch; family: string }
   /** `issue.field` is the config.json key at fault (or `""` for the whole file). */
   | { ok: false; issue: Issue };
+
+/** Shapes only a config.json carries: MLA ranks, dense leading layers of an MoE, positions. */
+export const CONFIG_ONLY_FIELDS = {
+  kvLoraRank: int("count", 1, 65536),
+  qLoraRank: int("count", 1, 65536),
+  qkRopeHeadDim: int("count", 1, 4096),
+  qkNopeHeadDim: int("count", 1, 4096),
+  vHeadDim: int("count", 1, 4096),
+  denseLayers: int("count", 0, 1000),
+  positionEmbeddings: int("tokens", 1, 10_000_000),
+  typeVocab: int("count", 1, 1024),
+} as const satisfies Fields;
+
+type ArchKey = keyof typeof ARCH_FIELDS | keyof typeof CONFIG_ONLY_FIELDS;
 
 type Json = Record<string, unknown>;
 

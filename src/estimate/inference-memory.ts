@@ -161,25 +161,22 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     {
       key: "params",
       value: counts.total,
-      source: isArch(input.model) ? "derived from the architecture" : "given",
+      source: isArch(input.model) ? "from-architecture" : "request",
     },
     { key: "weight-bits", value: input.weightBits, source: "request" },
     {
       key: "scale-bits",
       value: scaleBits,
-      source:
-        scaleBits > 0
-          ? "fp32 absmax per 64 weights (Dettmers et al. 2023 sec. 3)"
-          : "none or included in the bits-per-weight figure",
+      source: scaleBits > 0 ? "nf4-absmax" : "no-scale-bits",
     },
     {
       key: "kv-bytes-per-token",
       value: perToken,
-      source: "2·L·kv_heads·head_dim·bytes (MLA: L·(kv_lora_rank + rope_dim)·bytes)",
+      source: "kv-formula",
     },
-    { key: "prefill-chunk-tokens", value: chunk, source: "llama.cpp n_ubatch default 512" },
+    { key: "prefill-chunk-tokens", value: chunk, source: "llama-cpp-ubatch" },
     { key: "engine", value: engine, source: "request" },
-    ...overheadAssumptions(views, "0 for llama.cpp"),
+    ...overheadAssumptions(views),
   ];
   return {
     ...views,

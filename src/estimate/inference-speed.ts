@@ -85,17 +85,15 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
     {
       key: "bandwidth-GBps",
       value: input.gpu.bandwidthGBps * gpus,
-      source: `${input.gpu.name} datasheet`,
+      source: "datasheet",
+      sourceParams: { gpu: input.gpu.name },
     },
     {
       key: "efficiency",
       value: efficiency,
-      source:
-        input.engine === "llama.cpp"
-          ? "derived from row C1 (llama.cpp, RTX 4090)"
-          : "pochenai/llm-inference-calculator calibration (1.8-5.0x)",
+      source: input.engine === "llama.cpp" ? "llama-cpp-c1" : "pochenai-calibration",
     },
-    { key: "bytes-per-step", value: bytesPerStep, source: "weights + KV cache read" },
+    { key: "bytes-per-step", value: bytesPerStep, source: "weights-plus-kv" },
   ];
   // Breakdown of one step's time: weight reads, KV reads, and compute beyond the memory time.
   const weightSec = input.weightBytes / (bandwidth * efficiency);

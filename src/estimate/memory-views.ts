@@ -78,22 +78,22 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
 }
 
 /** The overheads `memoryViews` applied, as assumptions with their sources. */
-export function overheadAssumptions(views: MemoryViews, fragmentationNote: string): Assumption[] {
+export function overheadAssumptions(views: MemoryViews): Assumption[] {
   return [
     {
       key: "allocator-fragmentation",
       value: views.fragmentation,
-      source: `GMLake (arXiv 2401.08156); ${fragmentationNote}`,
+      source: "gmlake",
     },
     {
       key: "cuda-context-bytes",
       value: views.cudaContextBytes,
-      source: "HF model_memory_anatomy (1343 MiB, V100)",
+      source: "hf-anatomy",
     },
     {
       key: "headroom",
       value: views.headroom,
-      source: "seed articles: 15-25% above the measured peak",
+      source: "seed-headroom",
     },
   ];
 }

@@ -20,15 +20,11 @@ export const SEED_COMPLEX_SCENE_GB = 24;
 export function renderVramGuidanceGB(resolution: Resolution, complexity: SceneComplexity): Result {
   const base = SEED_VRAM_GB[resolution];
   const total = complexity === "complex" ? Math.max(base, SEED_COMPLEX_SCENE_GB) : base;
-  const warnings: Warning[] = [
-    { code: "seed-rule-of-thumb", params: { source: "001_fc7f8ec21c56ca4c" } },
-  ];
+  const warnings: Warning[] = [{ code: "seed-rule-of-thumb", params: {} }];
   return {
     total,
     breakdown: [part("resolution-floor", base), part("scene-complexity", total - base)],
-    assumptions: [
-      { key: "vram-GB", value: total, source: "seed 001 rule of thumb (Blender Cycles)" },
-    ],
+    assumptions: [{ key: "vram-GB", value: total, source: "seed-render" }],
     warnings,
   };
 }
@@ -53,8 +49,8 @@ export function renderTime(
     total: hours,
     breakdown: [part("render", hours)],
     assumptions: [
-      { key: "seconds-per-frame", value: job.secondsPerFrame, source: "measured by the user" },
-      { key: "scaling", value: scaling, source: "frames render independently" },
+      { key: "seconds-per-frame", value: job.secondsPerFrame, source: "user-measured" },
+      { key: "scaling", value: scaling, source: "frames-independent" },
     ],
     warnings: [],
     hours,

@@ -11,11 +11,61 @@ export interface BreakdownItem {
   value: number;
 }
 
+/**
+ * Where an assumed value comes from, as a code the page and the command line print in their
+ * language (`src/i18n/sources.ts` names each public source in full).
+ */
+export type SourceKey =
+  | "request"
+  | "from-architecture"
+  | "datasheet"
+  | "datasheet-dense"
+  | "single-gpu"
+  | "estimator"
+  | "estimator-convention"
+  | "run-log"
+  | "user-measured"
+  | "data-parallel"
+  | "grad-accumulation"
+  | "grads-dtype"
+  | "frozen-base"
+  | "weights-plus-kv"
+  | "kv-formula"
+  | "no-scale-bits"
+  | "storage-months"
+  | "first-one-gpu-option"
+  | "frames-independent"
+  | "zero3-split"
+  | "tensor-parallel-split"
+  | "scaling-default"
+  | "kaplan-6nd"
+  | "mfu-published"
+  | "korthikanti-s4"
+  | "korthikanti-s5"
+  | "zero-bytes"
+  | "torch-amp-master"
+  | "torch-amp-bytes"
+  | "hu-2021"
+  | "dettmers-2023"
+  | "nf4-absmax"
+  | "gmlake"
+  | "hf-anatomy"
+  | "llama-cpp-ubatch"
+  | "llama-cpp-c1"
+  | "pochenai-calibration"
+  | "seed-headroom"
+  | "seed-billed-hours"
+  | "seed-measured-gap"
+  | "seed-paper-gap"
+  | "seed-render";
+
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {
   key: string;
   value: number | string | boolean;
-  source: string;
+  source: SourceKey;
+  /** Names the source needs filled in (a GPU's name for its datasheet). */
+  sourceParams?: Record<string, string | number>;
 }
 
 export type WarningCode =

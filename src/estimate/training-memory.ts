@@ -120,12 +120,12 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     assumptions.push({
       key: "lora-trainable-params",
       value: trainable,
-      source: "Hu et al. 2021: r·(d_in + d_out) per adapted matrix",
+      source: "hu-2021",
     });
     assumptions.push({
       key: "lora-base-bits",
       value: baseBits,
-      source: baseBits < 16 ? "Dettmers et al. 2023 (QLoRA) sec. 3" : "frozen 16-bit base",
+      source: baseBits < 16 ? "dettmers-2023" : "frozen-base",
     });
   } else {
     weights = total * bytes.weights;
@@ -188,38 +188,38 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     {
       key: "params",
       value: total,
-      source: isArch(input.model) ? "derived from the architecture" : "given",
+      source: isArch(input.model) ? "from-architecture" : "request",
     },
     {
       key: "bytes-per-param-weights",
       value: bytes.weights,
-      source: "precision.ts PRECISION_BYTES",
+      source: "zero-bytes",
     },
     {
       key: "bytes-per-param-master",
       value: bytes.master,
-      source: "torch.amp keeps fp32 parameters",
+      source: "torch-amp-master",
     },
-    { key: "bytes-per-param-grads", value: bytes.grads, source: "gradients match parameter dtype" },
+    { key: "bytes-per-param-grads", value: bytes.grads, source: "grads-dtype" },
     {
       key: "activation-bytes-per-layer",
       value: act.perLayer,
-      source: "Korthikanti et al. 2022 (arXiv 2205.05198) sec. 4",
+      source: "korthikanti-s4",
     },
-    { key: "recompute", value: recompute, source: "Korthikanti et al. 2022 sec. 5" },
-    { key: "data-parallel", value: dp, source: "gpus / tensorParallel" },
+    { key: "recompute", value: recompute, source: "korthikanti-s5" },
+    { key: "data-parallel", value: dp, source: "data-parallel" },
     {
       key: "gradient-accumulation",
       value: input.gradAccumulation ?? 1,
-      source: "accumulation reuses one micro-batch's activations",
+      source: "grad-accumulation",
     },
-    ...overheadAssumptions(views, "checked against rows A1-A6"),
+    ...overheadAssumptions(views),
   );
   if (input.lora === undefined && input.precision !== "fp32" && input.precision !== "bf16") {
     assumptions.push({
       key: "mixed-precision-bytes-per-param",
       value: bytes.weights + bytes.master + bytes.grads,
-      source: "torch.amp: 16-bit copy + fp32 weights + fp32 gradients",
+      source: "torch-amp-bytes",
     });
   }
   pushCommonWarnings(warnings, views, input.gpu, input.precision);

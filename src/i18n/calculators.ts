@@ -3,6 +3,7 @@ import { numberField } from "./number-field.ts";
 import type { Lang } from "./lang.ts";
 import { issueStrings } from "./issues.ts";
 import { unitStrings } from "./units.ts";
+import { sourceStrings } from "./sources.ts";
 
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
@@ -667,10 +668,10 @@ const COMMON = [
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
   ModelPicker: ["mp.", "r.params", "r.active", "gf.loading"],
-  TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn."],
-  InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn."],
-  Throughput: ["tp.", "r.", "as.", "warn."],
-  ComputeTime: ["ct.", "r.", "as.", "warn."],
+  TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn.", "src."],
+  InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn.", "src."],
+  Throughput: ["tp.", "r.", "as.", "warn.", "src."],
+  ComputeTime: ["ct.", "r.", "as.", "warn.", "src."],
   CostComparison: ["cc.", "k.", "r."],
   GpuFit: ["gf.", "reason."],
   LinkNote: ["link."],
@@ -682,7 +683,12 @@ export function widgetStrings(
   widget: keyof typeof WIDGET_KEYS,
 ): Record<string, string> {
   const prefixes: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
-  const all = { ...calculators[lang], ...issueStrings[lang], ...unitStrings[lang] };
+  const all = {
+    ...calculators[lang],
+    ...issueStrings[lang],
+    ...unitStrings[lang],
+    ...sourceStrings[lang],
+  };
   return Object.fromEntries(
     Object.entries(all).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))),
   );

@@ -5,37 +5,43 @@
  * `modelSource` turns the chosen one into the request's `model`, and `$resolvedModel` is
  * the core's reading of it: name and spec together, never one without the other.
  */
-import { computed } from "nanostores";
+import { computed, onMount } from "nanostores";
 import { ARCH_FIELDS, PARAMS_FIELDS } from "../estimate/arch-fields.ts";
-import { checkModel } from "../estimate/model-source.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import { checkFields } from "../estimate/tasks/check.ts";
-import { checkNumber, isRecord } from "../estimate/tasks/check-value.ts";
-import type { Input } from "../estimate/tasks/field.ts";
-import type { Issue } from "../estimate/tasks/issue.ts";
-import { issue } from "../estimate/tasks/issue.ts";
-import type { Preset } from "../estimate/presets.ts";
-import { $catalog, taskContext } from "./catalog.ts";
 import type { ParamCounts } from "../estimate/model.ts";
 import { paramCounts } from "../estimate/model.ts";
-import type { StoreCodec } from "./persist.ts";
-import { calcStore } from "./persist.ts";
+import type { HfParser } from "../estimate/model-source.ts";
+import { checkModel } from "../estimate/model-source.ts";
+import type { ResolvedModelValue } from "../estimate/model-value.ts";
+import type { Preset } from "../estimate/presets.ts";
+import type { Input } from "../estimate/tasks/field.ts";
+import { oneOf, text } from "../estimate/tasks/field.ts";
+import type { Issue } from "../estimate/tasks/issue.ts";
+import { issue } from "../estimate/tasks/issue.ts";
+import { $catalog } from "./catalog.ts";
+import { fieldStore } from "./field-store.ts";
+import { lazy } from "./lazy.ts";
 
 export const MODEL_KINDS = ["preset", "params", "arch", "hf"] as const;
 export type ModelKind = (typeof MODEL_KINDS)[number];
-export type ArchInput = Input<typeof ARCH_FIELDS>;
-
-export interface ModelChoice {
-  kind: ModelKind;
-  preset: string;
-  params: number;
-  arch: ArchInput;
-  /** The pasted config.json, kept as typed even when it is not valid JSON yet. */
-  hfText: string;
-}
 
 /** A pasted config.json is a few kB; anything far larger is not one. */
 export const HF_TEXT_MAX_CHARS = 200_000;
+
+/**
+ * What the store keeps: the chosen way of describing the model, and what was given for
+ * each way, each checked with the same table as a request's model.
+ */
+export const MODEL_CHOICE_FIELDS = {
+  kind: oneOf(MODEL_KINDS, { default: "preset" }),
+  preset: { kind: "preset" },
+  params: { ...PARAMS_FIELDS.params, required: false },
+  arch: { kind: "object", fields: ARCH_FIELDS },
+  /** The pasted config.json, kept as typed even when it is not valid JSON yet. */
+  hfText: text(HF_TEXT_MAX_CHARS),
+} as const;
+
+export type ModelChoice = Input<typeof MODEL_CHOICE_FIELDS>;
+export type ArchInput = Input<typeof ARCH_FIELDS>;
 
 /** Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json), as the preset and as fields. */
 export const MODEL_INITIAL: ModelChoice = {
@@ -46,67 +52,26 @@ export const MODEL_INITIAL: ModelChoice = {
   hfText: "",
 };
 
-function check(raw: unknown): { value: ModelChoice; invalid: string[] } {
-  if (!isRecord(raw)) return { value: MODEL_INITIAL, invalid: raw === undefined ? [] : ["*"] };
-  const invalid: string[] = [];
-  const value: ModelChoice = { ...MODEL_INITIAL, arch: { ...MODEL_INITIAL.arch } };
-  const take = <K extends keyof ModelChoice>(key: K, ok: boolean) => {
-    if (raw[key] === undefined) return;
-    if (ok) value[key] = raw[key] as ModelChoice[K];
-    else invalid.push(key);
-  };
-  take("kind", (MODEL_KINDS as readonly unknown[]).includes(raw["kind"]));
-  take(
-    "preset",
-    $catalog.get().presets.some((p) => p.id === raw["preset"]),
-  );
-  take("params", checkNumber(PARAMS_FIELDS.params, raw["params"], "params") === null);
-  take("hfText", typeof raw["hfText"] === "string" && raw["hfText"].length <= HF_TEXT_MAX_CHARS);
-  if (raw["arch"] !== undefined) {
-    if (!isRecord(raw["arch"])) invalid.push("arch");
-    else {
-      const r = checkFields(ARCH_FIELDS, raw["arch"], taskContext());
-      if (r.issues.length) invalid.push("arch");
-      value.arch = { ...MODEL_INITIAL.arch, ...r.value };
-    }
-  }
-  return { value, invalid };
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL);
+export const $model = model.store;
+
+/** The choice as the model picker shows it: every field present (defaults for the rest). */
+export const shownChoice = (m: ModelChoice) =>
+  model.effective(m) as Required<Pick<ModelChoice, "kind" | "preset" | "hfText">> & ModelChoice;
+
+/** The config.json reader, loaded the first time a config.json is the chosen model. */
+export const hfReader = lazy(() => import("../estimate/hf-config.ts"));
+
+/** The reader once loaded; `null` while it loads; `false` when loading failed. */
+export const $hfParser = computed(hfReader.$state, (s): HfParser | null | false =>
+  s.status === "ready" ? s.module.parseHfConfig : s.status === "failed" ? false : null,
+);
+
+export function setModel(changes: ModelChoice): void {
+  model.set(changes);
+  // A failed load is tried again on the next edit.
+  if ($model.get().kind === "hf") void hfReader.load();
 }
-
-const codec: StoreCodec<ModelChoice> = {
-  check,
-  toParams: (v) => [
-    ["kind", v.kind],
-    ["preset", v.preset],
-    ["params", String(v.params)],
-    ["arch", JSON.stringify(v.arch)],
-    ...(v.hfText ? [["hfText", v.hfText] as [string, string]] : []),
-  ],
-  fromParams: (params) => {
-    const raw: Record<string, unknown> = {};
-    for (const [key, text] of params) {
-      if (key === "params") raw[key] = /^[\d.]+(e[+-]?\d+)?$/i.test(text) ? Number(text) : text;
-      else if (key === "arch") {
-        try {
-          raw[key] = JSON.parse(text) as unknown;
-        } catch {
-          raw[key] = text;
-        }
-      } else raw[key] = text;
-    }
-    const r = check(raw);
-    const known = new Set(["kind", "preset", "params", "arch", "hfText"]);
-    return {
-      ...r,
-      invalid: [...r.invalid, ...params.map(([k]) => k).filter((k) => !known.has(k))],
-    };
-  },
-};
-
-export const $model = calcStore<ModelChoice>("m", MODEL_INITIAL, codec);
-
-export const setModel = (changes: Partial<ModelChoice>): void =>
-  $model.set({ ...$model.get(), ...changes });
 export const setArch = (changes: ArchInput): void =>
   setModel({ arch: { ...$model.get().arch, ...changes } });
 
@@ -114,16 +79,16 @@ export const setArch = (changes: ArchInput): void =>
 export function modelSource(
   m: ModelChoice,
 ): { ok: true; source: Record<string, unknown> } | { ok: false; issues: Issue[] } {
-  switch (m.kind) {
+  switch (m.kind ?? "preset") {
     case "preset":
       return { ok: true, source: { preset: m.preset } };
     case "params":
       return { ok: true, source: { params: m.params } };
     case "arch":
       return { ok: true, source: { ...m.arch } };
-    case "hf":
+    default:
       try {
-        return { ok: true, source: { hfConfig: JSON.parse(m.hfText) as unknown } };
+        return { ok: true, source: { hfConfig: JSON.parse(m.hfText ?? "") as unknown } };
       } catch {
         return { ok: false, issues: [issue("model.hfConfig", "hf-bad-json")] };
       }
@@ -134,16 +99,27 @@ export type ResolvedModel =
   { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
 
 /** A model choice as the core reads it: name and spec, or the issues that stop it. */
-export function resolveChoice(m: ModelChoice, presets: readonly Preset[]): ResolvedModel {
+export function resolveChoice(
+  m: ModelChoice,
+  presets: readonly Preset[],
+  parseHf: HfParser | null | false = null,
+): ResolvedModel {
   const source = modelSource(m);
   if (!source.ok) return source;
-  const r = checkModel(source.source, "model", presets);
+  if (parseHf === false) return { ok: false, issues: [issue("model.hfConfig", "hf-load-failed")] };
+  const r = checkModel(source.source, "model", presets, parseHf ?? undefined);
   if (r.issues.length) return { ok: false, issues: r.issues };
   const model = r.keep as ResolvedModelValue;
   return { ok: true, model, counts: paramCounts(model.spec) };
 }
 
-export const $resolvedModel = computed([$model, $catalog], (m, c) => resolveChoice(m, c.presets));
+export const $resolvedModel = computed([$model, $catalog, $hfParser], (m, c, parse) =>
+  resolveChoice(m, c.presets, parse),
+);
+// A stored or linked config.json needs the reader as soon as anything shows the model.
+onMount($resolvedModel, () => {
+  if ($model.get().kind === "hf") void hfReader.load();
+});
 
 /** The resolved model as a render should show it: the initial model until hydrated. */
 export const readResolvedModel = (hydrated: boolean): ResolvedModel =>

@@ -6,9 +6,10 @@ import type { ReadableAtom } from "nanostores";
 import { computed } from "nanostores";
 import type { Result } from "../estimate/result.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
-import type { Outcome, TaskDef } from "../estimate/tasks/task.ts";
-import { runTask, withNestedTasks } from "../estimate/tasks/task.ts";
+import type { Outcome, TaskContext, TaskDef } from "../estimate/tasks/task.ts";
+import { runTask } from "../estimate/tasks/task.ts";
 import { $catalog } from "./catalog.ts";
+import { $hfParser } from "./model.ts";
 import { registry } from "./persist.ts";
 import type { Built } from "./requests.ts";
 
@@ -30,15 +31,23 @@ export function taskStores<
   def: TaskDef<F, R>,
   stores: S,
   build: (...values: { [K in keyof S]: S[K] extends ReadableAtom<infer V> ? V : never }) => Built,
-  nested: readonly TaskDef[] = [],
+  /** Extends the context the task runs in (a ranking checks its nested workload). */
+  extend: (ctx: TaskContext) => TaskContext = (ctx) => ctx,
 ): TaskStores<R> {
-  const run = (b: Built): Outcome<R> =>
-    b.ok
-      ? runTask(def, b.request, withNestedTasks($catalog.get(), nested))
-      : { ok: false, issues: b.issues };
+  const run = (b: Built): Outcome<R> => {
+    if (!b.ok) return { ok: false, issues: b.issues };
+    const parseHf = $hfParser.get();
+    if (parseHf === false)
+      return {
+        ok: false,
+        issues: [{ field: "model.hfConfig", code: "hf-load-failed", params: {} }],
+      };
+    const ctx = { ...$catalog.get(), ...(parseHf ? { parseHf } : {}) };
+    return runTask(def, b.request, extend(ctx));
+  };
   const call = (values: unknown[]) => (build as (...v: unknown[]) => Built)(...values);
   const $request = computed(stores as unknown as ReadableAtom<unknown>[], (...v) => call(v));
-  const $outcome = computed([$request, $catalog], (b) => run(b));
+  const $outcome = computed([$request, $catalog, $hfParser], (b) => run(b));
   let memo: { request: Built; outcome: Outcome<R> } | undefined;
   const initial = () => {
     if (!memo) {

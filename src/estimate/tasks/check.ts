@@ -11,7 +11,6 @@ import type { Field, Fields } from "./field.ts";
 import { at, issue } from "./issue.ts";
 import type { Issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
-import { checkModel } from "../model-source.ts";
 import type { Checked, FieldCheck } from "./check-value.ts";
 import { checkNumber, checkScalar, isRecord, listIds, walkFields } from "./check-value.ts";
 
@@ -20,6 +19,8 @@ export type { Checked } from "./check-value.ts";
 export interface CheckContext {
   gpus: readonly GpuSpec[];
   presets: readonly Preset[];
+  /** Checks and resolves a model field (`model-source.ts`, supplied by the task runner). */
+  model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */
   nested?: (raw: unknown, allowed: readonly string[], path: string) => Checked;
 }
@@ -36,8 +37,12 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
       return scalar ?? bad(issue(path, "not-a-number"));
     case "gpu":
       return checkGpuId(v, path, ctx);
+    case "preset":
+      return typeof v === "string" && ctx.presets.some((p) => p.id === v)
+        ? { keep: v, issues: [] }
+        : bad(issue(path, "unknown-preset", { id: String(v), known: "" }));
     case "model":
-      return checkModel(v, path, ctx.presets);
+      return ctx.model ? ctx.model(v, path) : bad(issue(path, "model-kind"));
     case "object": {
       if (!isRecord(v)) return bad(issue(path, "not-an-object"));
       const r = checkFields(f.fields, v, ctx, path);

@@ -74,6 +74,12 @@ export interface TextField extends Common {
   readonly default?: string;
 }
 
+/** A model preset id (the presets come with the context, like the GPU catalog). */
+export interface PresetField extends Common {
+  readonly kind: "preset";
+  readonly default?: string;
+}
+
 /** A GPU id from the catalog. */
 export interface GpuField extends Common {
   readonly kind: "gpu";
@@ -132,6 +138,7 @@ export type Field =
   | EnumField
   | BoolField
   | TextField
+  | PresetField
   | GpuField
   | ModelField
   | ObjectField
@@ -196,7 +203,7 @@ type ValueOf<F> = F extends NumberField
     ? V
     : F extends BoolField
       ? boolean
-      : F extends GpuField | TextField
+      : F extends GpuField | TextField | PresetField
         ? string
         : F extends ModelField
           ? ModelInput

@@ -112,16 +112,16 @@ export const fitRankTask = defineTask({
         part("does-not-fit", count("does-not-fit")),
       ],
       assumptions: [
-        { key: "mfu", value: r.mfu, source: "request (default 0.4; published 0.30-0.56)" },
+        { key: "mfu", value: r.mfu, source: "mfu-published" },
         {
           key: "memory-basis",
           value: m ? "measured" : "estimate",
-          source: m ? "peak measured on a real run" : "estimated from the workload",
+          source: m ? "run-log" : "estimator",
         },
         {
           key: "split",
           value: train ? "zero3" : "tensor-parallel",
-          source: train ? "ZeRO-3 over data-parallel GPUs" : "tensor parallel over the GPUs",
+          source: train ? "zero3-split" : "tensor-parallel-split",
         },
       ],
       warnings: [],

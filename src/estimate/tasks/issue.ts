@@ -24,6 +24,8 @@ export type IssueCode =
   | "hf-bad-json"
   | "hf-missing"
   | "hf-out-of-range"
+  | "hf-loading"
+  | "hf-load-failed"
   | "tp-exceeds-gpus"
   | "tp-not-divisor"
   | "kv-heads-divide"

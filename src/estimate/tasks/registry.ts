@@ -2,6 +2,7 @@
  * Every task by its id, and running a request that names its task. The command line and the
  * tests use this; a calculator page imports only the tasks it shows.
  */
+import { parseHfConfig } from "../hf-config.ts";
 import { costTask } from "./cost.ts";
 import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
@@ -12,7 +13,8 @@ import { isRecord } from "./check-value.ts";
 import { issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
 import type { Outcome, TaskContext, TaskDef } from "./task.ts";
-import { runTask, withNestedTasks } from "./task.ts";
+import { runTask } from "./task.ts";
+import { withNestedTasks } from "./nested.ts";
 import { trainMemoryTask } from "./train-memory.ts";
 import { trainTimeTask } from "./train-time.ts";
 
@@ -54,5 +56,6 @@ export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: T
   if (!isRecord(raw)) return { ok: false, issues: [issue("request", "not-an-object")] };
   const def = taskOf(raw["task"]);
   if (!def) return { ok: false, issues: [unknownTask(raw, TASK_IDS, "")] };
-  return { ...runTask(def, raw, withNested(ctx)), task: def.id as TaskId };
+  const full = withNested({ parseHf: parseHfConfig, ...ctx });
+  return { ...runTask(def, raw, full), task: def.id as TaskId };
 }

@@ -8,11 +8,20 @@ import type { Result } from "../result.ts";
 import type { CheckContext } from "./check.ts";
 import { checkFields, withDefaults } from "./check.ts";
 import { isRecord } from "./check-value.ts";
+import type { HfParser } from "../model-source.ts";
+import { checkModel } from "../model-source.ts";
 import type { Fields, Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 
-export type TaskContext = CheckContext;
+export interface TaskContext extends CheckContext {
+  /** The config.json reader; without it a pasted config.json is not read yet. */
+  parseHf?: HfParser;
+}
+
+/** The context with model fields checked against the presets (and config.json reader). */
+const withModels = (ctx: TaskContext): TaskContext =>
+  ctx.model ? ctx : { ...ctx, model: (v, p) => checkModel(v, p, ctx.presets, ctx.parseHf) };
 
 export interface TaskDef<F extends Fields = Fields, R extends Result = Result> {
   id: string;
@@ -42,7 +51,7 @@ export function checkRequest(
   path = "",
 ): { ok: true; request: Record<string, unknown> } | { ok: false; issues: Issue[] } {
   if (!isRecord(raw)) return { ok: false, issues: [issue(path || "request", "not-an-object")] };
-  const checked = checkFields(def.fields, raw, ctx, path, ["task"]);
+  const checked = checkFields(def.fields, raw, withModels(ctx), path, ["task"]);
   const issues = [...checked.issues];
   for (const name of def.required ?? [])
     if (raw[name] === undefined) issues.push(issue(path ? `${path}.${name}` : name, "required"));
@@ -56,31 +65,6 @@ export function checkRequest(
       issues: path ? broken.map((i) => ({ ...i, field: `${path}.${i.field}` })) : broken,
     };
   return { ok: true, request };
-}
-
-/** A context whose nested requests (a ranking's workload) are checked by the tasks that may appear there. */
-export function withNestedTasks(ctx: TaskContext, defs: readonly TaskDef[]): TaskContext {
-  const full: TaskContext = {
-    ...ctx,
-    nested: (raw, allowed, path) => {
-      if (!isRecord(raw)) return { value: {}, issues: [issue(path, "not-an-object")] };
-      const def = defs.find((d) => d.id === raw["task"] && allowed.includes(d.id));
-      if (!def)
-        return {
-          value: {},
-          issues: [
-            issue(`${path}.task`, raw["task"] === undefined ? "required" : "unknown-task", {
-              options: allowed.join(", "),
-            }),
-          ],
-        };
-      const r = checkRequest(def, raw, full, path);
-      return r.ok
-        ? { value: { task: def.id, ...r.request }, issues: [] }
-        : { value: {}, issues: r.issues };
-    },
-  };
-  return full;
 }
 
 /** The first number in a result that is NaN or infinite, as a dotted path; null if none. */

@@ -10,7 +10,14 @@ import { num, tr } from "../../i18n/format.ts";
 import { issueText } from "../../i18n/messages.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import type { ModelChoice } from "../../stores/model.ts";
-import { $model, MODEL_KINDS, readResolvedModel, setArch, setModel } from "../../stores/model.ts";
+import {
+  $model,
+  MODEL_KINDS,
+  readResolvedModel,
+  setArch,
+  setModel,
+  shownChoice,
+} from "../../stores/model.ts";
 import { fieldInputs } from "./FieldInput.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
@@ -25,7 +32,7 @@ const $query = atom("");
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus, presets } = $catalog.get();
-  const m = read($model, hydrated);
+  const m = shownChoice(read($model, hydrated));
   const resolved = readResolvedModel(hydrated);
   const issues = resolved.ok ? [] : resolved.issues;
   const byField = issuesByField(issues, t, lang, "model");
@@ -46,7 +53,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const arch = fieldInputs({
     id,
     fields: ARCH_FIELDS,
-    value: m.arch,
+    value: m.arch ?? {},
     set: setArch,
     issues: byField,
     ...common,
@@ -65,7 +72,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
             label={tr(t, "f.kind")}
             value={m.kind}
             choices={MODEL_KINDS.map((k) => ({ value: k, label: tr(t, `opt.${k}`) }))}
-            onValue={(v) => setModel({ kind: v as ModelChoice["kind"] })}
+            onValue={(v) => setModel({ kind: v as NonNullable<ModelChoice["kind"]> })}
             disabled={d}
           />
           {m.kind === "preset" && (

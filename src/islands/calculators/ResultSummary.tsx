@@ -32,7 +32,8 @@ export function ResultSummary(p: ResultSummaryProps) {
             <div key={a.key}>
               <dt>{tr(p.t, `as.${a.key}`)}</dt>
               <dd>
-                {formatParam(p.lang, p.t, a.key, a.value)} <small>({a.source})</small>
+                {formatParam(p.lang, p.t, a.key, a.value)}{" "}
+                <small>({tr(p.t, `src.${a.source}`, a.sourceParams)})</small>
               </dd>
             </div>
           ))}

@@ -1,6 +1,7 @@
 /** Every catalog GPU ranked for the training or serving workload of the other calculators. */
 import { fitRankTask } from "../../estimate/tasks/fit-rank.ts";
 import { inferMemoryTask } from "../../estimate/tasks/infer-memory.ts";
+import { withNestedTasks } from "../../estimate/tasks/nested.ts";
 import type { TaskDef } from "../../estimate/tasks/task.ts";
 import { trainMemoryTask } from "../../estimate/tasks/train-memory.ts";
 import { $cost } from "../cost.ts";
@@ -17,5 +18,5 @@ export const fitRank = taskStores(
   fitRankTask,
   [$fit, $model, $training, $serving, $job, $cost, $measuredBasis] as const,
   fitRankRequest,
-  [trainMemoryTask, inferMemoryTask] as unknown as TaskDef[],
+  (ctx) => withNestedTasks(ctx, [trainMemoryTask, inferMemoryTask] as unknown as TaskDef[]),
 );

@@ -1,0 +1,124 @@
+import { defineStrings } from "./define.ts";
+import type { SourceKey } from "../estimate/result.ts";
+
+type SourceKeys = { [K in SourceKey as `src.${K}`]: string };
+
+/**
+ * Where each assumed value comes from, named in full in the page's language: a paper, a
+ * datasheet, a framework's documentation or source file, or the seed article it corrects.
+ * The seed articles the site corrects are named by their titles.
+ */
+export const sourceStrings = defineStrings<SourceKeys>(
+  {
+    "src.request": "your input",
+    "src.from-architecture": "counted from the model's architecture",
+    "src.datasheet": "{gpu} datasheet",
+    "src.datasheet-dense": "{gpu} datasheet, dense {format} tensor figure",
+    "src.single-gpu": "one GPU: no scaling applies",
+    "src.estimator": "estimated from the inputs",
+    "src.estimator-convention": "this site's convention (80% of the paper speed-up)",
+    "src.run-log": "the peak measured on your run (run-log analyzer)",
+    "src.user-measured": "your measurement",
+    "src.data-parallel": "GPUs ÷ tensor-parallel degree",
+    "src.grad-accumulation": "accumulation reuses one micro-batch's activations",
+    "src.grads-dtype": "gradients are kept in the parameters' dtype (PyTorch autograd)",
+    "src.frozen-base": "the frozen base stays in 16 bits",
+    "src.weights-plus-kv": "every active weight and the KV cache are read once per step",
+    "src.kv-formula":
+      "2 × layers × KV heads × head dim × bytes (MLA: layers × (kv_lora_rank + rope dim) × bytes; DeepSeek-V2, arXiv 2405.04434)",
+    "src.no-scale-bits": "none, or already in the bits-per-weight figure (GGUF)",
+    "src.storage-months": "billed hours ÷ 730 hours per month",
+    "src.first-one-gpu-option": "the first 1-GPU option with measured run hours",
+    "src.frames-independent":
+      'frames render independently: task-level parallelism, as in the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.zero3-split": "ZeRO-3 over the data-parallel GPUs (Rajbhandari et al. 2020)",
+    "src.tensor-parallel-split":
+      "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
+    "src.scaling-default":
+      "your input (default 100%: published MFU figures already include communication)",
+    "src.kaplan-6nd": "6·N·D (Kaplan et al. 2020); 8·N·D with full recomputation",
+    "src.mfu-published":
+      "default 40%; published 30–56% (Korthikanti et al. 2022; Narayanan et al. 2021; PaLM)",
+    "src.korthikanti-s4":
+      "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models (arXiv 2205.05198), sec. 4",
+    "src.korthikanti-s5": "Korthikanti et al. 2022 (arXiv 2205.05198), sec. 5",
+    "src.zero-bytes":
+      "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054), sec. 3.1; PyTorch automatic mixed precision",
+    "src.torch-amp-master": "PyTorch automatic mixed precision keeps the parameters in fp32",
+    "src.torch-amp-bytes": "PyTorch AMP: 16-bit copy + fp32 weights + fp32 gradients",
+    "src.hu-2021": "Hu et al. 2021, LoRA (arXiv 2106.09685): r·(d_in + d_out) per adapted matrix",
+    "src.dettmers-2023": "Dettmers et al. 2023, QLoRA (arXiv 2305.14314), sec. 3",
+    "src.nf4-absmax": "one fp32 absmax per 64 weights (Dettmers et al. 2023, QLoRA, sec. 3)",
+    "src.gmlake":
+      "GMLake (Guo et al., ASPLOS 2024, arXiv 2401.08156): 15% fragmentation on average in LLM fine-tuning",
+    "src.hf-anatomy": "Hugging Face Transformers docs, Model training anatomy: 1,343 MiB on a V100",
+    "src.llama-cpp-ubatch": "llama.cpp default physical batch n_ubatch = 512",
+    "src.llama-cpp-c1":
+      "llama.cpp PR #4766 benchmarks (RTX 4090, LLaMA 7B F16 and Q8_0): 70–82% of the bandwidth bound",
+    "src.pochenai-calibration":
+      "pochenai/llm-inference-calculator calibration: measured time per token 1.8–5.0× the ideal",
+    "src.seed-headroom":
+      'keep 15–25% above the measured peak: the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.seed-billed-hours":
+      'run + setup + data preparation + download + reruns + export (+ idle): the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.seed-measured-gap":
+      'a measured gap of only about 10–20%: the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.seed-paper-gap":
+      'above the 10–20% band of the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.seed-render":
+      'a rule of thumb for Blender Cycles from the article "杭州GPU服务器租用前，先算清你的算力需求" (Wang Jian, idctop.com) (not a measurement)',
+  },
+  {
+    "src.request": "你的输入",
+    "src.from-architecture": "由模型架构计算",
+    "src.datasheet": "{gpu} 数据手册",
+    "src.datasheet-dense": "{gpu} 数据手册，稠密 {format} 张量算力",
+    "src.single-gpu": "单卡：不涉及多卡扩展",
+    "src.estimator": "由输入估算",
+    "src.estimator-convention": "本站约定（达到纸面提速的 80%）",
+    "src.run-log": "你的运行中实测的峰值（运行日志分析器）",
+    "src.user-measured": "你的实测",
+    "src.data-parallel": "GPU 数 ÷ 张量并行度",
+    "src.grad-accumulation": "梯度累积复用同一个微批量的激活值",
+    "src.grads-dtype": "梯度与参数同一数据类型（PyTorch autograd）",
+    "src.frozen-base": "冻结的基座保持 16 位",
+    "src.weights-plus-kv": "每个解码步读取一次全部激活权重和 KV 缓存",
+    "src.kv-formula":
+      "2 × 层数 × KV 头数 × 头维度 × 字节数（MLA：层数 × (kv_lora_rank + RoPE 维度) × 字节数；DeepSeek-V2，arXiv 2405.04434）",
+    "src.no-scale-bits": "没有，或已计入每权重位数（GGUF）",
+    "src.storage-months": "计费小时 ÷ 每月 730 小时",
+    "src.first-one-gpu-option": "第一个填写了实测运行时间的单卡方案",
+    "src.frames-independent":
+      "各帧独立渲染：任务级并行，见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.zero3-split": "在数据并行 GPU 间按 ZeRO-3 分片（Rajbhandari 等，2020）",
+    "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
+    "src.scaling-default": "你的输入（默认 100%：公开的 MFU 数据已包含通信开销）",
+    "src.kaplan-6nd": "6·N·D（Kaplan 等，2020）；完全重计算时为 8·N·D",
+    "src.mfu-published":
+      "默认 40%；公开数据为 30–56%（Korthikanti 等 2022；Narayanan 等 2021；PaLM）",
+    "src.korthikanti-s4":
+      "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》（arXiv 2205.05198）第 4 节",
+    "src.korthikanti-s5": "Korthikanti 等，2022（arXiv 2205.05198）第 5 节",
+    "src.zero-bytes":
+      "Rajbhandari 等，2020，ZeRO（arXiv 1910.02054）第 3.1 节；PyTorch 自动混合精度",
+    "src.torch-amp-master": "PyTorch 自动混合精度以 fp32 保存参数",
+    "src.torch-amp-bytes": "PyTorch AMP：16 位副本 + fp32 权重 + fp32 梯度",
+    "src.hu-2021": "Hu 等，2021，LoRA（arXiv 2106.09685）：每个适配矩阵 r·(d_in + d_out)",
+    "src.dettmers-2023": "Dettmers 等，2023，QLoRA（arXiv 2305.14314）第 3 节",
+    "src.nf4-absmax": "每 64 个权重一个 fp32 absmax（Dettmers 等，2023，QLoRA，第 3 节）",
+    "src.gmlake": "GMLake（Guo 等，ASPLOS 2024，arXiv 2401.08156）：大模型微调中平均 15% 的碎片",
+    "src.hf-anatomy": "Hugging Face Transformers 文档《Model training anatomy》：V100 上 1,343 MiB",
+    "src.llama-cpp-ubatch": "llama.cpp 默认物理批大小 n_ubatch = 512",
+    "src.llama-cpp-c1":
+      "llama.cpp PR #4766 基准（RTX 4090，LLaMA 7B F16 与 Q8_0）：达到带宽上限的 70–82%",
+    "src.pochenai-calibration":
+      "pochenai/llm-inference-calculator 的校准：实测每 token 耗时为理想值的 1.8–5.0 倍",
+    "src.seed-headroom": "在实测峰值之上保留 15–25%：见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.seed-billed-hours":
+      "运行 + 环境搭建 + 数据准备 + 下载 + 重跑 + 导出（+ 空闲）：见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.seed-measured-gap": "实测差距只有约 10–20%：见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.seed-paper-gap": "超出《GPU计算节点租用前如何估算实际算力需求？》所说的 10–20% 区间",
+    "src.seed-render":
+      "《杭州GPU服务器租用前，先算清你的算力需求》（王坚，idctop.com）中关于 Blender Cycles 的经验法则（不是实测）",
+  },
+);
