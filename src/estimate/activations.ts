@@ -9,11 +9,10 @@
  * have change the count: RMSNorm's fp32 input copy, and frozen linear layers (LoRA), which
  * keep no inputs.
  */
+import type { Recompute } from "./vocabulary.ts";
+export type { Recompute } from "./vocabulary.ts";
 import type { ModelArch } from "./model.ts";
 import { headDimOf, kvHeadsOf } from "./model.ts";
-
-export type Recompute = "none" | "selective" | "full";
-export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full"];
 
 /**
  * The inputs of a block's linear layers: the QKV projections' (first norm output), the

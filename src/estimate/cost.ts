@@ -3,6 +3,7 @@
  * transfer + idle time, where billed hours count setup, data preparation, model download,
  * failed reruns and result export, not only the main run.
  */
+import { CHART_GPU_COUNTS } from "./vocabulary.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { HOURS_PER_MONTH } from "./units.ts";
@@ -164,9 +165,6 @@ export function compareOptions(input: CompareInput): CompareResult {
     fastest,
   };
 }
-
-/** GPU counts the cost-by-count chart compares (one node of 1, 2, 4 or 8 GPUs). */
-export const CHART_GPU_COUNTS = [1, 2, 4, 8] as const;
 
 /**
  * Each option's total cost at each of `counts` GPUs of its type: its price per GPU times the

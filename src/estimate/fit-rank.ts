@@ -3,6 +3,7 @@
  * and why; sorted by cost or time. The caller passes the memory model as a function of the
  * GPU count, so training (ZeRO-3) and inference (tensor parallel) share this ranking.
  */
+import type { SortKey } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
@@ -46,9 +47,6 @@ export interface FitRow {
   memoryPerGpuBytes: number | null;
   reasons: FitReason[];
 }
-
-export type SortKey = "cost" | "time";
-export const SORT_KEYS: readonly SortKey[] = ["cost", "time"];
 
 /** Node sizes rented in practice: 1, 2, 4, 8 GPUs per node, then whole nodes. */
 export const GPU_COUNTS = [1, 2, 4, 8, 16, 32, 64] as const;
@@ -108,6 +106,8 @@ export function rankGpus(
     (a, b) =>
       Number(b.fits) - Number(a.fits) ||
       key(a) - key(b) ||
-      (a.gpusNeeded ?? 0) - (b.gpusNeeded ?? 0),
+      (a.gpusNeeded ?? 0) - (b.gpusNeeded ?? 0) ||
+      // The same order whatever order the catalog arrives in (file, collection, page data).
+      a.gpuId.localeCompare(b.gpuId),
   );
 }

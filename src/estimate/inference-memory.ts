@@ -2,6 +2,9 @@
  * Inference memory: quantized weights, KV cache, activation workspace, and the engine's
  * own reservation (vLLM gpu_memory_utilization), in the three views of `memory-views.ts`.
  */
+import type { Engine } from "./vocabulary.ts";
+import { VLLM_GPU_MEMORY_UTILIZATION } from "./vocabulary.ts";
+export type { Engine } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
@@ -12,9 +15,6 @@ import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
 import { gbToBytes } from "./units.ts";
 import { NF4_SCALE_BITS } from "./precision.ts";
-
-export type Engine = "pytorch" | "vllm" | "llama.cpp";
-export const ENGINES: readonly Engine[] = ["pytorch", "vllm", "llama.cpp"];
 
 export interface InferenceMemoryInput extends MemoryOverheads {
   model: ModelSpec;
@@ -53,8 +53,6 @@ export interface InferenceMemoryResult extends MemoryViews {
 
 /** llama.cpp's default physical batch (n_ubatch = 512, common/common.h). */
 export const PREFILL_CHUNK_TOKENS = 512;
-/** vLLM's default gpu_memory_utilization (vLLM engine arguments). */
-export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;
 /**
  * llama.cpp allocates its compute buffers once, without a caching allocator; fragmentation
  * does not apply. vLLM preallocates the KV cache as one block.

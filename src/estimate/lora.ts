@@ -2,12 +2,11 @@
  * LoRA (Hu et al. 2021) and QLoRA (Dettmers et al. 2023): the trainable adapter size and the
  * bytes of the frozen, possibly 4-bit, base.
  */
+import type { LoraTarget } from "./vocabulary.ts";
+export type { LoraTarget } from "./vocabulary.ts";
 import type { LinearInput } from "./activations.ts";
 import type { MatrixShape, ModelArch } from "./model.ts";
 import { matrixShapes, paramCounts } from "./model.ts";
-
-export type LoraTarget = "q" | "k" | "v" | "o" | "gate" | "up" | "down";
-export const LORA_TARGETS: readonly LoraTarget[] = ["q", "k", "v", "o", "gate", "up", "down"];
 
 export interface LoraConfig {
   rank: number;

@@ -2,6 +2,8 @@
  * The three memory figures every memory estimate reports: what PyTorch's allocator peaks
  * at, what nvidia-smi shows, and what to rent.
  */
+import { HEADROOM_DEFAULT, HEADROOM_SEED_MAX, HEADROOM_SEED_MIN } from "./vocabulary.ts";
+export { HEADROOM_DEFAULT } from "./vocabulary.ts";
 import type { Assumption, BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { gbToBytes, mibToBytes } from "./units.ts";
@@ -24,11 +26,6 @@ export const CUDA_CONTEXT_BYTES = mibToBytes(1343);
  * less, so 10%. Checked (not fitted) against rows A1-A6, which nvidia-smi measured.
  */
 export const ALLOCATOR_FRAGMENTATION = 0.1;
-
-/** The seeds: keep 15-25% above the measured peak for caches, temporaries and spikes. */
-export const HEADROOM_DEFAULT = 0.2;
-export const HEADROOM_SEED_MIN = 0.15;
-export const HEADROOM_SEED_MAX = 0.25;
 
 export interface MemoryOverheads {
   /** Fraction of reserved memory that is free but cached (0 for engines without a caching allocator). */

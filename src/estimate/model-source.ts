@@ -8,7 +8,7 @@ import type { ModelArch, ModelSpec } from "./model.ts";
 import type { ModelName, ResolvedModelValue } from "./model-value.ts";
 import type { Preset } from "./presets.ts";
 import { ARCH_FIELDS, PARAMS_FIELDS, shapeRules } from "./arch-fields.ts";
-import type { HfConfigResult } from "./hf-config.ts";
+import { parseHfConfig } from "./hf-config.ts";
 import type { FieldCheck } from "./tasks/check-value.ts";
 import { checkScalar, isRecord, listIds, walkFields } from "./tasks/check-value.ts";
 import { at, issue } from "./tasks/issue.ts";
@@ -54,19 +54,8 @@ function resolved(source: Record<string, unknown>, name: ModelName, spec: ModelS
   return { keep: { source, name, spec } satisfies ResolvedModelValue, issues: [] };
 }
 
-/** Reads a pasted config.json (`hf-config.ts`); the page loads it only when one is pasted. */
-export type HfParser = (input: unknown) => HfConfigResult;
-
-/**
- * Checks and resolves a model field; `path` is where it sits in the request (`model`).
- * Without `parseHf` a pasted config.json cannot be read yet: that is an issue of its own.
- */
-export function checkModel(
-  v: unknown,
-  path: string,
-  presets: readonly Preset[],
-  parseHf?: HfParser,
-): FieldCheck {
+/** Checks and resolves a model field; `path` is where it sits in the request (`model`). */
+export function checkModel(v: unknown, path: string, presets: readonly Preset[]): FieldCheck {
   if (!isRecord(v)) return { issues: [issue(path, "model-kind")] };
   const kinds = KIND_KEYS.filter((k) => v[k] !== undefined);
   if (kinds.length !== 1) {
@@ -116,8 +105,7 @@ export function checkModel(
     const extra = Object.keys(v).filter((k) => k !== "hfConfig");
     if (extra.length)
       return { issues: extra.map((k) => issue(at(path, k), "unknown-field", { name: k })) };
-    if (!parseHf) return { issues: [issue(at(path, "hfConfig"), "hf-loading")] };
-    const r = parseHf(v["hfConfig"]);
+    const r = parseHfConfig(v["hfConfig"]);
     if (!r.ok) {
       const where = at(path, "hfConfig");
       return { issues: [{ ...r.issue, field: r.issue.field ? at(where, r.issue.field) : where }] };

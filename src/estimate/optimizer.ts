@@ -1,9 +1,8 @@
 /** Optimizer state sizes per trainable parameter. */
+import type { Optimizer } from "./vocabulary.ts";
+export type { Optimizer } from "./vocabulary.ts";
 import type { ModelArch } from "./model.ts";
 import { matrixShapes, paramCounts } from "./model.ts";
-
-export type Optimizer = "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor";
-export const OPTIMIZERS: readonly Optimizer[] = ["adamw", "sgd-momentum", "adam-8bit", "adafactor"];
 
 /** AdamW keeps momentum and variance: two states per parameter (Loshchilov & Hutter 2019). */
 export const ADAM_STATES = 2;

@@ -3,15 +3,12 @@
  * math runs at, and the rate a job sustains there (peak x MFU x GPUs x scaling), which
  * compute time and the fit ranking both turn FLOPs into hours with.
  */
-import type { GpuSpec } from "./gpu.ts";
+import type { TrainingPrecision } from "./vocabulary.ts";
+import { MFU_DEFAULT } from "./vocabulary.ts";
 
-export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
-export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = [
-  "fp32",
-  "fp16-mixed",
-  "bf16-mixed",
-  "bf16",
-];
+export type { TrainingPrecision } from "./vocabulary.ts";
+export { MFU_DEFAULT, TRAINING_PRECISIONS } from "./vocabulary.ts";
+import type { GpuSpec } from "./gpu.ts";
 
 export interface PrecisionBytes {
   /** Weights the forward pass reads. Mixed precision: the 16-bit copy autocast makes. */
@@ -89,13 +86,6 @@ export function inferencePeakTflops(gpu: GpuSpec, fp16Accumulate: boolean): numb
     : base;
 }
 
-/**
- * Default model FLOPs utilisation. Published large runs reach 51-56% on A100 clusters
- * (Korthikanti et al. 2022: 54.2% selective recompute; Narayanan et al. 2021 Table 1: 52% for
- * 1T, 44% for 1.7B on 32 GPUs); PaLM 46.2% (Chowdhery et al. 2022, sec. 4). Single GPUs
- * and smaller models reach less; 40% sits below the 1.7B figure.
- */
-export const MFU_DEFAULT = 0.4;
 export const MFU_PUBLISHED_RANGE = [0.3, 0.56] as const;
 
 export interface RateInput {

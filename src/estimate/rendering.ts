@@ -3,14 +3,11 @@
  * rules of thumb (001_fc7f8ec21c56ca4c, "渲染与视频处理场景": 4K from 8 GB, 8K 24 GB+, complex
  * scenes 24 GB+ for Blender Cycles), shown as such, not measurements.
  */
+import type { Resolution, SceneComplexity } from "./vocabulary.ts";
+export type { Resolution, SceneComplexity } from "./vocabulary.ts";
 import type { Result, Warning } from "./result.ts";
 import { part } from "./result.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
-
-export type Resolution = "1080p" | "4k" | "8k";
-export const RESOLUTIONS: readonly Resolution[] = ["1080p", "4k", "8k"];
-export type SceneComplexity = "simple" | "moderate" | "complex";
-export const SCENE_COMPLEXITIES: readonly SceneComplexity[] = ["simple", "moderate", "complex"];
 
 /** Seed 001: "4K渲染建议8GB起步，8K渲染需24GB+". It gives no 1080p figure; the 4K floor is used. */
 export const SEED_VRAM_GB: Record<Resolution, number> = { "1080p": 8, "4k": 8, "8k": 24 };

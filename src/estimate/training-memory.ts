@@ -3,6 +3,8 @@
  * activations and logits, sharded as ZeRO/FSDP and tensor parallelism shard them, then the
  * allocator, nvidia-smi and rental views (`memory-views.ts`).
  */
+import type { Offload, Sharding, TrainingHead } from "./vocabulary.ts";
+export type { Offload, Sharding, TrainingHead } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
@@ -25,13 +27,6 @@ import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
-
-export type Sharding = "none" | "zero1" | "zero2" | "zero3" | "fsdp";
-export const SHARDINGS: readonly Sharding[] = ["none", "zero1", "zero2", "zero3", "fsdp"];
-export type Offload = "none" | "optimizer" | "optimizer+params";
-export const OFFLOADS: readonly Offload[] = ["none", "optimizer", "optimizer+params"];
-export type TrainingHead = "lm" | "classifier";
-export const TRAINING_HEADS: readonly TrainingHead[] = ["lm", "classifier"];
 
 export interface TrainingMemoryInput extends MemoryOverheads {
   model: ModelSpec;

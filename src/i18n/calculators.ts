@@ -323,6 +323,7 @@ export const calculators = defineStrings(
     "lazy.failed":
       "This part of the page could not be loaded (connection?). Press the button again to retry.",
     "mp.invalid": "(model not valid: see the model picker)",
+    "calc.computing": "Computing…",
     "ct.tableLabel": "Hours on each GPU",
     "as.memory-basis": "Memory basis",
     "as.split": "Split over GPUs",
@@ -629,6 +630,7 @@ export const calculators = defineStrings(
     "link.otherVersion": "链接来自这些计算器的另一个版本，默认值可能不同。",
     "lazy.failed": "页面的这一部分没能加载（网络问题？）。请再按一次按钮重试。",
     "mp.invalid": "（模型无效：请查看模型选择器）",
+    "calc.computing": "计算中…",
     "ct.tableLabel": "每种 GPU 的小时数",
     "as.memory-basis": "显存依据",
     "as.split": "多卡切分方式",
@@ -663,6 +665,7 @@ const COMMON = [
   "range.",
   "lazy.",
   "mp.invalid",
+  "calc.",
 ];
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */

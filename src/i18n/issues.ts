@@ -33,9 +33,8 @@ export const issueStrings = defineStrings(
     "issue.hf-bad-json": "is not valid JSON: paste the whole config.json file",
     "issue.hf-missing": 'config.json field "{key}" is missing or not a usable number',
     "issue.hf-out-of-range": 'config.json field "{key}" is {value}, outside {min} to {max}',
-    "issue.hf-loading": "is being read…",
-    "issue.hf-load-failed":
-      "could not be read: the config.json reader did not load (connection?). Edit the text to try again.",
+    "issue.engine-load-failed":
+      "could not be estimated: the estimator did not load (connection?). Edit a field to try again.",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
     "issue.kv-heads-divide":
@@ -77,9 +76,7 @@ export const issueStrings = defineStrings(
     "issue.hf-bad-json": "不是有效的 JSON：请粘贴完整的 config.json 文件",
     "issue.hf-missing": "config.json 缺少字段“{key}”，或它不是可用的数字",
     "issue.hf-out-of-range": "config.json 字段“{key}”为 {value}，超出 {min} 到 {max}",
-    "issue.hf-loading": "正在读取……",
-    "issue.hf-load-failed":
-      "无法读取：config.json 解析器没有加载（网络问题？）。修改文本即可重试。",
+    "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",

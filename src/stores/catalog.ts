@@ -12,6 +12,11 @@ import type { TaskContext } from "../estimate/tasks/task.ts";
 export interface Catalog {
   gpus: GpuSpec[];
   presets: Preset[];
+  /**
+   * What each calculator shows for its initial inputs, computed at build time by the
+   * engine, by store key: the page shows these until the engine has loaded.
+   */
+  initial?: Record<string, unknown>;
 }
 
 export const CATALOG_ELEMENT_ID = "calc-catalog";
@@ -20,7 +25,11 @@ function fromPage(): Catalog {
   try {
     const text = document.getElementById(CATALOG_ELEMENT_ID)?.textContent;
     const parsed = text ? (JSON.parse(text) as Partial<Catalog>) : {};
-    return { gpus: parsed.gpus ?? [], presets: parsed.presets ?? [] };
+    return {
+      gpus: parsed.gpus ?? [],
+      presets: parsed.presets ?? [],
+      initial: parsed.initial ?? {},
+    };
   } catch {
     return { gpus: [], presets: [] };
   }
@@ -36,4 +45,7 @@ export function provideCatalog(catalog: Catalog): void {
 }
 
 /** What the request checker and the tasks read. */
-export const taskContext = (c: Catalog = $catalog.get()): TaskContext => c;
+export const taskContext = (c: Catalog = $catalog.get()): TaskContext => ({
+  gpus: c.gpus,
+  presets: c.presets,
+});

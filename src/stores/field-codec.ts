@@ -1,20 +1,28 @@
 /**
  * The codec of a store whose value is part of a request (`$training`, `$serving`, …): the
- * fields the user has set, checked by the core's request checker against the same field
- * table the command line uses. A link carries one parameter per set field; a field that is
- * invalid in storage or in a link falls back to the store's initial value and is named.
+ * fields the user has set, checked by the core's request checker (through the engine)
+ * against the same field table the command line uses. A link carries one parameter per set
+ * field; a field that is invalid in storage or in a link takes the store's initial value
+ * and is named.
  */
-import { checkFields } from "../estimate/tasks/check.ts";
-import { isRecord } from "../estimate/tasks/check-value.ts";
 import type { Field, Fields } from "../estimate/tasks/field.ts";
+import type { Engine } from "./engine-api.ts";
 import { taskContext } from "./catalog.ts";
 import type { StoreCodec } from "./persist.ts";
 
 export type Partial = Record<string, unknown>;
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
 /** A field's value as link text: numbers, options and ids as they are, the rest as JSON. */
 export function toText(f: Field, v: unknown): string {
-  return f.kind === "number" || f.kind === "enum" || f.kind === "bool" || f.kind === "gpu"
+  return f.kind === "number" ||
+    f.kind === "enum" ||
+    f.kind === "bool" ||
+    f.kind === "gpu" ||
+    f.kind === "preset" ||
+    f.kind === "text"
     ? String(v)
     : JSON.stringify(v);
 }
@@ -29,6 +37,8 @@ export function fromText(f: Field, s: string): unknown {
     case "bool":
       return s === "true" ? true : s === "false" ? false : s;
     case "gpu":
+    case "preset":
+    case "text":
       return s;
     default:
       try {
@@ -42,14 +52,14 @@ export function fromText(f: Field, s: string): unknown {
 /** The top-level field an issue path names (`options.1.gpu` → `options`). */
 const topKey = (path: string): string => path.split(".")[0] ?? path;
 
-export function fieldCodec(fields: Fields, initial: Partial): StoreCodec<Partial> {
-  const check = (raw: unknown) => {
+export function fieldCodec<T extends Partial>(fields: Fields, initial: T): StoreCodec<T> {
+  const check = (raw: unknown, engine: Engine) => {
     if (!isRecord(raw)) return { value: initial, invalid: raw === undefined ? [] : ["*"] };
-    const r = checkFields(fields, raw, taskContext());
+    const r = engine.check(fields, raw, taskContext());
     const invalid = [...new Set(r.issues.map((i) => topKey(i.field)))];
-    const value = { ...r.value };
+    const value: Partial = { ...r.value };
     for (const key of invalid) if (initial[key] !== undefined) value[key] = initial[key];
-    return { value, invalid };
+    return { value: value as T, invalid };
   };
   return {
     check,
@@ -58,13 +68,13 @@ export function fieldCodec(fields: Fields, initial: Partial): StoreCodec<Partial
         const f = fields[key];
         return f && v !== undefined ? [[key, toText(f, v)] as [string, string]] : [];
       }),
-    fromParams: (params) => {
+    fromParams: (params, engine) => {
       const raw: Partial = {};
       for (const [key, text] of params) {
         const f = fields[key];
         raw[key] = f ? fromText(f, text) : text;
       }
-      return check(raw);
+      return check(raw, engine);
     },
   };
 }

@@ -4,9 +4,10 @@
  * request's defaults when a task runs, exactly as on the command line.
  */
 import type { WritableAtom } from "nanostores";
-import { withDefaults } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
-import { fieldCodec, type Partial } from "./field-codec.ts";
+import { withDefaults } from "../estimate/tasks/field.ts";
+import type { Partial } from "./field-codec.ts";
+import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
 
 export interface FieldStore<T extends Partial> {
@@ -24,11 +25,7 @@ export function fieldStore<T extends Partial>(
   fields: Fields,
   initial: T,
 ): FieldStore<T> {
-  const store = calcStore<T>(
-    id,
-    initial,
-    fieldCodec(fields, initial) as unknown as import("./persist.ts").StoreCodec<T>,
-  );
+  const store = calcStore<T>(id, initial, fieldCodec(fields, initial));
   const set = (changes: { [K in keyof T]?: T[K] | undefined }): void => {
     const next: Partial = { ...store.get(), ...changes };
     for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];

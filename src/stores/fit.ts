@@ -1,7 +1,7 @@
 /** `$fit`: which workload the GPU ranking sizes (the training or the serving settings) and its order. */
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf } from "../estimate/tasks/field.ts";
-import { SORT_KEYS } from "../estimate/fit-rank.ts";
+import { SORT_KEYS } from "../estimate/vocabulary.ts";
 import { fieldStore } from "./field-store.ts";
 
 export const FIT_STORE_FIELDS = {

@@ -4,6 +4,7 @@
  * page is opened from a link or a share button is pressed.
  */
 import { atom } from "nanostores";
+import { loadEngine } from "./engine.ts";
 import { lazy } from "./lazy.ts";
 
 export interface LinkNote {
@@ -33,9 +34,9 @@ export function applyLinkOnce(): void {
   if (applied || typeof window === "undefined" || !/^#[a-z]+\./.test(window.location.hash)) return;
   applied = true;
   const hash = window.location.hash;
-  void shareModule.load().then((share) => {
-    if (!share) return;
-    $linkNote.set(share.applyHash(hash));
+  void Promise.all([shareModule.load(), loadEngine()]).then(([share, engine]) => {
+    if (!share || !engine) return;
+    $linkNote.set(share.applyHash(hash, engine));
     history.replaceState(null, "", window.location.pathname + window.location.search);
   });
 }

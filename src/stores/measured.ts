@@ -8,13 +8,12 @@
  * with `workUnit === ""`.
  */
 import { atom, computed } from "nanostores";
-import { persistentAtom } from "@nanostores/persistent";
-import { checkFields, withDefaults } from "../estimate/tasks/check.ts";
-import { isRecord } from "../estimate/tasks/check-value.ts";
 import type { Input } from "../estimate/tasks/field.ts";
-import { int, num, text } from "../estimate/tasks/field.ts";
+import { int, num, text, withDefaults } from "../estimate/tasks/field.ts";
 import { taskContext } from "./catalog.ts";
-import { STORE_VERSION } from "./persist.ts";
+import type { Engine } from "./engine-api.ts";
+import { loadEngine } from "./engine.ts";
+import { STORE_VERSION, storedAtom } from "./persist.ts";
 
 export const MEASURED_FIELDS = {
   /** GPU name as nvidia-smi reported it (largest-memory GPU of the run). */
@@ -40,10 +39,16 @@ export const MEASURED_FIELDS = {
 export type MeasuredState = Required<Input<typeof MEASURED_FIELDS>>;
 export const MEASURED_DEFAULTS = withDefaults(MEASURED_FIELDS, {}) as MeasuredState;
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
 /** Checks measurements (stored or new): valid fields kept, the rest named and defaulted. */
-export function checkMeasured(raw: unknown): { value: MeasuredState; invalid: string[] } {
+export function checkMeasured(
+  raw: unknown,
+  engine: Engine,
+): { value: MeasuredState; invalid: string[] } {
   if (!isRecord(raw)) return { value: MEASURED_DEFAULTS, invalid: ["*"] };
-  const r = checkFields(MEASURED_FIELDS, raw, taskContext());
+  const r = engine.check(MEASURED_FIELDS, raw, taskContext());
   const value = withDefaults(MEASURED_FIELDS, r.value) as MeasuredState;
   const invalid = r.issues.map((i) => i.field);
   // A recommendation below the peak it came from is inconsistent: treat as nothing measured.
@@ -52,30 +57,21 @@ export function checkMeasured(raw: unknown): { value: MeasuredState; invalid: st
   return { value, invalid };
 }
 
-/** Validates untrusted stored JSON; bad fields fall back to their defaults. */
-export function decodeMeasured(text: string): MeasuredState {
-  try {
-    return checkMeasured(JSON.parse(text) as unknown).value;
-  } catch {
-    return MEASURED_DEFAULTS;
-  }
-}
-
-export const $measured = persistentAtom<MeasuredState>(
+export const $measured = storedAtom<MeasuredState>(
   `gpu-calc:measured:v${STORE_VERSION}`,
   MEASURED_DEFAULTS,
-  {
-    encode: JSON.stringify,
-    decode: decodeMeasured,
-  },
+  checkMeasured,
 );
 
 /**
- * Stores new measurements, checked the same way as a load. Returns the fields that were
- * refused (and so not saved as given), for the analyzer to say so.
+ * Stores new measurements, checked the same way as a load. Resolves to the fields that
+ * were refused (and so not saved as given), for the analyzer to say so; `null` when the
+ * estimator that checks them could not load, so nothing was saved.
  */
-export function setMeasured(m: MeasuredState): string[] {
-  const r = checkMeasured(m);
+export async function setMeasured(m: MeasuredState): Promise<string[] | null> {
+  const e = await loadEngine();
+  if (!e) return null;
+  const r = checkMeasured(m, e);
   $measured.set(r.value);
   return r.invalid;
 }

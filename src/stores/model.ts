@@ -3,23 +3,20 @@
  * what the user gave in each way of describing a model (a preset, a parameter count, typed
  * architecture fields, a pasted config.json), so switching between them loses nothing;
  * `modelSource` turns the chosen one into the request's `model`, and `$resolvedModel` is
- * the core's reading of it: name and spec together, never one without the other.
+ * the engine's reading of it: name and spec together, never one without the other.
  */
 import { computed, onMount } from "nanostores";
 import { ARCH_FIELDS, PARAMS_FIELDS } from "../estimate/arch-fields.ts";
-import type { ParamCounts } from "../estimate/model.ts";
-import { paramCounts } from "../estimate/model.ts";
-import type { HfParser } from "../estimate/model-source.ts";
-import { checkModel } from "../estimate/model-source.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import type { Preset } from "../estimate/presets.ts";
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf, text } from "../estimate/tasks/field.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
 import { issue } from "../estimate/tasks/issue.ts";
 import { $catalog } from "./catalog.ts";
+import type { Engine, ResolvedModel } from "./engine-api.ts";
+import { $engine, loadEngine } from "./engine.ts";
 import { fieldStore } from "./field-store.ts";
-import { lazy } from "./lazy.ts";
+
+export type { ResolvedModel } from "./engine-api.ts";
 
 export const MODEL_KINDS = ["preset", "params", "arch", "hf"] as const;
 export type ModelKind = (typeof MODEL_KINDS)[number];
@@ -59,19 +56,7 @@ export const $model = model.store;
 export const shownChoice = (m: ModelChoice) =>
   model.effective(m) as Required<Pick<ModelChoice, "kind" | "preset" | "hfText">> & ModelChoice;
 
-/** The config.json reader, loaded the first time a config.json is the chosen model. */
-export const hfReader = lazy(() => import("../estimate/hf-config.ts"));
-
-/** The reader once loaded; `null` while it loads; `false` when loading failed. */
-export const $hfParser = computed(hfReader.$state, (s): HfParser | null | false =>
-  s.status === "ready" ? s.module.parseHfConfig : s.status === "failed" ? false : null,
-);
-
-export function setModel(changes: ModelChoice): void {
-  model.set(changes);
-  // A failed load is tried again on the next edit.
-  if ($model.get().kind === "hf") void hfReader.load();
-}
+export const setModel = (changes: ModelChoice): void => model.set(changes);
 export const setArch = (changes: ArchInput): void =>
   setModel({ arch: { ...$model.get().arch, ...changes } });
 
@@ -95,32 +80,41 @@ export function modelSource(
   }
 }
 
-export type ResolvedModel =
-  { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
+/** The store key of the resolved model among the page's initial results. */
+const INITIAL_KEY = "model";
 
-/** A model choice as the core reads it: name and spec, or the issues that stop it. */
-export function resolveChoice(
-  m: ModelChoice,
-  presets: readonly Preset[],
-  parseHf: HfParser | null | false = null,
-): ResolvedModel {
+/** A model choice as the engine reads it: name and spec, or the issues that stop it. */
+export function resolveChoice(m: ModelChoice, e: Engine): ResolvedModel {
   const source = modelSource(m);
-  if (!source.ok) return source;
-  if (parseHf === false) return { ok: false, issues: [issue("model.hfConfig", "hf-load-failed")] };
-  const r = checkModel(source.source, "model", presets, parseHf ?? undefined);
-  if (r.issues.length) return { ok: false, issues: r.issues };
-  const model = r.keep as ResolvedModelValue;
-  return { ok: true, model, counts: paramCounts(model.spec) };
+  return source.ok ? e.resolveModel(source.source, $catalog.get().presets) : source;
 }
 
-export const $resolvedModel = computed([$model, $catalog, $hfParser], (m, c, parse) =>
-  resolveChoice(m, c.presets, parse),
-);
-// A stored or linked config.json needs the reader as soon as anything shows the model.
+const sameAsInitial = (m: ModelChoice): boolean =>
+  JSON.stringify(m) === JSON.stringify(MODEL_INITIAL);
+
+/** The initial model as the page was built with it (or as the engine reads it, on the server). */
+export function initialModel(): ResolvedModel | null {
+  const e = $engine.get();
+  if (e) return resolveChoice(MODEL_INITIAL, e);
+  return ($catalog.get().initial?.[INITIAL_KEY] as ResolvedModel | undefined) ?? null;
+}
+
+/** Name and spec of the chosen model; `null` while the engine that reads it loads. */
+export const $resolvedModel = computed([$model, $engine], (m, e): ResolvedModel | null => {
+  if (e) return resolveChoice(m, e);
+  if (e === false) return { ok: false, issues: [issue("model", "engine-load-failed")] };
+  return sameAsInitial(m) ? initialModel() : null;
+});
 onMount($resolvedModel, () => {
-  if ($model.get().kind === "hf") void hfReader.load();
+  const need = (m: ModelChoice) => {
+    if (!sameAsInitial(m)) void loadEngine();
+  };
+  need($model.get());
+  return $model.listen(need);
 });
 
 /** The resolved model as a render should show it: the initial model until hydrated. */
-export const readResolvedModel = (hydrated: boolean): ResolvedModel =>
-  hydrated ? $resolvedModel.get() : resolveChoice(MODEL_INITIAL, $catalog.get().presets);
+export const readResolvedModel = (hydrated: boolean): ResolvedModel | null =>
+  hydrated ? $resolvedModel.get() : initialModel();
+
+export { INITIAL_KEY as MODEL_INITIAL_KEY };

@@ -1,60 +1,74 @@
 /**
  * A calculator's result as a store: the request assembled from its input stores, checked
- * and run by the core's task code against the catalog. Islands read these and render.
+ * and run by the engine's task code against the catalog. Until the engine has loaded, a
+ * request equal to the initial one shows the result the page was built with (computed by
+ * the same engine at build time); any other request loads the engine and shows `null`
+ * ("computing") for the moment that takes.
  */
 import type { ReadableAtom } from "nanostores";
-import { computed } from "nanostores";
+import { computed, onMount } from "nanostores";
 import type { Result } from "../estimate/result.ts";
-import type { Fields } from "../estimate/tasks/field.ts";
-import type { Outcome, TaskContext, TaskDef } from "../estimate/tasks/task.ts";
-import { runTask } from "../estimate/tasks/task.ts";
-import { $catalog } from "./catalog.ts";
-import { $hfParser } from "./model.ts";
+import type { Outcome } from "../estimate/tasks/task.ts";
+import { $catalog, taskContext } from "./catalog.ts";
+import { $engine, loadEngine } from "./engine.ts";
+import { issue } from "../estimate/tasks/issue.ts";
 import { registry } from "./persist.ts";
 import type { Built } from "./requests.ts";
 
 export interface TaskStores<R extends Result> {
+  /** The key of this calculator's result among the page's initial results. */
+  key: string;
   $request: ReadableAtom<Built>;
-  $outcome: ReadableAtom<Outcome<R>>;
+  /** The result; `null` while the engine that computes it loads. */
+  $outcome: ReadableAtom<Outcome<R> | null>;
   /** The request and outcome of the stores' initial values: what the page was built with. */
-  initial: () => { request: Built; outcome: Outcome<R> };
+  initial: () => { request: Built; outcome: Outcome<R> | null };
 }
+
+/** Every calculator's stores, for the build to write their initial results into the page. */
+export const taskStoreRegistry: TaskStores<Result>[] = [];
 
 const initialOf = <T>(store: ReadableAtom<T>): T =>
   (registry.find((r) => r.store === (store as unknown))?.initial as T | undefined) ?? store.get();
 
-export function taskStores<
-  F extends Fields,
-  R extends Result,
-  S extends readonly ReadableAtom<unknown>[],
->(
-  def: TaskDef<F, R>,
+const same = (a: Built, b: Built): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export function taskStores<R extends Result, S extends readonly ReadableAtom<unknown>[]>(
+  key: string,
   stores: S,
   build: (...values: { [K in keyof S]: S[K] extends ReadableAtom<infer V> ? V : never }) => Built,
-  /** Extends the context the task runs in (a ranking checks its nested workload). */
-  extend: (ctx: TaskContext) => TaskContext = (ctx) => ctx,
 ): TaskStores<R> {
-  const run = (b: Built): Outcome<R> => {
-    if (!b.ok) return { ok: false, issues: b.issues };
-    const parseHf = $hfParser.get();
-    if (parseHf === false)
-      return {
-        ok: false,
-        issues: [{ field: "model.hfConfig", code: "hf-load-failed", params: {} }],
-      };
-    const ctx = { ...$catalog.get(), ...(parseHf ? { parseHf } : {}) };
-    return runTask(def, b.request, extend(ctx));
-  };
   const call = (values: unknown[]) => (build as (...v: unknown[]) => Built)(...values);
+  const initialRequest = (): Built => call(stores.map(initialOf));
+  const fromPage = () => ($catalog.get().initial?.[key] as Outcome<R> | undefined) ?? null;
   const $request = computed(stores as unknown as ReadableAtom<unknown>[], (...v) => call(v));
-  const $outcome = computed([$request, $catalog, $hfParser], (b) => run(b));
-  let memo: { request: Built; outcome: Outcome<R> } | undefined;
+  const $outcome = computed([$request, $catalog, $engine], (b, _c, e): Outcome<R> | null => {
+    if (!b.ok) return { ok: false, issues: b.issues };
+    if (e) return e.run(b.request, taskContext()) as Outcome<R>;
+    if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
+    return same(b, initialRequest()) ? fromPage() : null;
+  });
+  onMount($outcome, () => {
+    const need = (b: Built) => {
+      if (!same(b, initialRequest()) || fromPage() === null) void loadEngine();
+    };
+    need($request.get());
+    return $request.listen(need);
+  });
+  let memo: { request: Built; outcome: Outcome<R> | null } | undefined;
   const initial = () => {
     if (!memo) {
-      const request = call(stores.map(initialOf));
-      memo = { request, outcome: run(request) };
+      const request = initialRequest();
+      const e = $engine.get();
+      const outcome =
+        e && request.ok ? (e.run(request.request, taskContext()) as Outcome<R>) : fromPage();
+      // Only a computed outcome is final; one read from the page may still be coming.
+      if (e) memo = { request, outcome };
+      return { request, outcome };
     }
     return memo;
   };
-  return { $request, $outcome, initial };
+  const ts: TaskStores<R> = { key, $request, $outcome, initial };
+  taskStoreRegistry.push(ts as unknown as TaskStores<Result>);
+  return ts;
 }

@@ -1,15 +1,15 @@
 /**
- * Calculator stores persisted with @nanostores/persistent under versioned keys, and the
- * registry that sharing and Reset walk. What is read back from storage is checked by the
- * store's codec (`field-codec.ts`: the core's request checker); storage that throws
- * (private mode, quota, a disabled localStorage) degrades to an in-memory store.
+ * Calculator stores persisted in localStorage under versioned keys, and the registry that
+ * sharing and Reset walk. What is read back from storage is untrusted: a store shows its
+ * initial value until the engine (`engine.ts`) has checked the stored value with the
+ * core's request checker, and then shows only what passed. Storage that throws (private
+ * mode, quota, a disabled localStorage) degrades to an in-memory copy.
  */
 import type { WritableAtom } from "nanostores";
-import {
-  persistentAtom,
-  setPersistentEngine,
-  windowPersistentEvents,
-} from "@nanostores/persistent";
+import { atom } from "nanostores";
+import { persistentAtom, setPersistentEngine } from "@nanostores/persistent";
+import type { Engine } from "./engine-api.ts";
+import { engineNow, loadEngine } from "./engine.ts";
 
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
 export const STORE_VERSION = 2;
@@ -41,15 +41,42 @@ const safeEngine = new Proxy(memory, {
     return true;
   },
 });
-if (typeof window !== "undefined") setPersistentEngine(safeEngine, windowPersistentEvents);
+const noEvents = { addEventListener() {}, removeEventListener() {} };
+if (typeof window !== "undefined") setPersistentEngine(safeEngine, noEvents);
 
-/** How a store's value is checked, and how it travels in a link (one parameter per field). */
+/** Checks an untrusted value: invalid parts take the initial value and are named. */
+export type Check<T> = (raw: unknown, engine: Engine) => { value: T; invalid: string[] };
+
+/**
+ * A store kept in localStorage under `key`. A stored value is shown once the engine has
+ * checked it; an edit made before that wins over the stored value.
+ */
+export function storedAtom<T>(key: string, initial: T, check: Check<T>): WritableAtom<T> {
+  const saved = persistentAtom<unknown>(key, undefined, {
+    encode: (v) => (v === undefined ? undefined : JSON.stringify(v)),
+    decode: (text) => safe(() => JSON.parse(text) as unknown, undefined),
+    listen: false,
+  });
+  const store = atom<T>(initial);
+  const raw = saved.get();
+  if (raw !== undefined) {
+    const apply = (e: Engine | null) => {
+      if (e && store.get() === initial) store.set(check(raw, e).value);
+    };
+    const now = engineNow();
+    if (now) apply(now);
+    else void loadEngine().then(apply);
+  }
+  store.listen((v) => saved.set(v));
+  return store;
+}
+
+/** How a store travels in a link: one parameter per field, checked like a stored value. */
 export interface StoreCodec<T> {
-  /** Checks an untrusted value: invalid parts take the initial value and are named. */
-  check(raw: unknown): { value: T; invalid: string[] };
+  check: Check<T>;
   toParams(value: T): [string, string][];
   /** Rebuilds a value from its link parameters (keys without the store id). */
-  fromParams(params: readonly [string, string][]): { value: T; invalid: string[] };
+  fromParams(params: readonly [string, string][], engine: Engine): { value: T; invalid: string[] };
 }
 
 export interface CalcStore<T = unknown> {
@@ -64,16 +91,7 @@ export interface CalcStore<T = unknown> {
 export const registry: CalcStore[] = [];
 
 export function calcStore<T>(id: string, initial: T, codec: StoreCodec<T>): WritableAtom<T> {
-  const store = persistentAtom<T>(`gpu-calc:${id}:v${STORE_VERSION}`, initial, {
-    encode: JSON.stringify,
-    decode: (text: string): T => {
-      try {
-        return codec.check(JSON.parse(text) as unknown).value;
-      } catch {
-        return initial;
-      }
-    },
-  });
+  const store = storedAtom(`gpu-calc:${id}:v${STORE_VERSION}`, initial, codec.check);
   registry.push({ id, store, initial, codec } as unknown as CalcStore);
   return store;
 }

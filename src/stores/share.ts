@@ -4,6 +4,7 @@
  * it breaks. Applying a link checks each field with the store's codec (the core's request
  * checker); what it could not restore is reported once, each field once, capped.
  */
+import type { Engine } from "./engine-api.ts";
 import type { LinkNote } from "./link-note.ts";
 import { $linkNote } from "./link-note.ts";
 import { registry, STORE_VERSION } from "./persist.ts";
@@ -45,7 +46,7 @@ export async function copyLink(): Promise<{ link: string; copied: boolean }> {
  * (checked), every other store its initial value, since a link describes the whole estimate.
  * A link naming no store this version knows changes nothing.
  */
-export function applyHash(hash: string): LinkNote {
+export function applyHash(hash: string, engine: Engine): LinkNote {
   const truncated = hash.length > MAX_LINK_CHARS;
   const params = new URLSearchParams(hash.slice(0, MAX_LINK_CHARS).replace(/^#/, ""));
   const byStore = new Map<string, [string, string][]>();
@@ -73,7 +74,7 @@ export function applyHash(hash: string): LinkNote {
         store.set(initial);
         continue;
       }
-      const r = codec.fromParams(entries);
+      const r = codec.fromParams(entries, engine);
       for (const field of r.invalid) invalid.add(`${id}.${field}`);
       store.set(r.value);
     }

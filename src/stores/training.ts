@@ -3,7 +3,7 @@
  * GPU ranking. Opens on a QLoRA fine-tune of the default model that fits one 24 GB card,
  * with recomputation.
  */
-import { LORA_TARGETS } from "../estimate/lora.ts";
+import { LORA_TARGETS } from "../estimate/vocabulary.ts";
 import type { Input } from "../estimate/tasks/field.ts";
 import { TRAINING_FIELDS } from "../estimate/tasks/training-fields.ts";
 import { fieldStore } from "./field-store.ts";

@@ -1,21 +1,35 @@
 /**
  * The catalog the calculators compute with, converted at build time from the sourced
  * collection (`content/gpus.json`) so neither zod nor the sources reach the browser.
- * `provide()` hands it to the stores for the server render; `CatalogData.astro` writes the
- * same data into the page for the browser.
+ * `provide()` hands it and the engine to the stores for the server render;
+ * `CatalogData.astro` writes the catalog and the initial results into the page.
  */
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { PRESETS } from "../../estimate/presets.ts";
 import type { Catalog } from "../../stores/catalog.ts";
-import { provideCatalog } from "../../stores/catalog.ts";
+import { $catalog, provideCatalog } from "../../stores/catalog.ts";
+import { engine } from "../../stores/engine-impl.ts";
+import { provideEngine } from "../../stores/engine.ts";
+import { initialModel, MODEL_INITIAL_KEY } from "../../stores/model.ts";
+import { taskStoreRegistry } from "../../stores/outcome.ts";
+import "../../stores/results/all.ts";
 
 export async function calcCatalog(): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   return { gpus, presets: [...PRESETS] };
 }
 
-/** Gives the stores the catalog before an island renders on the server. */
+/** Gives the stores the catalog and the engine before an island renders on the server. */
 export async function provide(): Promise<void> {
+  provideEngine(engine);
   provideCatalog(await calcCatalog());
+}
+
+/** The page data: the catalog, and every calculator's result for its initial inputs. */
+export async function pageData(): Promise<Catalog> {
+  await provide();
+  const initial: Record<string, unknown> = { [MODEL_INITIAL_KEY]: initialModel() };
+  for (const ts of taskStoreRegistry) initial[ts.key] = ts.initial().outcome;
+  return { ...$catalog.get(), initial };
 }

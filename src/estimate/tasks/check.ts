@@ -128,23 +128,3 @@ export function checkFields(
 ): Checked {
   return walkFields(fields, raw, path, (f, v, p) => checkField(f, v, p, ctx), ignore);
 }
-
-/** Fills defaults (nested groups too); fields without one stay absent. */
-export function withDefaults(
-  fields: Fields,
-  value: Record<string, unknown>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, f] of Object.entries(fields)) {
-    const v = value[key];
-    if (v === undefined) {
-      if ("default" in f && f.default !== undefined) out[key] = f.default;
-      continue;
-    }
-    if (f.kind === "object") out[key] = withDefaults(f.fields, v as Record<string, unknown>);
-    else if (f.kind === "list")
-      out[key] = (v as Record<string, unknown>[]).map((item) => withDefaults(f.item, item));
-    else out[key] = v;
-  }
-  return out;
-}

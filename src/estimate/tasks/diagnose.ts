@@ -1,6 +1,7 @@
 /** `diagnose`: is a job GPU-bound? Two measured throughputs against two paper peaks (seed 000). */
 import { diagnose } from "../diagnosis.ts";
-import { mathFormatFor, peakTflops, TRAINING_PRECISIONS } from "../precision.ts";
+import { mathFormatFor, peakTflops } from "../precision.ts";
+import { TRAINING_PRECISIONS } from "../vocabulary.ts";
 import { gpuById } from "./context.ts";
 import { gpu, num, oneOf } from "./field.ts";
 import { issue } from "./issue.ts";

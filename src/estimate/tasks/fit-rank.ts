@@ -4,9 +4,10 @@
  * tensor parallel degree); serving splits the model with tensor parallelism.
  */
 import type { Workload } from "../fit-rank.ts";
-import { rankGpus, SORT_KEYS } from "../fit-rank.ts";
+import { rankGpus } from "../fit-rank.ts";
+import { MFU_DEFAULT, SORT_KEYS } from "../vocabulary.ts";
 import { paramCounts } from "../model.ts";
-import { MFU_DEFAULT, mathFormatFor } from "../precision.ts";
+import { mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
 import { inferenceMemory } from "../inference-memory.ts";
 import { trainingMemory } from "../training-memory.ts";

@@ -2,7 +2,7 @@
  * How much training work there is and how fast it must go: tokens (6·N·D) or samples x
  * FLOPs per sample, the deadline, utilisation and scaling. Stored once (`$job`).
  */
-import { MFU_DEFAULT } from "../precision.ts";
+import { MFU_DEFAULT } from "../vocabulary.ts";
 import { bool, num, oneOf, share } from "./field.ts";
 
 export const WORK_UNITS = ["tokens", "samples"] as const;

@@ -1,5 +1,5 @@
 /** What every memory estimate takes beside the workload: the GPU to check and the overheads. */
-import { HEADROOM_DEFAULT } from "../memory-views.ts";
+import { HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { gpu, num } from "./field.ts";
 
 export const MEMORY_FIELDS = {

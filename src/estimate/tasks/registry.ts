@@ -2,7 +2,6 @@
  * Every task by its id, and running a request that names its task. The command line and the
  * tests use this; a calculator page imports only the tasks it shows.
  */
-import { parseHfConfig } from "../hf-config.ts";
 import { costTask } from "./cost.ts";
 import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
@@ -56,6 +55,5 @@ export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: T
   if (!isRecord(raw)) return { ok: false, issues: [issue("request", "not-an-object")] };
   const def = taskOf(raw["task"]);
   if (!def) return { ok: false, issues: [unknownTask(raw, TASK_IDS, "")] };
-  const full = withNested({ parseHf: parseHfConfig, ...ctx });
-  return { ...runTask(def, raw, full), task: def.id as TaskId };
+  return { ...runTask(def, raw, withNested(ctx)), task: def.id as TaskId };
 }

@@ -1,5 +1,6 @@
 /** `render`: the seed's VRAM rule of thumb for a resolution, and render time and cost. */
-import { renderTime, renderVramGuidanceGB, RESOLUTIONS, SCENE_COMPLEXITIES } from "../rendering.ts";
+import { renderTime, renderVramGuidanceGB } from "../rendering.ts";
+import { RESOLUTIONS, SCENE_COMPLEXITIES } from "../vocabulary.ts";
 import { int, num, oneOf, share } from "./field.ts";
 import { issue } from "./issue.ts";
 import { defineTask } from "./task.ts";

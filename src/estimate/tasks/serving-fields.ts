@@ -3,7 +3,7 @@
  * parallelism, prompt and output lengths. Shared by inference memory, decode speed and the
  * GPU ranking, and stored once on the page (`$serving`).
  */
-import { ENGINES } from "../inference-memory.ts";
+import { ENGINES } from "../vocabulary.ts";
 import { int, num, oneOf, share } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
 

@@ -6,22 +6,19 @@
  */
 import type { Result } from "../result.ts";
 import type { CheckContext } from "./check.ts";
-import { checkFields, withDefaults } from "./check.ts";
+import { checkFields } from "./check.ts";
+import { withDefaults } from "./field.ts";
 import { isRecord } from "./check-value.ts";
-import type { HfParser } from "../model-source.ts";
 import { checkModel } from "../model-source.ts";
 import type { Fields, Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 
-export interface TaskContext extends CheckContext {
-  /** The config.json reader; without it a pasted config.json is not read yet. */
-  parseHf?: HfParser;
-}
+export type TaskContext = CheckContext;
 
-/** The context with model fields checked against the presets (and config.json reader). */
+/** The context with model fields checked against its presets. */
 const withModels = (ctx: TaskContext): TaskContext =>
-  ctx.model ? ctx : { ...ctx, model: (v, p) => checkModel(v, p, ctx.presets, ctx.parseHf) };
+  ctx.model ? ctx : { ...ctx, model: (v, p) => checkModel(v, p, ctx.presets) };
 
 export interface TaskDef<F extends Fields = Fields, R extends Result = Result> {
   id: string;

@@ -3,11 +3,15 @@
  * Shared by training memory, training time and the GPU ranking, and stored once on the
  * page (`$training`), so every calculator sizes the same run.
  */
-import { RECOMPUTES } from "../activations.ts";
-import { LORA_TARGETS } from "../lora.ts";
-import { OPTIMIZERS } from "../optimizer.ts";
-import { TRAINING_PRECISIONS } from "../precision.ts";
-import { OFFLOADS, SHARDINGS, TRAINING_HEADS } from "../training-memory.ts";
+import {
+  LORA_TARGETS,
+  OFFLOADS,
+  OPTIMIZERS,
+  RECOMPUTES,
+  SHARDINGS,
+  TRAINING_HEADS,
+  TRAINING_PRECISIONS,
+} from "../vocabulary.ts";
 import type { EnumListField } from "./field.ts";
 import { bool, int, num, oneOf } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";

@@ -2,7 +2,7 @@
  * Node options side by side: billed hours (run + setup, download, reruns, export, idle),
  * storage and transfer, total cost, cost per unit of work, and monthly break-even.
  */
-import { CHART_GPU_COUNTS } from "../../estimate/cost.ts";
+import { CHART_GPU_COUNTS } from "../../estimate/vocabulary.ts";
 import { COST_FIELDS, COST_OPTION_FIELDS } from "../../estimate/tasks/cost-fields.ts";
 import { num, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
@@ -14,14 +14,14 @@ import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
-import { IssueList, issuesByField } from "./ResultSummary.tsx";
+import { Results, issuesByField } from "./ResultSummary.tsx";
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus } = $catalog.get();
   const value = cost.effective(read($cost, hydrated));
   const options = (value["options"] as Record<string, unknown>[] | undefined) ?? [];
   const { request, outcome } = readTask(costComparison, hydrated);
-  const issues = outcome.ok ? [] : outcome.issues;
+  const issues = outcome && !outcome.ok ? outcome.issues : [];
   const id = "cc";
   const d = !hydrated;
   const common = { gpus, t, lang, disabled: d };
@@ -106,71 +106,72 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      {outcome.ok ? (
-        <>
-          <Figures
-            items={[
-              {
-                key: "cheapest",
-                label: tr(t, "r.cheapest"),
-                value: `${label(outcome.result.cheapest)}: ${num(lang, outcome.result.options[outcome.result.cheapest]?.total)}`,
-                main: true,
-              },
-              {
-                key: "fastest",
-                label: tr(t, "r.fastest"),
-                value: `${label(outcome.result.fastest)}: ${num(lang, outcome.result.options[outcome.result.fastest]?.hours)} h`,
-              },
-              {
-                key: "breakEven",
-                label: tr(t, "r.breakEven"),
-                value:
-                  outcome.result.monthlyBreakEvenHours === undefined
-                    ? tr(t, "r.noMonthly")
-                    : `${num(lang, outcome.result.monthlyBreakEvenHours)} h`,
-              },
-            ]}
-          />
-          <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "k.caption")}>
-            <table class="calc-table" data-table="options">
-              <caption>{tr(t, "k.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{tr(t, "col.option")}</th>
-                  <th scope="col">{tr(t, "col.runHours")}</th>
-                  <th scope="col">{tr(t, "col.billedHours")}</th>
-                  <th scope="col">{tr(t, "col.total")}</th>
-                  <th scope="col">{tr(t, "col.perUnit")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcome.result.options.map((x, i) => (
-                  <tr key={i} data-option={i}>
-                    <th scope="row">
-                      {label(i)}
-                      {i === outcome.result.cheapest && (
-                        <strong> · {tr(t, "k.cheapestMark")}</strong>
-                      )}
-                    </th>
-                    <td>{num(lang, x.runHours)}</td>
-                    <td>{num(lang, x.hours)}</td>
-                    <td data-cell="total">{num(lang, x.total)}</td>
-                    <td>{num(lang, x.costPerUnit)}</td>
+      <Results
+        outcome={outcome}
+        t={t}
+        lang={lang}
+        render={(r) => (
+          <>
+            <Figures
+              items={[
+                {
+                  key: "cheapest",
+                  label: tr(t, "r.cheapest"),
+                  value: `${label(r.cheapest)}: ${num(lang, r.options[r.cheapest]?.total)}`,
+                  main: true,
+                },
+                {
+                  key: "fastest",
+                  label: tr(t, "r.fastest"),
+                  value: `${label(r.fastest)}: ${num(lang, r.options[r.fastest]?.hours)} h`,
+                },
+                {
+                  key: "breakEven",
+                  label: tr(t, "r.breakEven"),
+                  value:
+                    r.monthlyBreakEvenHours === undefined
+                      ? tr(t, "r.noMonthly")
+                      : `${num(lang, r.monthlyBreakEvenHours)} h`,
+                },
+              ]}
+            />
+            <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "k.caption")}>
+              <table class="calc-table" data-table="options">
+                <caption>{tr(t, "k.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{tr(t, "col.option")}</th>
+                    <th scope="col">{tr(t, "col.runHours")}</th>
+                    <th scope="col">{tr(t, "col.billedHours")}</th>
+                    <th scope="col">{tr(t, "col.total")}</th>
+                    <th scope="col">{tr(t, "col.perUnit")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <CostChart
-            counts={CHART_GPU_COUNTS}
-            series={outcome.result.costByGpuCount.map((costs, i) => ({ label: label(i), costs }))}
-            t={t}
-            lang={lang}
-          />
-        </>
-      ) : (
-        <IssueList issues={issues} t={t} lang={lang} />
-      )}
+                </thead>
+                <tbody>
+                  {r.options.map((x, i) => (
+                    <tr key={i} data-option={i}>
+                      <th scope="row">
+                        {label(i)}
+                        {i === r.cheapest && <strong> · {tr(t, "k.cheapestMark")}</strong>}
+                      </th>
+                      <td>{num(lang, x.runHours)}</td>
+                      <td>{num(lang, x.hours)}</td>
+                      <td data-cell="total">{num(lang, x.total)}</td>
+                      <td>{num(lang, x.costPerUnit)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <CostChart
+              counts={CHART_GPU_COUNTS}
+              series={r.costByGpuCount.map((costs, i) => ({ label: label(i), costs }))}
+              t={t}
+              lang={lang}
+            />
+          </>
+        )}
+      />
     </Frame>
   );
 }

@@ -7,14 +7,14 @@ import { gb, gib, num, pct, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import { $fit, fit } from "../../stores/fit.ts";
 import { $measured, $useMeasured, setUseMeasured } from "../../stores/measured.ts";
-import { $model, readResolvedModel } from "../../stores/model.ts";
+import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
 import { fitRank } from "../../stores/results/fit-rank.ts";
 import { fieldInputs } from "./FieldInput.tsx";
 import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
-import { IssueList } from "./ResultSummary.tsx";
+import { Results } from "./ResultSummary.tsx";
 import { CheckField } from "./SelectField.tsx";
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
@@ -74,41 +74,51 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
             })
           : tr(t, "gf.basisEstimate")}
       </p>
-      {outcome.ok ? (
-        <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
-          <table class="calc-table" data-table="fit">
-            <caption>{tr(t, "gf.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">GPU</th>
-                <th scope="col">{tr(t, "col.fits")}</th>
-                <th scope="col">{tr(t, "col.count")}</th>
-                <th scope="col">{tr(t, "col.memPerGpu")}</th>
-                <th scope="col">{tr(t, "col.hours")}</th>
-                <th scope="col">{tr(t, "col.cost")}</th>
-                <th scope="col">{tr(t, "col.reasons")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outcome.result.rows.map((r) => (
-                <tr key={r.gpuId} data-gpu={r.gpuId}>
-                  <th scope="row">{name(r.gpuId)}</th>
-                  <td>{tr(t, r.fits ? "yes" : "no")}</td>
-                  <td>{num(lang, r.gpusNeeded)}</td>
-                  <td>{r.memoryPerGpuBytes === null ? "—" : gib(lang, r.memoryPerGpuBytes)}</td>
-                  <td>{num(lang, r.hours)}</td>
-                  <td>{num(lang, r.cost)}</td>
-                  <td>{r.reasons.map((x) => tr(t, `reason.${x}`)).join("; ")}</td>
+      <Results
+        outcome={outcome}
+        t={t}
+        lang={lang}
+        render={(r) => (
+          <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
+            <table class="calc-table" data-table="fit">
+              <caption>{tr(t, "gf.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">GPU</th>
+                  <th scope="col">{tr(t, "col.fits")}</th>
+                  <th scope="col">{tr(t, "col.count")}</th>
+                  <th scope="col">{tr(t, "col.memPerGpu")}</th>
+                  <th scope="col">{tr(t, "col.hours")}</th>
+                  <th scope="col">{tr(t, "col.cost")}</th>
+                  <th scope="col">{tr(t, "col.reasons")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <IssueList issues={outcome.issues} t={t} lang={lang} />
-      )}
+              </thead>
+              <tbody>
+                {r.rows.map((r) => (
+                  <tr key={r.gpuId} data-gpu={r.gpuId}>
+                    <th scope="row">{name(r.gpuId)}</th>
+                    <td>{tr(t, r.fits ? "yes" : "no")}</td>
+                    <td>{num(lang, r.gpusNeeded)}</td>
+                    <td>{r.memoryPerGpuBytes === null ? "—" : gib(lang, r.memoryPerGpuBytes)}</td>
+                    <td>{num(lang, r.hours)}</td>
+                    <td>{num(lang, r.cost)}</td>
+                    <td>{r.reasons.map((x) => tr(t, `reason.${x}`)).join("; ")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      />
     </Frame>
   );
 }
 
-export const GpuFit = island(View, [$fit, $model, $measured, $useMeasured, fitRank.$outcome]);
+export const GpuFit = island(View, [
+  $fit,
+  $model,
+  $measured,
+  $useMeasured,
+  fitRank.$outcome,
+  $resolvedModel,
+]);

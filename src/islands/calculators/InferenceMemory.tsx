@@ -1,7 +1,7 @@
 /** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
 import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
-import { $model, readResolvedModel } from "../../stores/model.ts";
+import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
 import { inferMemory } from "../../stores/results/infer-memory.ts";
 import { $serving, serving } from "../../stores/serving.ts";
 import { fieldInputs } from "./FieldInput.tsx";
@@ -10,14 +10,14 @@ import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
-import { IssueList, issuesByField, ResultSummary } from "./ResultSummary.tsx";
+import { Results, issuesByField, ResultSummary } from "./ResultSummary.tsx";
 import { StackedBar } from "./StackedBar.tsx";
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus } = $catalog.get();
   const value = serving.effective(read($serving, hydrated));
   const { request, outcome } = readTask(inferMemory, hydrated);
-  const issues = outcome.ok ? [] : outcome.issues;
+  const issues = outcome && !outcome.ok ? outcome.issues : [];
   const id = "im";
   const f = fieldInputs({
     id,
@@ -53,53 +53,56 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      {outcome.ok ? (
-        <>
-          <Figures
-            items={[
-              {
-                key: "weights",
-                label: tr(t, "r.weights"),
-                value: gib(lang, outcome.result.weightBytes),
-              },
-              { key: "kv", label: tr(t, "r.kv"), value: gib(lang, outcome.result.kvCacheBytes) },
-              {
-                key: "smi",
-                label: tr(t, "r.smi"),
-                value: mib(lang, outcome.result.nvidiaSmiBytes),
-              },
-              {
-                key: "rent",
-                label: tr(t, "r.rent"),
-                value: gb(lang, outcome.result.recommendedBytes),
-                main: true,
-              },
-              {
-                key: "maxSeq",
-                label: tr(t, "r.maxSeq", { gpu: gpuName }),
-                value: num(lang, outcome.result.maxSequences),
-              },
-            ]}
-          />
-          <StackedBar
-            items={outcome.result.breakdown}
-            total={outcome.result.recommendedBytes}
-            caption={tr(t, "r.breakdownGiB")}
-            show={(v) => gib(lang, v)}
-            t={t}
-          />
-          <ResultSummary
-            assumptions={outcome.result.assumptions}
-            warnings={outcome.result.warnings}
-            t={t}
-            lang={lang}
-          />
-        </>
-      ) : (
-        <IssueList issues={issues} t={t} lang={lang} />
-      )}
+      <Results
+        outcome={outcome}
+        t={t}
+        lang={lang}
+        render={(r) => (
+          <>
+            <Figures
+              items={[
+                {
+                  key: "weights",
+                  label: tr(t, "r.weights"),
+                  value: gib(lang, r.weightBytes),
+                },
+                { key: "kv", label: tr(t, "r.kv"), value: gib(lang, r.kvCacheBytes) },
+                {
+                  key: "smi",
+                  label: tr(t, "r.smi"),
+                  value: mib(lang, r.nvidiaSmiBytes),
+                },
+                {
+                  key: "rent",
+                  label: tr(t, "r.rent"),
+                  value: gb(lang, r.recommendedBytes),
+                  main: true,
+                },
+                {
+                  key: "maxSeq",
+                  label: tr(t, "r.maxSeq", { gpu: gpuName }),
+                  value: num(lang, r.maxSequences),
+                },
+              ]}
+            />
+            <StackedBar
+              items={r.breakdown}
+              total={r.recommendedBytes}
+              caption={tr(t, "r.breakdownGiB")}
+              show={(v) => gib(lang, v)}
+              t={t}
+            />
+            <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+          </>
+        )}
+      />
     </Frame>
   );
 }
 
-export const InferenceMemory = island(View, [$model, $serving, inferMemory.$outcome]);
+export const InferenceMemory = island(View, [
+  $model,
+  $serving,
+  inferMemory.$outcome,
+  $resolvedModel,
+]);

@@ -12,6 +12,7 @@ import { $catalog } from "../../stores/catalog.ts";
 import type { ModelChoice } from "../../stores/model.ts";
 import {
   $model,
+  $resolvedModel,
   MODEL_KINDS,
   readResolvedModel,
   setArch,
@@ -34,7 +35,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus, presets } = $catalog.get();
   const m = shownChoice(read($model, hydrated));
   const resolved = readResolvedModel(hydrated);
-  const issues = resolved.ok ? [] : resolved.issues;
+  const issues = resolved && !resolved.ok ? resolved.issues : [];
   const byField = issuesByField(issues, t, lang, "model");
   const id = "mp";
   const d = !hydrated;
@@ -150,16 +151,16 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
           {
             key: "params",
             label: tr(t, "r.params"),
-            value: resolved.ok ? `${num(lang, resolved.counts.total / 1e9, 2)} B` : "—",
+            value: resolved?.ok ? `${num(lang, resolved.counts.total / 1e9, 2)} B` : "—",
           },
           {
             key: "active",
             label: tr(t, "r.active"),
-            value: resolved.ok ? `${num(lang, resolved.counts.active / 1e9, 2)} B` : "—",
+            value: resolved?.ok ? `${num(lang, resolved.counts.active / 1e9, 2)} B` : "—",
           },
         ]}
       />
-      {!resolved.ok && m.kind !== "hf" && (
+      {issues.length > 0 && m.kind !== "hf" && (
         <ul class="calc-warnings">
           {issues.map((i) => (
             <li key={i.field}>{issueText(lang, t, i)}</li>
@@ -173,4 +174,4 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   );
 }
 
-export const ModelPicker = island(View, [$model, $query]);
+export const ModelPicker = island(View, [$model, $query, $resolvedModel]);

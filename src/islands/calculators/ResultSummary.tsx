@@ -2,7 +2,9 @@
  * Assumptions and warnings of an estimate, translated from the core's codes; and, when the
  * inputs cannot be estimated, the issues that stop it, each with its field's label.
  */
+import type { ComponentChildren } from "preact";
 import type { Assumption, Warning } from "../../estimate/result.ts";
+import type { Outcome } from "../../estimate/tasks/task.ts";
 import type { Issue } from "../../estimate/tasks/issue.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { tr } from "../../i18n/format.ts";
@@ -85,4 +87,24 @@ export function issuesByField(
     out[key] ??= issueText(lang, t, i);
   }
   return out;
+}
+
+export interface ResultsProps<R> {
+  /** The estimate; `null` while the engine that computes it loads. */
+  outcome: Outcome<R> | null;
+  t: Strings;
+  lang: string;
+  render: (result: R) => ComponentChildren;
+}
+
+/** A widget's results: the estimate, or why there is none, or that it is being computed. */
+export function Results<R>(p: ResultsProps<R>) {
+  if (p.outcome === null)
+    return (
+      <p class="calc-note-text" role="status">
+        {tr(p.t, "calc.computing")}
+      </p>
+    );
+  if (!p.outcome.ok) return <IssueList issues={p.outcome.issues} t={p.t} lang={p.lang} />;
+  return <>{p.render(p.outcome.result)}</>;
 }

@@ -1,7 +1,7 @@
 /** Decode and prefill tokens/s, time to first token and requests/s on the chosen GPU(s), with the bound named. */
 import { num, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
-import { $model, readResolvedModel } from "../../stores/model.ts";
+import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
 import { decodeSpeed } from "../../stores/results/decode-speed.ts";
 import { $serving, serving } from "../../stores/serving.ts";
 import { fieldInputs } from "./FieldInput.tsx";
@@ -10,13 +10,13 @@ import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
-import { IssueList, issuesByField, ResultSummary } from "./ResultSummary.tsx";
+import { Results, issuesByField, ResultSummary } from "./ResultSummary.tsx";
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus } = $catalog.get();
   const value = serving.effective(read($serving, hydrated));
   const { request, outcome } = readTask(decodeSpeed, hydrated);
-  const issues = outcome.ok ? [] : outcome.issues;
+  const issues = outcome && !outcome.ok ? outcome.issues : [];
   const id = "tp";
   const f = fieldInputs({
     id,
@@ -51,60 +51,58 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      {outcome.ok ? (
-        <>
-          <Figures
-            items={[
-              {
-                key: "decode",
-                label: tr(t, "r.decode"),
-                value: perSecond(outcome.result.tokensPerSecond),
-                main: true,
-              },
-              {
-                key: "perSeq",
-                label: tr(t, "r.perSeq"),
-                value: perSecond(outcome.result.tokensPerSecondPerSequence),
-              },
-              {
-                key: "bound",
-                label: tr(t, "r.bound"),
-                value: perSecond(outcome.result.boundTokensPerSecond),
-              },
-              {
-                key: "limit",
-                label: tr(t, "r.limitedBy"),
-                value: tr(t, `opt.${outcome.result.limitedBy}`),
-              },
-              {
-                key: "prefill",
-                label: tr(t, "r.prefill"),
-                value: perSecond(outcome.result.prefillTokensPerSecond),
-              },
-              {
-                key: "ttft",
-                label: tr(t, "r.ttft"),
-                value: `${num(lang, outcome.result.ttftSeconds)} s`,
-              },
-              {
-                key: "rps",
-                label: tr(t, "r.rps"),
-                value: num(lang, outcome.result.requestsPerSecond),
-              },
-            ]}
-          />
-          <ResultSummary
-            assumptions={outcome.result.assumptions}
-            warnings={outcome.result.warnings}
-            t={t}
-            lang={lang}
-          />
-        </>
-      ) : (
-        <IssueList issues={issues} t={t} lang={lang} />
-      )}
+      <Results
+        outcome={outcome}
+        t={t}
+        lang={lang}
+        render={(r) => (
+          <>
+            <Figures
+              items={[
+                {
+                  key: "decode",
+                  label: tr(t, "r.decode"),
+                  value: perSecond(r.tokensPerSecond),
+                  main: true,
+                },
+                {
+                  key: "perSeq",
+                  label: tr(t, "r.perSeq"),
+                  value: perSecond(r.tokensPerSecondPerSequence),
+                },
+                {
+                  key: "bound",
+                  label: tr(t, "r.bound"),
+                  value: perSecond(r.boundTokensPerSecond),
+                },
+                {
+                  key: "limit",
+                  label: tr(t, "r.limitedBy"),
+                  value: tr(t, `opt.${r.limitedBy}`),
+                },
+                {
+                  key: "prefill",
+                  label: tr(t, "r.prefill"),
+                  value: perSecond(r.prefillTokensPerSecond),
+                },
+                {
+                  key: "ttft",
+                  label: tr(t, "r.ttft"),
+                  value: `${num(lang, r.ttftSeconds)} s`,
+                },
+                {
+                  key: "rps",
+                  label: tr(t, "r.rps"),
+                  value: num(lang, r.requestsPerSecond),
+                },
+              ]}
+            />
+            <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+          </>
+        )}
+      />
     </Frame>
   );
 }
 
-export const Throughput = island(View, [$model, $serving, decodeSpeed.$outcome]);
+export const Throughput = island(View, [$model, $serving, decodeSpeed.$outcome, $resolvedModel]);

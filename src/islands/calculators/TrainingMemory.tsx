@@ -2,7 +2,7 @@
 import { LORA_FIELDS } from "../../estimate/tasks/training-fields.ts";
 import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
-import { $model, readResolvedModel } from "../../stores/model.ts";
+import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
 import { trainMemory } from "../../stores/results/train-memory.ts";
 import {
   $training,
@@ -18,7 +18,7 @@ import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
-import { IssueList, issuesByField, ResultSummary } from "./ResultSummary.tsx";
+import { Results, issuesByField, ResultSummary } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
 import { StackedBar } from "./StackedBar.tsx";
 
@@ -27,7 +27,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const state = read($training, hydrated);
   const value = training.effective(state);
   const { request, outcome } = readTask(trainMemory, hydrated);
-  const issues = outcome.ok ? [] : outcome.issues;
+  const issues = outcome && !outcome.ok ? outcome.issues : [];
   const id = "tm";
   const d = !hydrated;
   const common = { gpus, t, lang, disabled: d };
@@ -84,58 +84,59 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      {outcome.ok ? (
-        <>
-          <Figures
-            items={[
-              {
-                key: "allocator",
-                label: tr(t, "r.allocator"),
-                value: gib(lang, outcome.result.allocatorPeakBytes),
-              },
-              {
-                key: "smi",
-                label: tr(t, "r.smi"),
-                value: mib(lang, outcome.result.nvidiaSmiBytes),
-              },
-              {
-                key: "rent",
-                label: tr(t, "r.rent"),
-                value: gb(lang, outcome.result.recommendedBytes),
-                main: true,
-              },
-              {
-                key: "trainable",
-                label: tr(t, "r.trainable"),
-                value: `${num(lang, outcome.result.trainableParams / 1e6, 1)} M`,
-              },
-            ]}
-          />
-          <StackedBar
-            items={outcome.result.breakdown}
-            total={outcome.result.recommendedBytes}
-            caption={tr(t, "r.breakdownGiB")}
-            show={(v) => gib(lang, v)}
-            t={t}
-          />
-          <p class="calc-fits">
-            <strong>{tr(t, "r.fitsOne")}</strong>{" "}
-            {outcome.result.fitsOn.length
-              ? outcome.result.fitsOn.map(name).join(", ")
-              : tr(t, "r.none")}
-          </p>
-          <ResultSummary
-            assumptions={outcome.result.assumptions}
-            warnings={outcome.result.warnings}
-            t={t}
-            lang={lang}
-          />
-        </>
-      ) : (
-        <IssueList issues={issues} t={t} lang={lang} />
-      )}
+      <Results
+        outcome={outcome}
+        t={t}
+        lang={lang}
+        render={(r) => (
+          <>
+            <Figures
+              items={[
+                {
+                  key: "allocator",
+                  label: tr(t, "r.allocator"),
+                  value: gib(lang, r.allocatorPeakBytes),
+                },
+                {
+                  key: "smi",
+                  label: tr(t, "r.smi"),
+                  value: mib(lang, r.nvidiaSmiBytes),
+                },
+                {
+                  key: "rent",
+                  label: tr(t, "r.rent"),
+                  value: gb(lang, r.recommendedBytes),
+                  main: true,
+                },
+                {
+                  key: "trainable",
+                  label: tr(t, "r.trainable"),
+                  value: `${num(lang, r.trainableParams / 1e6, 1)} M`,
+                },
+              ]}
+            />
+            <StackedBar
+              items={r.breakdown}
+              total={r.recommendedBytes}
+              caption={tr(t, "r.breakdownGiB")}
+              show={(v) => gib(lang, v)}
+              t={t}
+            />
+            <p class="calc-fits">
+              <strong>{tr(t, "r.fitsOne")}</strong>{" "}
+              {r.fitsOn.length ? r.fitsOn.map(name).join(", ") : tr(t, "r.none")}
+            </p>
+            <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+          </>
+        )}
+      />
     </Frame>
   );
 }
 
-export const TrainingMemory = island(View, [$model, $training, trainMemory.$outcome]);
+export const TrainingMemory = island(View, [
+  $model,
+  $training,
+  trainMemory.$outcome,
+  $resolvedModel,
+]);

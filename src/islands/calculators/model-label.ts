@@ -17,5 +17,9 @@ export function modelName(t: Strings, lang: string, name: ModelName): string {
   }
 }
 
-export const modelLabel = (t: Strings, lang: string, m: ResolvedModel): string =>
-  m.ok ? modelName(t, lang, m.model.name) : tr(t, "mp.invalid");
+export const modelLabel = (t: Strings, lang: string, m: ResolvedModel | null): string =>
+  m === null
+    ? tr(t, "calc.computing")
+    : m.ok
+      ? modelName(t, lang, m.model.name)
+      : tr(t, "mp.invalid");

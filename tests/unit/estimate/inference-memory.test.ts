@@ -6,8 +6,8 @@ import {
   inferenceMemory,
   PREFILL_CHUNK_TOKENS,
   quantizedWeightBytes,
-  VLLM_GPU_MEMORY_UTILIZATION,
 } from "../../../src/estimate/inference-memory.ts";
+import { VLLM_GPU_MEMORY_UTILIZATION } from "../../../src/estimate/vocabulary.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { paramCounts, shapeFromParams } from "../../../src/estimate/model.ts";
 import { findPreset, PRESETS } from "../../../src/estimate/presets.ts";

@@ -3,13 +3,13 @@ import {
   DEFAULT_LORA_DROPOUT,
   frozenBaseBytes,
   INT8_SCALE_BITS,
-  LORA_TARGETS,
   loraInputWidth,
   loraParams,
   NF4_DOUBLE_QUANT_SCALE_BITS,
   scaleBitsFor,
   unsavedLinearInputs,
 } from "../../../src/estimate/lora.ts";
+import { LORA_TARGETS } from "../../../src/estimate/vocabulary.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
 import { NF4_BLOCK, NF4_SCALE_BITS } from "../../../src/estimate/precision.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";

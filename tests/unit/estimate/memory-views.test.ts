@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import {
   ALLOCATOR_FRAGMENTATION,
   CUDA_CONTEXT_BYTES,
+  memoryViews,
+} from "../../../src/estimate/memory-views.ts";
+import {
   HEADROOM_DEFAULT,
   HEADROOM_SEED_MAX,
   HEADROOM_SEED_MIN,
-  memoryViews,
-} from "../../../src/estimate/memory-views.ts";
+} from "../../../src/estimate/vocabulary.ts";
 import { part } from "../../../src/estimate/result.ts";
 import { RUNS, sum, valueOf } from "./helpers.ts";
 

@@ -3,9 +3,9 @@ import {
   ADAM_8BIT_BYTES_PER_PARAM,
   ADAM_STATES,
   optimizerStateBytes,
-  OPTIMIZERS,
   SGD_MOMENTUM_STATES,
 } from "../../../src/estimate/optimizer.ts";
+import { OPTIMIZERS } from "../../../src/estimate/vocabulary.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { paramCounts } from "../../../src/estimate/model.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";

@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { decodeMeasured, MEASURED_DEFAULTS, singleGpuHoursFor } from "../../src/stores/measured.ts";
+import { engine } from "../../../src/stores/engine-impl.ts";
+import {
+  checkMeasured,
+  MEASURED_DEFAULTS,
+  singleGpuHoursFor,
+} from "../../../src/stores/measured.ts";
+
+/** A stored text as the store reads it: JSON, then the request checker (through the engine). */
+const decodeMeasured = (text: string) => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text) as unknown;
+  } catch {
+    raw = undefined;
+  }
+  return checkMeasured(raw, engine).value;
+};
 
 const good = {
   gpuName: "NVIDIA GeForce RTX 4090",

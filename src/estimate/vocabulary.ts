@@ -1,0 +1,59 @@
+/**
+ * The words requests are made of: every option list a field offers, and the defaults a
+ * field table states. Kept apart from the estimator's arithmetic so the page's inputs can
+ * offer exactly these options without loading the estimator (which loads on the first edit).
+ */
+
+export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
+export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = [
+  "fp32",
+  "fp16-mixed",
+  "bf16-mixed",
+  "bf16",
+];
+
+export type Optimizer = "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor";
+export const OPTIMIZERS: readonly Optimizer[] = ["adamw", "sgd-momentum", "adam-8bit", "adafactor"];
+
+export type Recompute = "none" | "selective" | "full";
+export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full"];
+
+export type LoraTarget = "q" | "k" | "v" | "o" | "gate" | "up" | "down";
+export const LORA_TARGETS: readonly LoraTarget[] = ["q", "k", "v", "o", "gate", "up", "down"];
+
+export type Sharding = "none" | "zero1" | "zero2" | "zero3" | "fsdp";
+export const SHARDINGS: readonly Sharding[] = ["none", "zero1", "zero2", "zero3", "fsdp"];
+export type Offload = "none" | "optimizer" | "optimizer+params";
+export const OFFLOADS: readonly Offload[] = ["none", "optimizer", "optimizer+params"];
+export type TrainingHead = "lm" | "classifier";
+export const TRAINING_HEADS: readonly TrainingHead[] = ["lm", "classifier"];
+
+export type Engine = "pytorch" | "vllm" | "llama.cpp";
+export const ENGINES: readonly Engine[] = ["pytorch", "vllm", "llama.cpp"];
+
+export type Resolution = "1080p" | "4k" | "8k";
+export const RESOLUTIONS: readonly Resolution[] = ["1080p", "4k", "8k"];
+export type SceneComplexity = "simple" | "moderate" | "complex";
+export const SCENE_COMPLEXITIES: readonly SceneComplexity[] = ["simple", "moderate", "complex"];
+
+export type SortKey = "cost" | "time";
+export const SORT_KEYS: readonly SortKey[] = ["cost", "time"];
+
+/** GPU counts the cost-by-count chart compares (one node of 1, 2, 4 or 8 GPUs). */
+export const CHART_GPU_COUNTS = [1, 2, 4, 8] as const;
+
+/** The seeds: keep 15-25% above the measured peak for caches, temporaries and spikes. */
+export const HEADROOM_DEFAULT = 0.2;
+export const HEADROOM_SEED_MIN = 0.15;
+export const HEADROOM_SEED_MAX = 0.25;
+
+/**
+ * Default model FLOPs utilisation. Published large runs reach 51-56% on A100 clusters
+ * (Korthikanti et al. 2022: 54.2% selective recompute; Narayanan et al. 2021 Table 1: 52% for
+ * 1T, 44% for 1.7B on 32 GPUs); PaLM 46.2% (Chowdhery et al. 2022, sec. 4). Single GPUs
+ * and smaller models reach less; 40% sits below the 1.7B figure.
+ */
+export const MFU_DEFAULT = 0.4;
+
+/** vLLM's default gpu_memory_utilization (vLLM engine arguments). */
+export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;

@@ -1,0 +1,21 @@
+/** What the stores ask of the estimation engine (`engine-impl.ts`), as types only. */
+import type { ParamCounts } from "../estimate/model.ts";
+import type { ResolvedModelValue } from "../estimate/model-value.ts";
+import type { Preset } from "../estimate/presets.ts";
+import type { Result } from "../estimate/result.ts";
+import type { Checked, CheckContext } from "../estimate/tasks/check.ts";
+import type { Fields } from "../estimate/tasks/field.ts";
+import type { Issue } from "../estimate/tasks/issue.ts";
+import type { Outcome, TaskContext } from "../estimate/tasks/task.ts";
+
+export type ResolvedModel =
+  { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
+
+export interface Engine {
+  /** Checks and runs a request that names its task (the command line's path). */
+  run: (request: unknown, ctx: TaskContext) => Outcome<Result>;
+  /** Checks values against a field table: valid ones kept, every issue reported. */
+  check: (fields: Fields, raw: Record<string, unknown>, ctx: CheckContext) => Checked;
+  /** Resolves a request's model into its name, spec and parameter counts. */
+  resolveModel: (source: Record<string, unknown>, presets: readonly Preset[]) => ResolvedModel;
+}

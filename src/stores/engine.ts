@@ -1,0 +1,34 @@
+/**
+ * The estimation engine, loaded on demand. A page opens with the results it was built with
+ * (`$catalog`'s initial outcomes, computed at build time by this same engine); the engine
+ * itself loads when something needs computing: the first edit, stored inputs, a shared
+ * link. On the server the calculators' wrappers provide it up front.
+ */
+import { computed } from "nanostores";
+import type { Engine } from "./engine-api.ts";
+import { lazy } from "./lazy.ts";
+
+const loader = lazy(() => import("./engine-impl.ts").then((m) => m.engine));
+let provided: Engine | null = null;
+
+/** Build time only: the engine the server renders with. */
+export function provideEngine(e: Engine): void {
+  provided = e;
+}
+
+/** The engine once loaded; `null` while it is not; `false` when loading failed. */
+export const $engine = computed(
+  loader.$state,
+  (s): Engine | null | false =>
+    provided ?? (s.status === "ready" ? s.module : s.status === "failed" ? false : null),
+);
+
+/** Loads the engine (once; again after a failure) and resolves to it, or null on failure. */
+export const loadEngine = (): Promise<Engine | null> =>
+  provided ? Promise.resolve(provided) : loader.load();
+
+/** The engine if it is already here. */
+export const engineNow = (): Engine | null => {
+  const e = $engine.get();
+  return e || null;
+};
