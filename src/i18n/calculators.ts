@@ -665,6 +665,8 @@ const COMMON = [
   "range.",
   "lazy.",
   "mp.invalid",
+  "mp.paramsName",
+  "mp.archName",
   "calc.",
 ];
 

@@ -23,6 +23,15 @@ export const $engine = computed(
     provided ?? (s.status === "ready" ? s.module : s.status === "failed" ? false : null),
 );
 
+/**
+ * The engine's state on `<html data-engine>` ("loading", "ready", "failed"): what the page
+ * shows while results are being computed can follow it in CSS, and browser tests wait on it.
+ */
+if (typeof document !== "undefined")
+  loader.$state.listen((s) => {
+    document.documentElement.dataset["engine"] = s.status === "idle" ? "" : s.status;
+  });
+
 /** Loads the engine (once; again after a failure) and resolves to it, or null on failure. */
 export const loadEngine = (): Promise<Engine | null> =>
   provided ? Promise.resolve(provided) : loader.load();

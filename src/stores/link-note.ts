@@ -31,7 +31,12 @@ let applied = false;
 
 /** Reads the link once on the client, then drops the hash so a reload keeps later edits. */
 export function applyLinkOnce(): void {
-  if (applied || typeof window === "undefined" || !/^#[a-z]+\./.test(window.location.hash)) return;
+  if (
+    applied ||
+    typeof window === "undefined" ||
+    !/(^#|&)[a-z]+\.[A-Za-z]+=/.test(window.location.hash)
+  )
+    return;
   applied = true;
   const hash = window.location.hash;
   void Promise.all([shareModule.load(), loadEngine()]).then(([share, engine]) => {

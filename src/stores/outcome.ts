@@ -42,11 +42,17 @@ export function taskStores<R extends Result, S extends readonly ReadableAtom<unk
   const initialRequest = (): Built => call(stores.map(initialOf));
   const fromPage = () => ($catalog.get().initial?.[key] as Outcome<R> | undefined) ?? null;
   const $request = computed(stores as unknown as ReadableAtom<unknown>[], (...v) => call(v));
+  // While the engine loads for a new request, the last result stays on screen (it is
+  // replaced within the moment the load takes) rather than blanking the figures.
+  let last: Outcome<R> | null = null;
   const $outcome = computed([$request, $catalog, $engine], (b, _c, e): Outcome<R> | null => {
-    if (!b.ok) return { ok: false, issues: b.issues };
-    if (e) return e.run(b.request, taskContext()) as Outcome<R>;
-    if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
-    return same(b, initialRequest()) ? fromPage() : null;
+    let out: Outcome<R> | null;
+    if (!b.ok) out = { ok: false, issues: b.issues };
+    else if (e) out = e.run(b.request, taskContext()) as Outcome<R>;
+    else if (e === false) out = { ok: false, issues: [issue("request", "engine-load-failed")] };
+    else out = same(b, initialRequest()) ? fromPage() : last;
+    last = out ?? last;
+    return out;
   });
   onMount($outcome, () => {
     const need = (b: Built) => {

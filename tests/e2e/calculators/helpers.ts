@@ -71,11 +71,21 @@ export async function openGuide(page: Page, slug: string, lang: Lang = "en"): Pr
 export const figure = (page: Page, id: WidgetId, key: string) =>
   page.locator(`section[aria-labelledby="${id}-title"] [data-figure="${key}"]`);
 
-/** Replaces a field's text the way a user does: select all, type. */
+/**
+ * Waits until the estimation engine, which loads on the first edit, has arrived and the
+ * results it computes are on the page (stores update islands synchronously once it is in).
+ */
+export async function engineReady(page: Page): Promise<void> {
+  // Inputs equal to the initial ones need no engine: nothing then starts loading it.
+  await page.waitForFunction(() => document.documentElement.dataset["engine"] !== "loading");
+}
+
+/** Replaces a field's text the way a user does: select all, type; then lets the engine compute. */
 export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
   const input = page.locator(selector);
   await input.fill("");
   await input.pressSequentially(text);
+  await engineReady(page);
 }
 
 /** The command line's result for a request (the same task code, run in Node). */
