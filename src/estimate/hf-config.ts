@@ -105,7 +105,7 @@ export function parseHfConfig(input: unknown): HfConfigResult {
     return { ok: false, issue: issue("", "hf-not-object") };
   }
   const c = input as Json;
-  const type = typeof c["model_type"] === "string" ? (c["model_type"] as string) : "llama";
+  const type = typeof c["model_type"] === "string" ? c["model_type"] : "llama";
   try {
     if (type === "gpt2") {
       const hidden = req(c, "hidden", "n_embd");

@@ -186,6 +186,10 @@ export const analyzer = defineStrings(
     "use.button": "Use these measurements",
     "use.saved": "Saved: peak {peak} GB, {rec} GB to rent.",
     "use.hours": "Single-GPU hours set to {hours}.",
+    "use.refused":
+      "Not saved as measured: {fields} did not pass the checks, so they keep their defaults.",
+    "use.failed":
+      "Not saved: the part of the page that checks the values did not load (connection?). Press the button again to retry.",
     "use.next": "Now see the {cost} and {fit} guides.",
     "use.cost": "total cost",
     "use.fit": "choosing a GPU",
@@ -371,6 +375,8 @@ export const analyzer = defineStrings(
     "use.button": "使用这些实测数据",
     "use.saved": "已保存：显存峰值 {peak} GB，应租 {rec} GB。",
     "use.hours": "单卡耗时已设为 {hours} 小时。",
+    "use.refused": "未按实测保存：{fields} 没有通过检查，保留默认值。",
+    "use.failed": "未保存：负责检查数值的页面部分没有加载（网络问题？）。请再按一次按钮重试。",
     "use.next": "接下来可以看{cost}和{fit}两篇指南。",
     "use.cost": "总成本",
     "use.fit": "如何选择 GPU",

@@ -106,7 +106,12 @@ export default function Checklist({ id, title, items, strings }: Props) {
           <button type="button" class="button secondary" disabled={!ready} onClick={reset}>
             {strings.reset}
           </button>
-          <button type="button" class="button secondary" disabled={!ready} onClick={exportMarkdown}>
+          <button
+            type="button"
+            class="button secondary"
+            disabled={!ready}
+            onClick={() => void exportMarkdown()}
+          >
             {strings.export}
           </button>
           {download && (

@@ -416,7 +416,7 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
           params: { listed: malformed.length, total: malformedCount },
         });
       const gpus = states.map((s) => s.series).sort((a, b) => a.index - b.index);
-      const cols = (header ?? []) as HeaderColumn[];
+      const cols = header ?? [];
       return {
         ok: true,
         log: {

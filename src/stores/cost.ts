@@ -2,7 +2,8 @@
  * `$cost`: node options to compare and the hidden hours and charges of a rental. Opens on
  * the seed article's example: 72 h on one RTX 4090 vs four cards at 75% scaling (24 h).
  */
-import { COST_FIELDS, COST_OPTION_FIELDS } from "../estimate/tasks/cost-fields.ts";
+import type { COST_OPTION_FIELDS } from "../estimate/tasks/cost-fields.ts";
+import { COST_FIELDS } from "../estimate/tasks/cost-fields.ts";
 import type { Input } from "../estimate/tasks/field.ts";
 import { fieldStore } from "./field-store.ts";
 

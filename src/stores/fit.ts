@@ -11,6 +11,6 @@ export const FIT_STORE_FIELDS = {
 } as const;
 export type FitState = Input<typeof FIT_STORE_FIELDS>;
 
-export const fit = fieldStore("f", FIT_STORE_FIELDS, {} as FitState);
+export const fit = fieldStore("f", FIT_STORE_FIELDS, {});
 export const $fit = fit.store;
 export const setFit = fit.set;

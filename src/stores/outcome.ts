@@ -75,6 +75,6 @@ export function taskStores<R extends Result, S extends readonly ReadableAtom<unk
     return memo;
   };
   const ts: TaskStores<R> = { key, $request, $outcome, initial };
-  taskStoreRegistry.push(ts as unknown as TaskStores<Result>);
+  taskStoreRegistry.push(ts);
   return ts;
 }

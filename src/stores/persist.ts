@@ -92,6 +92,6 @@ export const registry: CalcStore[] = [];
 
 export function calcStore<T>(id: string, initial: T, codec: StoreCodec<T>): WritableAtom<T> {
   const store = storedAtom(`gpu-calc:${id}:v${STORE_VERSION}`, initial, codec.check);
-  registry.push({ id, store, initial, codec } as unknown as CalcStore);
+  registry.push({ id, store, initial, codec });
   return store;
 }

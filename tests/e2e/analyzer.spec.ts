@@ -211,7 +211,7 @@ test("Use these measurements stores them and sets the single-GPU hours", async (
     "/en/guides/choosing-a-gpu/",
   );
   const stored = await page.evaluate(() => ({
-    cost: localStorage.getItem("gpu-calc:k:v1"),
+    cost: localStorage.getItem("gpu-calc:k:v2"),
     measured: localStorage.getItem("gpu-calc:measured:v2"),
   }));
   const cost = JSON.parse(stored.cost ?? "{}") as { singleGpuHours?: number };

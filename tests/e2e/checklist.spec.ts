@@ -186,7 +186,9 @@ test("storage that refuses writes keeps ticks for the page view without errors",
       localStorage.clear();
       const chunk = "x".repeat(512 * 1024);
       for (let i = 0; i < 100; i++) localStorage.setItem(`fill-${i}`, chunk);
-    } catch {}
+    } catch {
+      // The quota is reached: exactly the state this test needs.
+    }
   });
   await page.goto("/en/guides/pre-rental-checklist/");
   const c = cases[1];

@@ -67,10 +67,11 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
     case "enum-list": {
       if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
       const issues: Issue[] = [];
-      v.forEach((x, i) => {
+      (v as unknown[]).forEach((x, i) => {
         if (!(f.options as readonly unknown[]).includes(x))
           issues.push(issue(at(path, i), "not-an-option", { options: f.options.join(", ") }));
-        else if (v.indexOf(x) !== i) issues.push(issue(at(path, i), "duplicate", { value: x }));
+        else if (v.indexOf(x) !== i)
+          issues.push(issue(at(path, i), "duplicate", { value: String(x) }));
       });
       if (!issues.length && v.length < f.min)
         issues.push(issue(path, "list-length", { min: f.min, max: f.options.length }));

@@ -4,7 +4,7 @@
  * throughputs give the measured ratio; the seed's rule gives the verdict.
  */
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import { compareRuns, matchCatalogGpu, paperPeakTflops } from "../../run-log/compare.ts";
 import type { PeakPrecision } from "../../run-log/compare.ts";
@@ -43,16 +43,17 @@ export function Compare(p: {
   children: ComponentChildren;
 }) {
   const { t, lang, gpus } = p;
-  const [gpu, setGpu] = useState<Record<string, string>>({ a: "", b: "" });
+  // A GPU the user picks holds for that run; a new run starts from the catalog's best guess.
+  const runKey = (s: LoadedRun | null) => `${s?.name ?? ""}|${s?.analysis.gpus[0]?.name ?? ""}`;
+  const [picked, setPicked] = useState<Record<string, { key: string; id: string }>>({});
+  const gpuOf = (which: "a" | "b", s: LoadedRun | null): string => {
+    const choice = picked[which];
+    return choice && choice.key === runKey(s) ? choice.id : guess(s, gpus);
+  };
+  const gpu = { a: gpuOf("a", p.a), b: gpuOf("b", p.b) };
+  const setGpu = (next: { a: string; b: string }) =>
+    setPicked({ a: { key: runKey(p.a), id: next.a }, b: { key: runKey(p.b), id: next.b } });
   const [prec, setPrec] = useState<Record<string, PeakPrecision>>({ a: "bf16", b: "bf16" });
-  useEffect(
-    () => setGpu((s) => ({ ...s, a: guess(p.a, gpus) })),
-    [p.a?.name, p.a?.analysis.gpus[0]?.name],
-  );
-  useEffect(
-    () => setGpu((s) => ({ ...s, b: guess(p.b, gpus) })),
-    [p.b?.name, p.b?.analysis.gpus[0]?.name],
-  );
   const choices = [
     { value: "", label: t["cmp.choose"] ?? "" },
     ...gpus.map((g) => ({ value: g.id, label: `${g.name} (${num(lang, g.memoryGB, 0)} GB)` })),

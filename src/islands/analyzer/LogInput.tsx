@@ -77,7 +77,7 @@ export function LogInput(p: LogInputProps) {
           spellcheck={false}
           disabled={p.disabled}
           value={text}
-          onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
+          onInput={(e) => setText(e.currentTarget.value)}
         />
       </div>
       <div class="an-row">

@@ -32,6 +32,13 @@ interface SlotState {
   id: number;
 }
 const EMPTY: SlotState = { run: null, error: null, progress: null, id: 0 };
+/** The slots with one slot's state changed. */
+const patched =
+  (slot: Slot, s: Partial<SlotState>) =>
+  (all: Record<Slot, SlotState>): Record<Slot, SlotState> => ({
+    ...all,
+    [slot]: { ...all[slot], ...s },
+  });
 const BIG = { min: 0, max: 1e18 };
 
 export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
@@ -49,8 +56,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const n = (v: number | null | undefined, d?: number) => num(lang, v, d);
   const unitLabel = t[`unit.${unit}`] ?? unit;
 
-  const patchSlot = (slot: Slot, s: Partial<SlotState>) =>
-    setSlots((all) => ({ ...all, [slot]: { ...all[slot], ...s } }));
+  const patchSlot = (slot: Slot, s: Partial<SlotState>) => setSlots(patched(slot, s));
   const work = (slot: Slot): WorkDone | undefined => {
     const a = slot === "a" ? amount : amountB;
     return a > 0 ? { amount: a, unit: unitLabel, scope } : undefined;
@@ -65,7 +71,8 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
     return onWorker((m) => {
       if (m.type === "crashed") {
         for (const s of ["a", "b"] as const)
-          if (latest.current[s]) patchSlot(s, { progress: null, error: { error: "read-failed" } });
+          if (latest.current[s])
+            setSlots(patched(s, { progress: null, error: { error: "read-failed" } }));
         return;
       }
       const slot =
@@ -77,14 +84,17 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
               : null
           : m.slot;
       if (!slot || latest.current[slot] !== m.id) return;
-      if (m.type === "progress") patchSlot(slot, { progress: m.fraction });
-      else if (m.type === "done") patchSlot(slot, { run: m.run, error: null, progress: null });
+      if (m.type === "progress") setSlots(patched(slot, { progress: m.fraction }));
+      else if (m.type === "done")
+        setSlots(patched(slot, { run: m.run, error: null, progress: null }));
       else
-        patchSlot(slot, {
-          error: m.failure,
-          progress: null,
-          ...(m.failure.error === "no-data" ? {} : { run: null }),
-        });
+        setSlots(
+          patched(slot, {
+            error: m.failure,
+            progress: null,
+            ...(m.failure.error === "no-data" ? {} : { run: null }),
+          }),
+        );
     });
   }, []);
 
@@ -110,27 +120,40 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const refuse = (slot: Slot) => (e: LoadError) =>
     patchSlot(slot, { error: e, run: null, progress: null });
 
-  // Re-analyse (no re-parse) when the headroom or the work done changes.
-  useEffect(() => {
-    if (slots.a.run)
-      start(
-        "a",
-        send(
-          { type: "analyze", slot: "a", headroom: headroomPct / 100, workDone: work("a") },
-          gpus,
-        ),
-      );
-  }, [headroomPct, amount, unit, scope]);
-  useEffect(() => {
-    if (slots.b.run)
-      start(
-        "b",
-        send(
-          { type: "analyze", slot: "b", headroom: headroomPct / 100, workDone: work("b") },
-          gpus,
-        ),
-      );
-  }, [headroomPct, amountB, unit, scope]);
+  /** The analysis settings; changing one re-analyses the loaded runs (no re-parse). */
+  interface Settings {
+    headroomPct: number;
+    amount: number;
+    amountB: number;
+    unit: string;
+    scope: WorkDone["scope"];
+  }
+  const settings: Settings = { headroomPct, amount, amountB, unit, scope };
+  const change = (next: Partial<Settings>) => {
+    const s = { ...settings, ...next };
+    if (next.headroomPct !== undefined) setHeadroomPct(s.headroomPct);
+    if (next.amount !== undefined) setAmount(s.amount);
+    if (next.amountB !== undefined) setAmountB(s.amountB);
+    if (next.unit !== undefined) setUnit(s.unit);
+    if (next.scope !== undefined) setScope(s.scope);
+    const label = t[`unit.${s.unit}`] ?? s.unit;
+    for (const slot of ["a", "b"] as const) {
+      const a = slot === "a" ? s.amount : s.amountB;
+      if (slots[slot].run)
+        start(
+          slot,
+          send(
+            {
+              type: "analyze",
+              slot,
+              headroom: s.headroomPct / 100,
+              workDone: a > 0 ? { amount: a, unit: label, scope: s.scope } : undefined,
+            },
+            gpus,
+          ),
+        );
+    }
+  };
 
   const run = slots.a.run;
   const a = run?.analysis;
@@ -141,10 +164,10 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
     ? Math.max(1, a.gpus.filter((x) => !x.findings.some((f) => f.code === "gpu-unused")).length)
     : 1;
 
-  const use = () => {
+  const use = async () => {
     if (!a || a.gpus.length === 0) return;
     const top = a.gpus.reduce((m, x) => (x.peakMemoryBytes > m.peakMemoryBytes ? x : m));
-    setMeasured({
+    const refused = await setMeasured({
       gpuName: top.name ?? "",
       gpuCount: a.gpus.length,
       peakMemoryBytes: top.peakMemoryBytes,
@@ -155,6 +178,9 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
       sourceFile: run?.name ?? "",
       savedAt: Date.now(),
     });
+    // Says what was saved, and only that.
+    if (refused === null) return setSaved(tr(t, "use.failed"));
+    if (refused.length > 0) return setSaved(tr(t, "use.refused", { fields: refused.join(", ") }));
     const hours = tp ? singleGpuHoursFor(total, tp.perHour, busy) : null;
     if (hours !== null) setCost({ singleGpuHours: Math.min(1e6, Math.max(0.01, hours)) });
     setSaved(
@@ -192,7 +218,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
           unit="%"
           value={headroomPct}
           rule={{ min: 15, max: 25 }}
-          onValue={setHeadroomPct}
+          onValue={(v) => change({ headroomPct: v })}
           t={t}
           lang={lang}
           disabled={disabled}
@@ -255,7 +281,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
                 unit=""
                 value={amount}
                 rule={BIG}
-                onValue={setAmount}
+                onValue={(v) => change({ amount: v })}
                 t={t}
                 lang={lang}
                 disabled={disabled}
@@ -268,7 +294,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
                   value: u,
                   label: t[`unit.${u}`] ?? u,
                 }))}
-                onValue={setUnit}
+                onValue={(v) => change({ unit: v })}
                 disabled={disabled}
               />
               <SelectField
@@ -279,7 +305,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
                   value: s,
                   label: t[`scope.${s}`] ?? s,
                 }))}
-                onValue={(v) => setScope(v as WorkDone["scope"])}
+                onValue={(v) => change({ scope: v as WorkDone["scope"] })}
                 disabled={disabled}
               />
             </form>
@@ -305,7 +331,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
               />
             </form>
             <p class="calc-note">{tp ? tr(t, "use.explain", { n: busy }) : t["use.noTp"]}</p>
-            <button type="button" onClick={use} disabled={disabled}>
+            <button type="button" onClick={() => void use()} disabled={disabled}>
               {t["use.button"]}
             </button>
             <div role="status" data-testid="use-status">
@@ -344,7 +370,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
               unit={unitLabel}
               value={amountB}
               rule={BIG}
-              onValue={setAmountB}
+              onValue={(v) => change({ amountB: v })}
               t={t}
               lang={lang}
               disabled={disabled}

@@ -99,7 +99,7 @@ export function fieldInputs(b: Binding) {
           <SelectField
             id={id}
             label={label}
-            value={String(v ?? "")}
+            value={typeof v === "string" ? v : ""}
             choices={gpuChoices(b.gpus)}
             onValue={set}
             issue={issue}

@@ -47,7 +47,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
     id,
     fields: PARAMS_FIELDS,
     value: { params: m.params },
-    set: (c) => setModel(c as Partial<ModelChoice>),
+    set: (c) => setModel(c),
     issues: byField,
     ...common,
   });
@@ -86,7 +86,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                   value={$query.get()}
                   disabled={d}
                   aria-describedby={`${id}-search-hint`}
-                  onInput={(e) => $query.set((e.currentTarget as HTMLInputElement).value)}
+                  onInput={(e) => $query.set(e.currentTarget.value)}
                 />
                 <span id={`${id}-search-hint`} class="calc-hint">
                   {tr(t, "mp.searchHint", { count: shown.length })}
@@ -130,9 +130,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                 disabled={d}
                 aria-invalid={hfIssue ? "true" : "false"}
                 aria-describedby={`${id}-hf-hint ${id}-hf-err`}
-                onInput={(e) =>
-                  setModel({ hfText: (e.currentTarget as HTMLTextAreaElement).value })
-                }
+                onInput={(e) => setModel({ hfText: e.currentTarget.value })}
               />
               <span id={`${id}-hf-hint`} class="calc-hint">
                 {tr(t, "mp.hfHint")}

@@ -33,7 +33,7 @@ export function SelectField(p: SelectFieldProps) {
         disabled={p.disabled}
         aria-invalid={p.issue ? "true" : "false"}
         aria-describedby={`${p.id}-err`}
-        onChange={(e) => p.onValue((e.currentTarget as HTMLSelectElement).value)}
+        onChange={(e) => p.onValue(e.currentTarget.value)}
       >
         {p.choices.map((c) => (
           <option key={c.value} value={c.value} selected={c.value === p.value}>
@@ -62,7 +62,7 @@ export function CheckField(p: CheckFieldProps) {
         type="checkbox"
         checked={p.checked}
         disabled={p.disabled}
-        onChange={(e) => p.onValue((e.currentTarget as HTMLInputElement).checked)}
+        onChange={(e) => p.onValue(e.currentTarget.checked)}
       />
       <label for={p.id}>{p.label}</label>
     </div>
@@ -93,7 +93,7 @@ export function CheckGroup(p: CheckGroupProps) {
             disabled={p.disabled}
             onChange={(e) =>
               p.onValue(
-                (e.currentTarget as HTMLInputElement).checked
+                e.currentTarget.checked
                   ? [...p.checked, c.value]
                   : p.checked.filter((x) => x !== c.value),
               )

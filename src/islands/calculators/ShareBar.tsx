@@ -6,7 +6,7 @@
 import { Component } from "preact";
 import type { Strings } from "../../i18n/format.ts";
 import { tr } from "../../i18n/format.ts";
-import { shareModule } from "../../stores/link-note.ts";
+import { shareModule } from "../../stores/link-apply.ts";
 
 export interface ShareBarProps {
   t: Strings;

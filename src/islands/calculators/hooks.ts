@@ -13,7 +13,7 @@ import type { FunctionComponent } from "preact";
 import type { ReadableAtom } from "nanostores";
 import type { Strings } from "../../i18n/format.ts";
 import { registry } from "../../stores/persist.ts";
-import { applyLinkOnce } from "../../stores/link-note.ts";
+import { applyLinkOnce } from "../../stores/link-apply.ts";
 import type { TaskStores } from "../../stores/outcome.ts";
 import type { Result } from "../../estimate/result.ts";
 

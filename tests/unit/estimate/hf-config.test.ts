@@ -423,7 +423,9 @@ describe("parseHfConfig: errors name the field", () => {
   ])("%s", (_n, config, field) => {
     const r = parseHfConfig(
       JSON.parse(
-        JSON.stringify(config, (_k, v) => (Number.isNaN(v) ? "NaN" : v === Infinity ? 1e400 : v)),
+        JSON.stringify(config, (_k, v: unknown) =>
+          Number.isNaN(v) ? "NaN" : v === Infinity ? "Infinity" : v,
+        ),
       ),
     );
     const direct = parseHfConfig(config);

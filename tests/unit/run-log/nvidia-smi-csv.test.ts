@@ -151,7 +151,9 @@ describe("nvidia-smi CSV parser", () => {
 
   it("parses in slices with pauses", async () => {
     let pauses = 0;
-    const r = await parseNvidiaSmiCsvInSlices(fixture("idle-gaps.csv"), async () => void pauses++);
+    const r = await parseNvidiaSmiCsvInSlices(fixture("idle-gaps.csv"), () =>
+      Promise.resolve(void pauses++),
+    );
     expect(r.ok && r.log.sampleCount).toBe(720);
     expect(pauses).toBeGreaterThan(0);
   });

@@ -1,0 +1,132 @@
+// @ts-check
+/**
+ * ESLint, flat config, zero warnings (`npm run lint`, part of `npm test`). Beside the
+ * recommended and type-aware rules it holds the layers apart: the estimation core imports
+ * no DOM, Astro, Preact or stores; pages load the estimator only through the engine
+ * (`src/stores/engine.ts`), so islands and stores import from the core only the light
+ * modules their inputs need (field tables, option lists, units) or types; and no module
+ * imports itself in a cycle.
+ */
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+/**
+ * Any core module but those a page may load up front: what its inputs and results need
+ * (field tables, option lists, units), no arithmetic.
+ */
+const HEAVY_CORE =
+  "/estimate/(?!(vocabulary|units|gpu|arch-fields|tasks/(field|issue|[a-z]+-fields))\\.ts$)";
+
+export default tseslint.config(
+  { ignores: ["dist/", ".astro/", "node_modules/", "test-results/", "playwright-report/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] }),
+      ],
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Vitest's asymmetric matchers (expect.any, expect.closeTo) are typed `any`.
+    files: ["tests/**"],
+    rules: {
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
+  },
+  {
+    files: ["src/estimate/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "preact",
+                "preact/*",
+                "astro",
+                "astro:*",
+                "astro/*",
+                "nanostores",
+                "@nanostores/*",
+              ],
+              message: "The estimation core is pure: no UI framework or stores.",
+            },
+            {
+              group: [
+                "**/stores/**",
+                "**/islands/**",
+                "**/components/**",
+                "**/i18n/**",
+                "**/cli/**",
+              ],
+              message: "The estimation core imports nothing from the site or the command line.",
+            },
+          ],
+        },
+      ],
+      "no-restricted-globals": [
+        "error",
+        ...[
+          "window",
+          "document",
+          "localStorage",
+          "sessionStorage",
+          "navigator",
+          "location",
+          "history",
+        ].map((name) => ({ name, message: "The estimation core never touches the DOM." })),
+      ],
+    },
+  },
+  {
+    files: ["src/islands/**", "src/stores/**"],
+    ignores: ["src/stores/engine-impl.ts", "src/stores/share.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: HEAVY_CORE,
+              allowTypeImports: true,
+              message:
+                "Pages load the estimator through the engine (src/stores/engine.ts): import types, or the light modules inputs need.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/islands/analyzer/**"],
+    plugins: { "react-hooks": reactHooks },
+    // The classic hooks rules; the React Compiler's rules assume React's runtime, not Preact's.
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+);
