@@ -6,7 +6,7 @@
 import { CHART_GPU_COUNTS } from "./vocabulary.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { HOURS_PER_MONTH } from "./units.ts";
+import { HOURS_PER_MONTH, SECONDS_PER_HOUR } from "./units.ts";
 
 export interface Overheads {
   setupHours?: number;
@@ -193,7 +193,10 @@ export function monthlyBreakEvenHours(hourlyPrice: number, monthlyPrice: number)
   return monthlyPrice / hourlyPrice;
 }
 
+/** Tokens in the "per million tokens" of serving prices. */
+export const TOKENS_PER_MILLION = 1e6;
+
 /** Cost per million generated tokens = price/h x 1e6 / (3600 x tokens/s) (formulas.md). */
 export function costPerMillionTokens(pricePerHour: number, tokensPerSecond: number): number {
-  return (pricePerHour * 1e6) / (3600 * tokensPerSecond);
+  return (pricePerHour * TOKENS_PER_MILLION) / (SECONDS_PER_HOUR * tokensPerSecond);
 }

@@ -11,7 +11,7 @@ import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import { inferencePeakTflops } from "./precision.ts";
 import type { Assumption, Result, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { FLOPS_PER_TFLOP } from "./units.ts";
+import { FLOPS_PER_TFLOP, gbToBytes } from "./units.ts";
 
 /**
  * Achieved share of the bandwidth bound at batch 1, per engine.
@@ -65,7 +65,7 @@ export interface DecodeResult extends Result {
 export function decodeSpeed(input: DecodeInput): DecodeResult {
   const gpus = Math.max(1, input.gpus ?? 1);
   const efficiency = input.efficiency ?? DECODE_BANDWIDTH_FRACTION[input.engine];
-  const bandwidth = input.gpu.bandwidthGBps * 1e9 * gpus;
+  const bandwidth = gbToBytes(input.gpu.bandwidthGBps) * gpus;
   const kvRead = input.kvBytesPerToken * input.contextTokens * input.batch;
   const bytesPerStep = input.weightBytes + kvRead;
   const memSeconds = bytesPerStep / (bandwidth * efficiency);

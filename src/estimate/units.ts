@@ -6,6 +6,7 @@
 export const BYTES_PER_GB = 1e9;
 export const BYTES_PER_GIB = 2 ** 30;
 export const BYTES_PER_MIB = 2 ** 20;
+export const SECONDS_PER_MINUTE = 60;
 export const SECONDS_PER_HOUR = 3600;
 /** Average hours in a month (8760 h / 12), the usual basis for monthly cloud pricing. */
 export const HOURS_PER_MONTH = 730;

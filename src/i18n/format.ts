@@ -39,6 +39,9 @@ export const gib = (lang: string, bytes: number): string =>
 export const mib = (lang: string, bytes: number): string =>
   `${num(lang, bytes / BYTES_PER_MIB, 0)} MiB`;
 export const pct = (lang: string, fraction: number): string => `${num(lang, fraction * 100, 0)}%`;
+/** Parameter counts as the model cards write them: 8.03 B, 41.9 M. */
+export const billions = (lang: string, n: number): string => `${num(lang, n / 1e9, 2)} B`;
+export const millions = (lang: string, n: number): string => `${num(lang, n / 1e6, 1)} M`;
 
 /** A translated string with `{name}` placeholders filled; the key itself if missing. */
 export function tr(

@@ -7,6 +7,7 @@
  * work proportional to its chunk only, so a UI can parse a large log in slices between frames.
  * Malformed lines are skipped, counted and listed with their line numbers.
  */
+import { SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../estimate/units.ts";
 import type {
   ColumnKey,
   GpuSample,
@@ -163,7 +164,10 @@ export function parseTimestamp(raw: string): number | null {
   if (zone && zone.toUpperCase() !== "Z") {
     const sign = zone.startsWith("-") ? -1 : 1;
     const digits = zone.slice(1).replace(":", "");
-    seconds -= sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2, 4)) * 60);
+    seconds -=
+      sign *
+      (Number(digits.slice(0, 2)) * SECONDS_PER_HOUR +
+        Number(digits.slice(2, 4)) * SECONDS_PER_MINUTE);
   }
   return Number.isFinite(seconds) ? seconds : null;
 }

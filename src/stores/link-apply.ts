@@ -10,21 +10,28 @@ import { $linkNote } from "./link-note.ts";
 /** The link codec and Reset, loaded on first use (with a retry message if the load fails). */
 export const shareModule = lazy(() => import("./share.ts"));
 
-let applied = false;
+let listening = false;
 
-/** Reads the link once on the client, then drops the hash so a reload keeps later edits. */
-export function applyLinkOnce(): void {
-  if (
-    applied ||
-    typeof window === "undefined" ||
-    !/(^#|&)[a-z]+\.[A-Za-z]+=/.test(window.location.hash)
-  )
-    return;
-  applied = true;
+const isLink = (hash: string): boolean => /(^#|&)[a-z]+\.[A-Za-z]+=/.test(hash);
+
+/** Applies the link in the address bar, then drops the hash so a reload keeps later edits. */
+function applyLink(): void {
   const hash = window.location.hash;
+  if (!isLink(hash)) return;
+  history.replaceState(null, "", window.location.pathname + window.location.search);
   void Promise.all([shareModule.load(), loadEngine()]).then(([share, engine]) => {
     if (!share || !engine) return;
     $linkNote.set(share.applyHash(hash, engine));
-    history.replaceState(null, "", window.location.pathname + window.location.search);
   });
+}
+
+/**
+ * Applies a link on the client's first island mount, and again whenever a link is pasted
+ * into the address bar of a page already open.
+ */
+export function applyLinkOnce(): void {
+  if (listening || typeof window === "undefined") return;
+  listening = true;
+  window.addEventListener("hashchange", applyLink);
+  applyLink();
 }

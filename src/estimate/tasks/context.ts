@@ -1,6 +1,7 @@
 /** What a task reads besides its request: the GPU catalog and the model presets. */
 import type { GpuSpec } from "../gpu.ts";
 import type { TaskContext } from "./task.ts";
+import { gbToBytes } from "../units.ts";
 
 /** The catalog GPU a checked request names (the checker has already refused unknown ids). */
 export function gpuById(ctx: TaskContext, id: string): GpuSpec {
@@ -11,5 +12,5 @@ export function gpuById(ctx: TaskContext, id: string): GpuSpec {
 
 /** The ids of catalog GPUs whose memory as sold holds `bytes`. */
 export function gpusHolding(ctx: TaskContext, bytes: number): string[] {
-  return ctx.gpus.filter((g) => g.memoryGB * 1e9 >= bytes).map((g) => g.id);
+  return ctx.gpus.filter((g) => gbToBytes(g.memoryGB) >= bytes).map((g) => g.id);
 }

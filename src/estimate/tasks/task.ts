@@ -52,16 +52,51 @@ export function checkRequest(
   const issues = [...checked.issues];
   for (const name of def.required ?? [])
     if (raw[name] === undefined) issues.push(issue(path ? `${path}.${name}` : name, "required"));
-  if (issues.length) return { ok: false, issues };
   const derived = def.defaults ? def.defaults(checked.value) : {};
   const request = withDefaults(def.fields, { ...derived, ...checked.value });
-  const broken = def.rules?.(request as never, ctx) ?? [];
-  if (broken.length)
-    return {
-      ok: false,
-      issues: path ? broken.map((i) => ({ ...i, field: `${path}.${i.field}` })) : broken,
-    };
-  return { ok: true, request };
+  const bad = new Set(issues.map((i) => topField(i.field, path)));
+  const broken =
+    (issues.length ? rulesOverGood(def, request, bad, ctx) : def.rules?.(request as never, ctx)) ??
+    [];
+  const all = [
+    ...issues,
+    ...(path ? broken.map((i) => ({ ...i, field: `${path}.${i.field}` })) : broken),
+  ];
+  return all.length ? { ok: false, issues: all } : { ok: true, request };
+}
+
+/** The request's own field an issue's path names (`lora.rank` → `lora`). */
+function topField(field: string, path: string): string {
+  const own = path && field.startsWith(`${path}.`) ? field.slice(path.length + 1) : field;
+  return own.split(/[.[]/)[0] ?? own;
+}
+
+class ReadOfBadField extends Error {}
+
+/**
+ * The cross-field rules of a request that also has bad fields, so a request is refused with
+ * every issue at once; rules that read a bad or missing field are skipped, since what they
+ * would say rests on a value the user has still to fix.
+ */
+function rulesOverGood(
+  def: TaskDef,
+  request: Record<string, unknown>,
+  bad: ReadonlySet<string>,
+  ctx: TaskContext,
+): Issue[] {
+  if (!def.rules) return [];
+  const guarded = new Proxy(request, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && bad.has(key)) throw new ReadOfBadField(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  try {
+    return def.rules(guarded as never, ctx);
+  } catch (e) {
+    if (e instanceof ReadOfBadField) return [];
+    throw e;
+  }
 }
 
 /** The first number in a result that is NaN or infinite, as a dotted path; null if none. */

@@ -6,7 +6,7 @@
  */
 import { atom } from "nanostores";
 import { ARCH_FIELDS, PARAMS_FIELDS } from "../../estimate/arch-fields.ts";
-import { num, tr } from "../../i18n/format.ts";
+import { billions, tr } from "../../i18n/format.ts";
 import { issueText } from "../../i18n/messages.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import type { ModelChoice } from "../../stores/model.ts";
@@ -149,12 +149,12 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
           {
             key: "params",
             label: tr(t, "r.params"),
-            value: resolved?.ok ? `${num(lang, resolved.counts.total / 1e9, 2)} B` : "—",
+            value: resolved?.ok ? billions(lang, resolved.counts.total) : "—",
           },
           {
             key: "active",
             label: tr(t, "r.active"),
-            value: resolved?.ok ? `${num(lang, resolved.counts.active / 1e9, 2)} B` : "—",
+            value: resolved?.ok ? billions(lang, resolved.counts.active) : "—",
           },
         ]}
       />

@@ -1,6 +1,6 @@
 /** Training memory per GPU: allocator peak, nvidia-smi view, memory to rent, breakdown, GPUs that fit. */
 import { LORA_FIELDS } from "../../estimate/tasks/training-fields.ts";
-import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
+import { gb, gib, mib, millions, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
 import { trainMemory } from "../../stores/results/train-memory.ts";
@@ -111,7 +111,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                 {
                   key: "trainable",
                   label: tr(t, "r.trainable"),
-                  value: `${num(lang, r.trainableParams / 1e6, 1)} M`,
+                  value: millions(lang, r.trainableParams),
                 },
               ]}
             />

@@ -5,8 +5,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect } from "../fixtures.ts";
+import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
+import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
+import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
+import { FIT_STORE_FIELDS } from "../../../src/stores/fit.ts";
+import type { WidgetId } from "./helpers.ts";
 import {
   GPUS,
+  engineReady,
+  pageRequest,
   expectNoBrokenNumbers,
   figure,
   hydrateAll,
@@ -315,5 +322,71 @@ test("zh-CN page uses the Chinese strings and shows no broken numbers", async ({
   await expect(page.locator("#tm-title")).toHaveText("训练显存（每张 GPU）");
   await page.fill("#tm-seqLen", "1,5");
   await expect(page.locator("#tm-seqLen-err")).toContainText("点号");
+  await expectNoBrokenNumbers(page);
+});
+
+test("every option of a field's table appears in its select, and nothing else", async ({
+  page,
+}) => {
+  const tables: [string, Record<string, { kind: string; options?: readonly unknown[] }>][] = [
+    ["tm", TRAINING_FIELDS],
+    ["im", SERVING_FIELDS],
+    ["tp", SERVING_FIELDS],
+    ["ct", { ...JOB_FIELDS, ...TRAINING_FIELDS }],
+    ["gf", FIT_STORE_FIELDS],
+  ];
+  let checked = 0;
+  for (const [widget, fields] of tables) {
+    await openCalculators(page, "en", widget as Exclude<WidgetId, "mp">);
+    for (const [name, f] of Object.entries(fields)) {
+      const select = page.locator(`select#${widget}-${name}`);
+      if ((await select.count()) === 0) continue;
+      const values = await select
+        .locator("option")
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      const expected =
+        f.kind === "gpu" ? GPUS.map((g) => g.id) : (f.options ?? []).map((o) => String(o));
+      expect(values.sort(), `${widget}-${name}`).toEqual([...expected].sort());
+      checked++;
+    }
+  }
+  expect(checked).toBeGreaterThan(12);
+});
+
+test("a link naming only calculators this version lacks changes nothing and says so", async ({
+  page,
+}) => {
+  await openCalculators(page);
+  await typeInto(page, "#tm-seqLen", "4096");
+  await page.goto(`${pagePath("en")}#v=2&zz.seqLen=1&old.thing=2`);
+  await hydrateAll(page);
+  const note = page.locator("[data-link-note]");
+  await expect(note).toHaveCount(1);
+  await expect(note).toContainText("nothing");
+  await expect(note).toContainText("zz, old");
+  await expect(page.locator("#tm-seqLen")).toHaveValue("4096");
+});
+
+test("an unknown GPU or preset in a link keeps a real choice selected and says so", async ({
+  page,
+}) => {
+  await page.goto(`${pagePath("en")}#v=2&t.gpu=h900&m.kind=preset&m.preset=gpt-9&t.seqLen=1024`);
+  await hydrateAll(page);
+  await engineReady(page);
+  await expect(page.locator("[data-link-note]")).toContainText("t.gpu");
+  await expect(page.locator("[data-link-note]")).toContainText("m.preset");
+  await expect(page.locator("#tm-gpu")).toHaveValue("rtx-4090");
+  await expect(page.locator("#mp-preset")).toHaveValue("llama-3.1-8b");
+  await expect(page.locator("#tm-seqLen")).toHaveValue("1024");
+  // The name shown and the numbers are the same model's: the request names it.
+  expect(await pageRequest(page, "tm")).toMatchObject({ model: { preset: "llama-3.1-8b" } });
+});
+
+test("a cut link restores what it still holds and names the broken field", async ({ page }) => {
+  await page.goto(`${pagePath("en")}#v=2&t.seqLen=4096&t.lora=%7B%22rank%22%3A3`);
+  await hydrateAll(page);
+  await engineReady(page);
+  await expect(page.locator("[data-link-note]")).toContainText("t.lora");
+  await expect(page.locator("#tm-seqLen")).toHaveValue("4096");
   await expectNoBrokenNumbers(page);
 });

@@ -185,6 +185,22 @@ describe("estimate command line: bad requests exit non-zero naming the field", (
     expect(r.stderr).toMatch(/^batchSize: /m);
     expect(r.stderr).toMatch(/^seqLen: /m);
   });
+  it("a broken cross-field rule is reported beside a bad field, unless it reads one", () => {
+    const r = cli(
+      `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"microBach":2,"gpus":2,"tensorParallel":3}`,
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'microBach: is not a field of this request; did you mean "microBatch"?\n' +
+        "tensorParallel: must be at most the GPU count (2)\n",
+    );
+    // With the GPU count itself wrong, the rule comparing against it says nothing.
+    const s = cli(
+      `{"task":"train-memory","model":{"preset":"llama-3.1-8b"},"gpus":0,"tensorParallel":3}`,
+    );
+    expect(s.stderr).toMatch(/^gpus: /m);
+    expect(s.stderr).not.toMatch(/^tensorParallel: /m);
+  });
   it("an input whose result would not be finite exits 1 naming it", () => {
     // Within its range, no input reaches a non-finite result: the check is a safety net,
     // exercised here through the runner on a task whose estimator overflows on purpose.

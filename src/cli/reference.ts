@@ -1,0 +1,164 @@
+/**
+ * The README's reference for requests and the figures of its examples, generated from the
+ * task registry and the engine, so they cannot drift from the code: `npm run -s docs`
+ * rewrites them between their markers, and a unit test fails when they are stale.
+ */
+import type { Field, Fields } from "../estimate/tasks/field.ts";
+import type { TaskId } from "../estimate/tasks/registry.ts";
+import { TASKS, runRequest } from "../estimate/tasks/registry.ts";
+import type { TaskContext } from "../estimate/tasks/task.ts";
+import { BYTES_PER_GIB } from "../estimate/units.ts";
+
+const fmt = (v: unknown): string =>
+  typeof v === "string" ? `\`"${v}"\`` : `\`${JSON.stringify(v)}\``;
+
+function describe(f: Field): string {
+  switch (f.kind) {
+    case "number": {
+      const range = `${f.above ? ">" : "≥"} ${f.min}, ≤ ${f.max}`;
+      return `${f.int ? "whole number" : "number"} ${range}${f.unit === "count" ? "" : ` (${f.unit})`}`;
+    }
+    case "enum":
+      return f.options.map(fmt).join(", ");
+    case "bool":
+      return "`true` / `false`";
+    case "text":
+      return `text, ≤ ${f.max} characters`;
+    case "gpu":
+      return "catalog GPU id (`content/gpus.json`)";
+    case "preset":
+      return "preset id";
+    case "model":
+      return "model: `{preset}`, `{params}`, an architecture or `{hfConfig}` (see Models)";
+    case "object":
+      return `object: ${Object.keys(f.fields)
+        .map((k) => `\`${k}\``)
+        .join(", ")}`;
+    case "list":
+      return `list of ${f.min}–${f.max} objects: ${Object.keys(f.item)
+        .map((k) => `\`${k}\``)
+        .join(", ")}`;
+    case "enum-list":
+      return `list of: ${f.options.map(fmt).join(", ")}`;
+    case "gpu-list":
+      return "list of catalog GPU ids";
+    case "gpu-map":
+      return "object: catalog GPU id → number";
+    case "request":
+      return `a request of task ${f.tasks.map(fmt).join(" or ")}`;
+  }
+}
+
+function rows(fields: Fields, required: readonly string[], prefix = ""): string[] {
+  const out: string[] = [];
+  for (const [name, f] of Object.entries(fields)) {
+    const must = required.includes(name) || ("required" in f && f.required === true);
+    const def = "default" in f && f.default !== undefined ? fmt(f.default) : must ? "required" : "";
+    out.push(`| \`${prefix}${name}\` | ${describe(f)} | ${def} |`);
+    if (f.kind === "object") out.push(...rows(f.fields, [], `${prefix}${name}.`));
+    if (f.kind === "list") out.push(...rows(f.item, [], `${prefix}${name}[].`));
+  }
+  return out;
+}
+
+/** One table per task: every field, what it takes, and its default. */
+export function renderReference(): string {
+  return (Object.keys(TASKS) as TaskId[])
+    .map((id) => {
+      const def = TASKS[id] as unknown as { fields: Fields; required?: readonly string[] };
+      return [
+        `#### \`${id}\``,
+        "",
+        "| field | takes | default |",
+        "| --- | --- | --- |",
+        ...rows(def.fields, def.required ?? []),
+      ].join("\n");
+    })
+    .join("\n\n");
+}
+
+export interface Example {
+  request: Record<string, unknown>;
+  /** Result fields to quote, with how many significant digits. */
+  quote: readonly string[];
+}
+
+/** The examples the README runs, each with the figures it quotes. */
+export const EXAMPLES: readonly Example[] = [
+  {
+    request: {
+      task: "train-memory",
+      model: { preset: "llama-3.1-8b" },
+      precision: "bf16-mixed",
+      optimizer: "adamw",
+      microBatch: 2,
+      seqLen: 2048,
+      recompute: "full",
+    },
+    quote: ["allocatorPeakBytes", "nvidiaSmiBytes", "recommendedBytes"],
+  },
+  {
+    request: {
+      task: "decode-speed",
+      model: { preset: "llama-3.1-8b" },
+      weightBits: 16,
+      gpu: "rtx-4090",
+      tensorParallel: 2,
+      engine: "vllm",
+      sequences: 8,
+      promptTokens: 1000,
+    },
+    quote: ["tokensPerSecond", "boundTokensPerSecond", "ttftSeconds"],
+  },
+  {
+    request: {
+      task: "cost",
+      options: [
+        { gpu: "rtx-4090", gpus: 1, pricePerHour: 2.5, runHours: 72 },
+        { gpu: "rtx-4090", gpus: 4, pricePerHour: 10, scaling: 0.75 },
+      ],
+      setupHours: 2,
+      rerunFraction: 0.1,
+      storageGB: 500,
+      storagePricePerGBMonth: 0.3,
+    },
+    quote: ["total", "hours", "cheapest"],
+  },
+];
+
+const sig = (v: number): string =>
+  Number.isInteger(v) && Math.abs(v) < 1e6 ? String(v) : v.toPrecision(4);
+
+/** A quoted figure; bytes also in GiB, the unit PyTorch prints. */
+function figure(key: string, v: unknown): string {
+  if (typeof v !== "number") return `\`${key}\` ${JSON.stringify(v)}`;
+  const gib = key.endsWith("Bytes") ? ` (${(v / BYTES_PER_GIB).toFixed(1)} GiB)` : "";
+  return `\`${key}\` ${sig(v)}${gib}`;
+}
+
+/** Each example as the request to pipe in and the figures it gives. */
+export function renderExamples(ctx: TaskContext): string {
+  return EXAMPLES.map((e) => {
+    const r = runRequest(e.request, ctx);
+    if (!r.ok) throw new Error(`README example refused: ${JSON.stringify(r.issues)}`);
+    const result = r.result as unknown as Record<string, unknown>;
+    const figures = e.quote.map((k) => figure(k, result[k])).join(", ");
+    return [
+      "```sh",
+      `echo '${JSON.stringify(e.request)}' | npm run -s estimate -- -`,
+      "```",
+      "",
+      `gives ${figures}.`,
+    ].join("\n");
+  }).join("\n\n");
+}
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->`. */
+export function replaceBlock(doc: string, name: string, body: string): string {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`README has no ${name} block`);
+  return `${doc.slice(0, i + start.length)}\n\n${body}\n\n${doc.slice(j)}`;
+}
