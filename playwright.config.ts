@@ -8,7 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const chromiumPath = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const executablePath = existsSync(chromiumPath) ? chromiumPath : undefined;
-const port = 4322;
+// PW_PORT lets two checkouts run their browser tests side by side.
+const port = Number(process.env["PW_PORT"] ?? 4322);
 
 export default defineConfig({
   testDir: "tests/e2e",
