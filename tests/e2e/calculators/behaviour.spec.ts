@@ -390,3 +390,25 @@ test("a cut link restores what it still holds and names the broken field", async
   await expect(page.locator("#tm-seqLen")).toHaveValue("4096");
   await expectNoBrokenNumbers(page);
 });
+
+test("when the estimator fails to load, the widget says so and the next edit loads it", async ({
+  page,
+  pageProblems,
+}) => {
+  await openCalculators(page);
+  const blocked = (route: import("@playwright/test").Route) => route.abort();
+  await page.route("**/_astro/engine.*.js", blocked);
+  const section = page.locator('section[aria-labelledby="tm-title"]');
+  await page.locator("#tm-seqLen").fill("1024");
+  await expect(page.locator("html")).toHaveAttribute("data-engine", "failed");
+  await expect(section.locator("[data-issues]")).toContainText("did not load");
+  await page.unroute("**/_astro/engine.*.js", blocked);
+  await typeInto(page, "#tm-seqLen", "1000");
+  await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
+  await expect(section.locator("[data-issues]")).toHaveCount(0);
+  expect(await pageRequest(page, "tm")).toMatchObject({ seqLen: 1000 });
+  // The one failed request is this test's doing; any other problem still fails it.
+  const blockedLoad = pageProblems.findIndex((p) => p.includes("net::ERR_FAILED"));
+  expect(blockedLoad).toBeGreaterThanOrEqual(0);
+  pageProblems.splice(blockedLoad, 1);
+});
