@@ -4,6 +4,7 @@
  * the keyboard suffices, results follow input within a frame, and print shows a summary.
  */
 import AxeBuilder from "@axe-core/playwright";
+import type { Route } from "@playwright/test";
 import { test, expect } from "../fixtures.ts";
 import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
 import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
@@ -396,7 +397,7 @@ test("when the estimator fails to load, the widget says so and the next edit loa
   pageProblems,
 }) => {
   await openCalculators(page);
-  const blocked = (route: import("@playwright/test").Route) => route.abort();
+  const blocked = (route: Route) => route.abort();
   await page.route("**/_astro/engine.*.js", blocked);
   const section = page.locator('section[aria-labelledby="tm-title"]');
   await page.locator("#tm-seqLen").fill("1024");
