@@ -32,32 +32,29 @@ export interface ActivationInput {
    * can autocast to float32"), so their saved tensors are 4 bytes in mixed precision.
    */
   autocast: boolean;
+  /** Bytes per value of the residual stream, each block's input: the parameters' dtype. */
+  residualBytes: number;
   recompute: Recompute;
   flashAttention: boolean;
   tensorParallel: number;
   /** Dropout active during training (dropout masks are stored, 1 byte per value). */
   dropout: boolean;
-  /** Logits kept for the loss: every token (language modelling) or one per sequence. */
-  head: "lm" | "classifier";
   /**
    * Linear inputs that no operation keeps. A linear layer keeps its input only for its
-   * weight gradient, so the frozen 16-bit base of LoRA keeps none, except where an adapter
-   * without dropout reads the same tensor (see training-memory.ts). Default: all kept.
+   * weight gradient, so the frozen base of LoRA keeps none, except where an adapter reads
+   * the same tensor (`lora.ts`). Default: all kept.
    */
   unsavedInputs?: readonly LinearInput[];
+  /** What a block's LoRA adapters keep besides, per token (`adapterSavedBytesPerToken`). */
+  adapterBytesPerToken?: number;
   /** Norm weights are trained (full training); LoRA freezes them. Default true. */
   trainableNorms?: boolean;
+  /** The output head is trained, so its input is kept for its weight gradient. */
+  trainableHead: boolean;
 }
 
 /** A dropout mask is stored as one byte per element (torch native_dropout saves a bool mask). */
 export const DROPOUT_MASK_BYTES = 1;
-/**
- * The loss upcasts the logits to fp32 (HF transformers `logits.float()`, Megatron's fp32
- * cross-entropy), kept beside the 16-bit logits until backward (formulas.md).
- */
-export const LOGITS_FP32_BYTES = 4;
-/** Classification heads have few outputs; 2 labels as in the HF BERT measurements (A1-A6). */
-export const CLASSIFIER_LABELS = 2;
 /**
  * RMSNorm as HF transformers (LlamaRMSNorm: `hidden_states.to(torch.float32)`) and LitGPT
  * (`x.float()`) write it upcasts its input and keeps that fp32 copy for backward, in any
@@ -67,13 +64,13 @@ export const CLASSIFIER_LABELS = 2;
 export const RMSNORM_SAVED_INPUT_BYTES = 4;
 
 export interface ActivationBytes {
-  /** Stored per layer when nothing is recomputed (and the s² term when applicable). */
+  /** One block's saved tensors when nothing in it is recomputed (and its s² term). */
   perLayer: number;
-  /** All layers, after recomputation choices: what is live at the start of backward. */
+  /** All blocks on the GPU, after recomputation: what is live at the start of backward. */
   layers: number;
-  /** Logits (16-bit output + fp32 copy for the loss). */
-  logits: number;
-  /** Norm before the head and the head's input. */
+  /** Block inputs moved to CPU RAM (`recompute: "offload"`). */
+  offloaded: number;
+  /** Norm before the head and, when the head trains, its input. */
   finalLayer: number;
   total: number;
 }
@@ -107,6 +104,15 @@ function perLayerCounts(
   return { replicated: linearInputs, parallel: attention + mlp };
 }
 
+/**
+ * With recomputation (activation checkpointing) each block keeps only its input; in
+ * backward one block at a time is run forward again and holds its full working set
+ * (whatever it keeps: attention and MLP tensors, norm inputs, LoRA dropout copies,
+ * bitsandbytes' saved inputs) until its own backward ends. Selective recomputation drops
+ * what Korthikanti et al. drop (sec. 5): the attention scores, softmax and its dropout.
+ * Offload (Unsloth's "unsloth" checkpointing, unsloth_zoo/gradient_checkpointing.py) copies
+ * every block input but the last to pinned CPU memory and stages one back at a time.
+ */
 export function activationBytes(input: ActivationInput): ActivationBytes {
   const m = input.model;
   const { seqLen: s, microBatch: b, valueBytes: B } = input;
@@ -134,13 +140,23 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
     input.flashAttention || input.recompute === "selective"
       ? 0
       : (m.heads * s * s * b * softmaxBytes) / t;
-  const perLayer = linear + flashOut + scores;
-  // Full recomputation keeps each layer's input (the residual stream) and rebuilds one layer.
-  const residualBytes = input.autocast ? 4 : B;
-  const layers =
-    input.recompute === "full" ? m.layers * sbh * residualBytes + perLayer : m.layers * perLayer;
-  const logitValues = input.head === "lm" ? s * b * m.vocab : b * CLASSIFIER_LABELS;
-  const logits = (logitValues * (B < LOGITS_FP32_BYTES ? B + LOGITS_FP32_BYTES : B)) / t;
-  const finalLayer = sbh * (normBytes + B);
-  return { perLayer, layers, logits, finalLayer, total: layers + logits + finalLayer };
+  const adapters = s * b * (input.adapterBytesPerToken ?? 0);
+  const perLayer = linear + flashOut + scores + adapters;
+  const blockInput = sbh * input.residualBytes;
+  let layers: number;
+  let offloaded = 0;
+  switch (input.recompute) {
+    case "full":
+      layers = m.layers * blockInput + perLayer;
+      break;
+    case "offload":
+      // The last block's input stays, one more is staged back from the CPU.
+      layers = Math.min(m.layers, 2) * blockInput + perLayer;
+      offloaded = Math.max(0, m.layers - 1) * blockInput;
+      break;
+    default:
+      layers = m.layers * perLayer;
+  }
+  const finalLayer = sbh * (normBytes + (input.trainableHead ? B : 0));
+  return { perLayer, layers, offloaded, finalLayer, total: layers + finalLayer };
 }

@@ -36,6 +36,8 @@ export interface MemoryOverheads {
 
 export interface MemoryViews {
   allocatorPeakBytes: number;
+  /** What PyTorch's caching allocator holds at the peak (`torch.cuda.max_memory_reserved`). */
+  reservedBytes: number;
   nvidiaSmiBytes: number;
   recommendedBytes: number;
   breakdown: BreakdownItem[];
@@ -64,6 +66,7 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
   const recommendedBytes = sumBreakdown(breakdown);
   return {
     allocatorPeakBytes,
+    reservedBytes: allocatorPeakBytes + reserve,
     nvidiaSmiBytes,
     recommendedBytes,
     breakdown,
@@ -115,7 +118,7 @@ export function pushCommonWarnings(
     });
   }
   if (
-    (precision === "bf16" || precision === "bf16-mixed") &&
+    (precision === "bf16" || precision === "bf16-mixed" || precision === "bf16-master") &&
     gpu.tensorTflopsDense.bf16 === undefined
   ) {
     warnings.push({ code: "no-bf16", params: { gpu: gpu.name } });

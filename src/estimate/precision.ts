@@ -29,13 +29,35 @@ export interface PrecisionBytes {
  * ZeRO paper (Rajbhandari et al. 2020, sec. 3.1) counts 16-bit gradients (2 + 2 + 12 = 16
  * bytes/param with Adam); EleutherAI's cookbook counts fp32 gradients (18 bytes/param),
  * which is what torch.amp stores. Pure bf16 ("bf16-true" in LitGPT/torchtune) keeps
- * everything in bf16 (formulas.md: 2 + 2 + 4 = 8 bytes/param with AdamW).
+ * everything in bf16 (formulas.md: 2 + 2 + 4 = 8 bytes/param with AdamW); so does the
+ * Transformers Trainer with bf16 on a model loaded in bf16, since AdamW makes its states
+ * like the parameters (`torch.zeros_like(p)`). `bf16-master` is Megatron-LM's layout:
+ * bf16 parameters, gradients accumulated in fp32 ("bfloat16 requires gradient accumulation
+ * and all-reduce to be done in fp32", megatron/training/arguments.py), fp32 master weights
+ * and states in the optimizer: 2 + 4 + 4 + 8 = 18 bytes/param, computed without autocast.
  */
 export const PRECISION_BYTES: Record<TrainingPrecision, PrecisionBytes> = {
   fp32: { weights: 4, master: 0, grads: 4, optimizerState: 4, activation: 4 },
   "fp16-mixed": { weights: 2, master: 4, grads: 4, optimizerState: 4, activation: 2 },
   "bf16-mixed": { weights: 2, master: 4, grads: 4, optimizerState: 4, activation: 2 },
   bf16: { weights: 2, master: 0, grads: 2, optimizerState: 2, activation: 2 },
+  "bf16-master": { weights: 2, master: 4, grads: 4, optimizerState: 4, activation: 2 },
+};
+
+/** torch.autocast runs these precisions' matmuls in 16 bit over fp32 parameters. */
+export const isAutocast = (p: TrainingPrecision): boolean =>
+  p === "fp16-mixed" || p === "bf16-mixed";
+
+/**
+ * Bytes per value of the parameters as stored: what the residual stream and a frozen
+ * base are kept in (fp32 under torch.amp, whose parameters stay fp32).
+ */
+export const PARAM_BYTES: Record<TrainingPrecision, number> = {
+  fp32: 4,
+  "fp16-mixed": 4,
+  "bf16-mixed": 4,
+  bf16: 2,
+  "bf16-master": 2,
 };
 
 /** Matrix-math formats a GPU datasheet lists peaks for. */

@@ -57,7 +57,24 @@ export type SourceKey =
   | "seed-billed-hours"
   | "seed-measured-gap"
   | "seed-paper-gap"
-  | "seed-render";
+  | "seed-render"
+  | "fw-hf-trainer"
+  | "fw-trl"
+  | "fw-llama-factory"
+  | "fw-unsloth"
+  | "fw-torchtune"
+  | "fw-ms-swift"
+  | "fw-deepspeed"
+  | "fw-megatron"
+  | "fw-litgpt"
+  | "peft-adapter-dtype"
+  | "peft-lora-forward"
+  | "recompute-block"
+  | "sdpa-default"
+  | "loss-standard"
+  | "loss-chunked"
+  | "loss-fused"
+  | "fsdp-prefetch";
 
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {

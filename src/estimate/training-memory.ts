@@ -1,32 +1,37 @@
 /**
  * Training memory per GPU: model states (weights, master weights, gradients, optimizer),
- * activations and logits, sharded as ZeRO/FSDP and tensor parallelism shard them, then the
- * allocator, nvidia-smi and rental views (`memory-views.ts`).
+ * activations and the loss, sharded as ZeRO/FSDP and tensor parallelism shard them, then
+ * the allocator, nvidia-smi and rental views (`memory-views.ts`).
  */
-import type { Offload, Sharding, TrainingHead } from "./vocabulary.ts";
+import type { LossPath, Offload, Sharding, TrainingHead } from "./vocabulary.ts";
 export type { Offload, Sharding, TrainingHead } from "./vocabulary.ts";
+import type { Mechanics } from "./frameworks.ts";
+import { GENERIC_MECHANICS } from "./frameworks.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import type { TrainingPrecision } from "./precision.ts";
-import { PRECISION_BYTES } from "./precision.ts";
+import { isAutocast, PARAM_BYTES, PRECISION_BYTES } from "./precision.ts";
 import type { Optimizer } from "./optimizer.ts";
 import { optimizerStateBytes } from "./optimizer.ts";
 import type { Recompute } from "./activations.ts";
-import { activationBytes, DROPOUT_MASK_BYTES } from "./activations.ts";
+import { activationBytes } from "./activations.ts";
 import type { LoraConfig } from "./lora.ts";
 import {
-  DEFAULT_LORA_DROPOUT,
+  adapterSavedBytesPerToken,
   frozenBaseBytes,
-  loraInputWidth,
+  frozenBaseBytesOfCount,
+  fullModuleParams,
   loraParams,
-  unsavedLinearInputs,
   scaleBitsFor,
+  unsavedLinearInputs,
 } from "./lora.ts";
+import { CLASSIFIER_LABELS, lossBytes } from "./loss.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
-import type { Assumption, Warning } from "./result.ts";
+import type { Assumption, SourceKey, Warning } from "./result.ts";
 import { part } from "./result.ts";
+import { gatherBuffers, layerMatrixParams } from "./sharding.ts";
 
 export interface TrainingMemoryInput extends MemoryOverheads {
   model: ModelSpec;
@@ -36,6 +41,7 @@ export interface TrainingMemoryInput extends MemoryOverheads {
   seqLen: number;
   recompute?: Recompute;
   flashAttention?: boolean;
+  loss?: LossPath;
   /** Micro-batches per optimizer step; does not raise activation memory. */
   gradAccumulation?: number;
   /** All GPUs; data-parallel degree = gpus / tensorParallel. */
@@ -47,6 +53,10 @@ export interface TrainingMemoryInput extends MemoryOverheads {
   head?: TrainingHead;
   dropout?: boolean;
   gpu?: GpuSpec;
+  /** What the framework does that no field says (default: Transformers and PEFT). */
+  mechanics?: Mechanics;
+  /** The framework whose defaults filled the request, for the assumptions. */
+  frameworkSource?: SourceKey;
 }
 
 export interface TrainingMemoryResult extends MemoryViews {
@@ -57,87 +67,92 @@ export interface TrainingMemoryResult extends MemoryViews {
   trainableParams: number;
 }
 
+interface ModelStates {
+  /** Weights the forward pass reads (the frozen base and the adapters under LoRA). */
+  weights: number;
+  trainable: number;
+  /** Bytes per trainable parameter of its weight, gradient and optimizer-state values. */
+  trainableBytes: { weights: number; master: number; grads: number; state: number };
+  /** Bytes per parameter of the weights as stored (what FSDP gathers). */
+  storageBytesPerParam: number;
+}
+
+function loraStates(
+  model: ModelSpec,
+  arch: ModelArch,
+  lora: LoraConfig,
+  total: number,
+): ModelStates {
+  const adapter = lora.adapterBits / 8;
+  const trainable = loraParams(arch, lora) + fullModuleParams(arch, lora.fullModules);
+  const base = isArch(model)
+    ? frozenBaseBytes(model, lora.baseBits, lora.doubleQuant)
+    : frozenBaseBytesOfCount(total, lora.baseBits, lora.doubleQuant);
+  return {
+    weights: base + trainable * adapter,
+    trainable,
+    // The adapters are their own master copy: gradients and states in their dtype.
+    trainableBytes: { weights: adapter, master: 0, grads: adapter, state: adapter },
+    storageBytesPerParam: (lora.baseBits + scaleBitsFor(lora.baseBits, lora.doubleQuant)) / 8,
+  };
+}
+
 /**
- * ZeRO-3/FSDP gathers full layers before use and prefetches the next: DeepSpeed's memory
- * helper budgets 4 x the largest layer (formulas.md; DeepSpeed
- * estimate_zero3_model_states_mem_needs), i.e. two 16-bit copies of it.
+ * The residual stream runs in the dtype of the unquantized weights (the embeddings): the
+ * base's own dtype at 16 or 32 bits, the compute dtype under a k-bit bitsandbytes base.
  */
-export const ZERO3_GATHERED_LAYER_COPIES = 2;
+function residualBytesUnderLora(baseBits: number, computeBytes: number): number {
+  return baseBits >= 16 ? baseBits / 8 : computeBytes;
+}
 
 export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult {
   const assumptions: Assumption[] = [];
   const warnings: Warning[] = [];
   const bytes = PRECISION_BYTES[input.precision];
-  const autocast = input.precision === "fp16-mixed" || input.precision === "bf16-mixed";
+  const autocast = isAutocast(input.precision);
+  const mechanics = input.mechanics ?? GENERIC_MECHANICS;
   const gpus = Math.max(1, input.gpus ?? 1);
   const tp = Math.max(1, input.tensorParallel ?? 1);
   const dp = Math.max(1, Math.floor(gpus / tp));
   const sharding = input.sharding ?? "none";
   const offload = input.offload ?? "none";
   const recompute = input.recompute ?? "none";
+  const lossPath = input.loss ?? "standard";
   const arch: ModelArch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
   if (!isArch(input.model)) {
     warnings.push({ code: "shape-assumed", params: { layers: arch.layers, hidden: arch.hidden } });
   }
-  const counts = paramCounts(input.model);
-  const total = counts.total;
+  const total = paramCounts(input.model).total;
+  const lora = input.lora;
 
-  // Weights: full working copy, or a frozen (possibly quantized) base under LoRA.
-  let weights: number;
-  let trainable: number;
-  let loraActivations = 0;
-  if (input.lora) {
-    const baseBits = input.lora.baseBits ?? 16;
-    const doubleQuant = input.lora.doubleQuant ?? true;
-    // Frozen bases are loaded in 16 bit unless training is fp32.
-    const sixteen = input.precision === "fp32" ? 4 : 2;
-    trainable = loraParams(arch, input.lora);
-    // The adapters' own working copy, as `weights` counts it for full training (mixed
-    // precision keeps their fp32 copy under master-weights); a bare count's base gets the
-    // same block-scale bits as an architecture's.
-    weights =
-      (isArch(input.model)
-        ? frozenBaseBytes(input.model, baseBits, doubleQuant, sixteen)
-        : (total *
-            (baseBits >= 16 ? sixteen * 8 : baseBits + scaleBitsFor(baseBits, doubleQuant))) /
-          8) +
-      trainable * bytes.weights;
-    const dropout = input.lora.dropout ?? DEFAULT_LORA_DROPOUT;
-    if (dropout > 0) {
-      // PEFT applies a separate dropout to each adapted layer's input: a dropped copy and its mask.
-      loraActivations =
-        input.seqLen *
-        input.microBatch *
-        loraInputWidth(arch, input.lora) *
-        arch.layers *
-        (bytes.activation + DROPOUT_MASK_BYTES);
-    }
-    assumptions.push({
-      key: "lora-trainable-params",
-      value: trainable,
-      source: "hu-2021",
-    });
-    assumptions.push({
-      key: "lora-base-bits",
-      value: baseBits,
-      source: baseBits < 16 ? "dettmers-2023" : "frozen-base",
-    });
-  } else {
-    weights = total * bytes.weights;
-    trainable = total;
-  }
-  const master = trainable * bytes.master;
-  const grads = trainable * bytes.grads;
+  const states: ModelStates = lora
+    ? loraStates(input.model, arch, lora, total)
+    : {
+        weights: total * bytes.weights,
+        trainable: total,
+        trainableBytes: {
+          weights: bytes.weights,
+          master: bytes.master,
+          grads: bytes.grads,
+          state: bytes.optimizerState,
+        },
+        storageBytesPerParam: bytes.weights,
+      };
+  const { trainable, trainableBytes: tb } = states;
+  const master = trainable * tb.master;
+  const grads = trainable * tb.grads;
   const opt = optimizerStateBytes(
     input.optimizer,
     trainable,
-    bytes.optimizerState,
+    tb.state,
     isArch(input.model) ? input.model : undefined,
-    !input.lora,
+    !lora,
   );
   if (opt.approximate) warnings.push({ code: "adafactor-needs-architecture", params: {} });
 
   // Sharding: tensor parallel splits everything by tp; ZeRO stages split over data parallel.
+  // FSDP and ZeRO-3 shard a quantized base too (stored in a dtype FSDP can flatten:
+  // bitsandbytes' `bnb_4bit_quant_storage`, PEFT docs "FSDP + QLoRA").
   const optShard = sharding === "none" ? 1 : dp;
   const gradShard = sharding === "zero2" || sharding === "zero3" || sharding === "fsdp" ? dp : 1;
   const weightShard = sharding === "zero3" || sharding === "fsdp" ? dp : 1;
@@ -145,63 +160,105 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     warnings.push({ code: "zero-without-data-parallel", params: { gpus, tensorParallel: tp } });
   const offloadOpt = offload !== "none";
   const offloadParams = offload === "optimizer+params";
-  const gpuGrads = grads / (gradShard * tp);
-  const gpuWeights = offloadParams ? 0 : weights / (weightShard * tp);
-  const gathered =
-    weightShard > 1 || offloadParams
-      ? ZERO3_GATHERED_LAYER_COPIES * counts.largestMatrix * bytes.weights
-      : 0;
-  const cpuOffloadBytes = (offloadOpt ? opt.bytes + master : 0) + (offloadParams ? weights : 0);
+  const gather = gatherBuffers({
+    sharding: offloadParams && sharding !== "fsdp" ? "zero3" : sharding,
+    dataParallel: dp,
+    paramsOffloaded: offloadParams,
+    model: arch,
+    storageBytesPerParam: states.storageBytesPerParam,
+    trainableLayerParams: lora ? loraParams(arch, lora) / arch.layers : layerMatrixParams(arch),
+    gradBytes: tb.grads,
+  });
 
+  // Activations are kept in the compute dtype; the residual stream in the parameters'.
+  const valueBytes = bytes.activation;
+  const adapterInput = lora
+    ? {
+        model: arch,
+        lora,
+        activationBytes: valueBytes,
+        autocast,
+        fusedQkv: mechanics.fusedQkvAdapter,
+      }
+    : null;
   const act = activationBytes({
     model: arch,
     seqLen: input.seqLen,
     microBatch: input.microBatch,
-    valueBytes: bytes.activation,
+    valueBytes,
     autocast,
+    residualBytes: lora
+      ? residualBytesUnderLora(lora.baseBits, valueBytes)
+      : PARAM_BYTES[input.precision],
     recompute,
-    flashAttention: input.flashAttention ?? false,
+    flashAttention: input.flashAttention ?? true,
     tensorParallel: tp,
     dropout: input.dropout ?? arch.dropout ?? false,
-    head: input.head ?? "lm",
-    unsavedInputs: input.lora ? unsavedLinearInputs(input.lora) : [],
-    trainableNorms: !input.lora,
+    unsavedInputs: adapterInput ? unsavedLinearInputs(adapterInput) : [],
+    adapterBytesPerToken: adapterInput ? adapterSavedBytesPerToken(adapterInput) : 0,
+    trainableNorms: !lora,
+    trainableHead: !lora || lora.fullModules.includes("head"),
+  });
+  const head = input.head ?? "lm";
+  const loss = lossBytes({
+    path: lossPath,
+    tokens: head === "lm" ? input.seqLen * input.microBatch : input.microBatch,
+    vocab: head === "lm" ? arch.vocab : CLASSIFIER_LABELS,
+    hidden: arch.hidden,
+    logitBytes: valueBytes,
+    lossInFp32: mechanics.upcastLoss || autocast,
+    tensorParallel: tp,
   });
 
+  const cpuOffloadBytes =
+    (offloadOpt ? opt.bytes + master : 0) + (offloadParams ? states.weights : 0) + act.offloaded;
   const parts = [
-    part("weights", gpuWeights),
+    part("weights", offloadParams ? 0 : states.weights / (weightShard * tp)),
     part("master-weights", offloadOpt ? 0 : master / (optShard * tp)),
-    part("gradients", gpuGrads),
+    part("gradients", grads / (gradShard * tp)),
     part("optimizer-states", offloadOpt ? 0 : opt.bytes / (optShard * tp)),
-    part("activations", act.layers + act.finalLayer + loraActivations),
-    part("logits", act.logits),
-    part("gathered-layers", gathered),
+    part("activations", act.total),
+    part("logits", loss.bytes),
+    part("gathered-layers", (gather.gatheredWeights + gather.unshardedGradients) / tp),
   ];
   const views = memoryViews(parts, input);
 
+  if (input.frameworkSource)
+    assumptions.push({ key: "framework-defaults", value: true, source: input.frameworkSource });
+  if (lora) {
+    assumptions.push(
+      { key: "lora-trainable-params", value: trainable, source: "hu-2021" },
+      {
+        key: "lora-base-bits",
+        value: lora.baseBits,
+        source: lora.baseBits < 16 ? "dettmers-2023" : "frozen-base",
+      },
+      { key: "lora-adapter-bits", value: lora.adapterBits, source: "peft-adapter-dtype" },
+      {
+        key: "lora-adapter-saved-bytes-per-token",
+        value: adapterInput ? adapterSavedBytesPerToken(adapterInput) * arch.layers : 0,
+        source: "peft-lora-forward",
+      },
+    );
+  }
   assumptions.push(
     {
       key: "params",
       value: total,
       source: isArch(input.model) ? "from-architecture" : "request",
     },
-    {
-      key: "bytes-per-param-weights",
-      value: bytes.weights,
-      source: "zero-bytes",
-    },
-    {
-      key: "bytes-per-param-master",
-      value: bytes.master,
-      source: "torch-amp-master",
-    },
+    { key: "bytes-per-param-weights", value: bytes.weights, source: "zero-bytes" },
+    { key: "bytes-per-param-master", value: bytes.master, source: "torch-amp-master" },
     { key: "bytes-per-param-grads", value: bytes.grads, source: "grads-dtype" },
+    { key: "activation-bytes-per-layer", value: act.perLayer, source: "korthikanti-s4" },
+    { key: "recompute", value: recompute, source: "recompute-block" },
     {
-      key: "activation-bytes-per-layer",
-      value: act.perLayer,
-      source: "korthikanti-s4",
+      key: "attention",
+      value: (input.flashAttention ?? true) ? "flash" : "eager",
+      source: "sdpa-default",
     },
-    { key: "recompute", value: recompute, source: "korthikanti-s5" },
+    { key: "loss-path", value: lossPath, source: `loss-${lossPath}` },
+    { key: "live-logit-values", value: loss.liveLogitValues, source: `loss-${lossPath}` },
     { key: "data-parallel", value: dp, source: "data-parallel" },
     {
       key: "gradient-accumulation",
@@ -210,7 +267,13 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     },
     ...overheadAssumptions(views),
   );
-  if (input.lora === undefined && input.precision !== "fp32" && input.precision !== "bf16") {
+  if (gather.gatheredWeights > 0)
+    assumptions.push({
+      key: "gathered-weight-bytes",
+      value: gather.gatheredWeights,
+      source: sharding === "fsdp" ? "fsdp-prefetch" : "zero3-split",
+    });
+  if (!lora && autocast) {
     assumptions.push({
       key: "mixed-precision-bytes-per-param",
       value: bytes.weights + bytes.master + bytes.grads,

@@ -4,22 +4,64 @@
  * offer exactly these options without loading the estimator (which loads on the first edit).
  */
 
-export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16";
+export type TrainingPrecision = "fp32" | "fp16-mixed" | "bf16-mixed" | "bf16" | "bf16-master";
 export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = [
   "fp32",
   "fp16-mixed",
   "bf16-mixed",
   "bf16",
+  "bf16-master",
 ];
 
 export type Optimizer = "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor";
 export const OPTIMIZERS: readonly Optimizer[] = ["adamw", "sgd-momentum", "adam-8bit", "adafactor"];
 
-export type Recompute = "none" | "selective" | "full";
-export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full"];
+/** `offload`: full recomputation with the kept block inputs in CPU RAM (Unsloth's "unsloth"). */
+export type Recompute = "none" | "selective" | "full" | "offload";
+export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full", "offload"];
+
+/**
+ * How the loss meets the vocabulary: `standard` builds every token's logits and upcasts
+ * them to fp32 (Transformers); `chunked` computes and upcasts them a chunk at a time
+ * (torchtune); `fused` never holds full logits (Liger Kernel, Unsloth, Cut Cross-Entropy).
+ */
+export type LossPath = "standard" | "chunked" | "fused";
+export const LOSS_PATHS: readonly LossPath[] = ["standard", "chunked", "fused"];
+
+/** Training frameworks whose defaults the estimate can take (`src/estimate/frameworks.ts`). */
+export type Framework =
+  | "hf-trainer"
+  | "trl"
+  | "llama-factory"
+  | "unsloth"
+  | "torchtune"
+  | "ms-swift"
+  | "deepspeed"
+  | "megatron"
+  | "litgpt";
+export const FRAMEWORKS: readonly Framework[] = [
+  "hf-trainer",
+  "trl",
+  "llama-factory",
+  "unsloth",
+  "torchtune",
+  "ms-swift",
+  "deepspeed",
+  "megatron",
+  "litgpt",
+];
 
 export type LoraTarget = "q" | "k" | "v" | "o" | "gate" | "up" | "down";
 export const LORA_TARGETS: readonly LoraTarget[] = ["q", "k", "v", "o", "gate", "up", "down"];
+/** PEFT's default targets for Llama, Qwen2/3, Mistral and Gemma (peft/utils/constants.py). */
+export const PEFT_DEFAULT_TARGETS: readonly LoraTarget[] = ["q", "v"];
+/** Modules trained in full beside the adapters (PEFT `modules_to_save`). */
+export type FullModule = "embed" | "head";
+export const FULL_MODULES: readonly FullModule[] = ["embed", "head"];
+/** Bits of a LoRA base's frozen linear weights: 4 (QLoRA NF4), 8 (LLM.int8), 16, 32 (fp32). */
+export const LORA_BASE_BITS = [4, 8, 16, 32] as const;
+/** Adapter weights' bits: PEFT upcasts adapters to fp32 (`autocast_adapter_dtype=True`). */
+export const ADAPTER_BITS = [16, 32] as const;
 
 export type Sharding = "none" | "zero1" | "zero2" | "zero3" | "fsdp";
 export const SHARDINGS: readonly Sharding[] = ["none", "zero1", "zero2", "zero3", "fsdp"];

@@ -67,6 +67,40 @@ export const sourceStrings = defineStrings<SourceKeys>(
       'above the 10–20% band of the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
     "src.seed-render":
       'a rule of thumb for Blender Cycles from the article "杭州GPU服务器租用前，先算清你的算力需求" (Wang Jian, idctop.com) (not a measurement)',
+    "src.fw-hf-trainer":
+      "Transformers Trainer defaults (training_args.py: no gradient checkpointing, AdamW; v5 loads the checkpoint dtype) with PEFT's LoraConfig (r 8, alpha 8, dropout 0, q_proj and v_proj)",
+    "src.fw-trl":
+      'TRL SFTTrainer 1.10 defaults (trl/trainer/base_config.py, sft_config.py: gradient checkpointing on, bf16 autocast, a model named by id loads in fp32, loss "chunked_nll")',
+    "src.fw-llama-factory":
+      "LLaMA-Factory 0.9.6 defaults (hparams/finetuning_args.py, model_args.py: lora_rank 8, alpha 16, target all, gradient checkpointing on, trainable parameters in fp32)",
+    "src.fw-unsloth":
+      'Unsloth defaults (unsloth/models/llama.py, loader.py: r 16, alpha 16, seven projections, 4-bit NF4 base, "unsloth" checkpointing to CPU, fused cross-entropy; adamw_8bit in its default training config)',
+    "src.fw-torchtune":
+      "torchtune recipe llama3_1/8B_lora_single_device.yaml (pure bf16, LoRA r 8 alpha 16 on q, v, output and MLP, activation checkpointing, LinearCrossEntropyLoss)",
+    "src.fw-ms-swift":
+      "ms-swift 4.6 defaults (swift/arguments/tuner_args.py: lora_rank 8, alpha 32, dropout 0.05, all-linear; gradient checkpointing on, bf16)",
+    "src.fw-deepspeed":
+      "DeepSpeed bf16 training: bf16 parameters, fp32 master weights, gradients and optimizer states",
+    "src.fw-megatron":
+      "Megatron-LM bf16 training (megatron/training/arguments.py: fp32 gradient accumulation for bf16, fp32 main parameters in the optimizer)",
+    "src.fw-litgpt":
+      "LitGPT finetune/lora.py defaults (bf16-mixed on a bf16 GPU, r 8, alpha 16, dropout 0.05, query and value through one fused qkv adapter, no checkpointing on one GPU)",
+    "src.peft-adapter-dtype":
+      "PEFT upcasts adapters to fp32 (autocast_adapter_dtype=True); torchtune and LitGPT bf16-true keep them in bf16",
+    "src.peft-lora-forward":
+      "PEFT's LoRA forward (peft/tuners/lora/layer.py): each adapted layer casts its input to the adapter dtype and applies its own dropout; lora_A keeps that input for backward",
+    "src.recompute-block":
+      "activation checkpointing keeps each block's input and rebuilds one block at a time (PyTorch torch.utils.checkpoint; Korthikanti et al. 2022, sec. 5); offload: Unsloth keeps block inputs in CPU RAM",
+    "src.sdpa-default":
+      "PyTorch scaled_dot_product_attention, Transformers' default attention when available; eager attention keeps the s² scores",
+    "src.loss-standard":
+      "Transformers' causal-LM loss upcasts all logits to fp32 (loss/loss_utils.py); cross-entropy keeps its log-softmax for backward",
+    "src.loss-chunked":
+      "torchtune LinearCrossEntropyLoss: 8 chunks, each upcast on its own (torchtune/modules/loss/cross_entropy_loss.py)",
+    "src.loss-fused":
+      "fused linear cross-entropy (Liger Kernel fused_linear_cross_entropy.py; Unsloth; Cut Cross-Entropy, arXiv 2411.09009): no full logits",
+    "src.fsdp-prefetch":
+      "PyTorch FSDP gathers one layer and prefetches the next (BackwardPrefetch.BACKWARD_PRE), and holds one layer's full gradient before reduce-scatter",
   },
   {
     "src.request": "你的输入",
@@ -120,5 +154,38 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-paper-gap": "超出《GPU计算节点租用前如何估算实际算力需求？》所说的 10–20% 区间",
     "src.seed-render":
       "《杭州GPU服务器租用前，先算清你的算力需求》（王坚，idctop.com）中关于 Blender Cycles 的经验法则（不是实测）",
+    "src.fw-hf-trainer":
+      "Transformers Trainer 默认值（training_args.py：不开梯度检查点，AdamW；v5 按检查点的数据类型加载）与 PEFT LoraConfig（r 8、alpha 8、dropout 0、q_proj 与 v_proj）",
+    "src.fw-trl":
+      'TRL SFTTrainer 1.10 默认值（trl/trainer/base_config.py、sft_config.py：开梯度检查点，bf16 autocast，按模型 id 加载时为 fp32，损失为 "chunked_nll"）',
+    "src.fw-llama-factory":
+      "LLaMA-Factory 0.9.6 默认值（hparams/finetuning_args.py、model_args.py：lora_rank 8、alpha 16、target all、开梯度检查点、可训练参数为 fp32）",
+    "src.fw-unsloth":
+      'Unsloth 默认值（unsloth/models/llama.py、loader.py：r 16、alpha 16、七个投影层、4 bit NF4 底座、"unsloth" 检查点卸载到 CPU、融合交叉熵；其默认训练配置用 adamw_8bit）',
+    "src.fw-torchtune":
+      "torchtune 配方 llama3_1/8B_lora_single_device.yaml（纯 bf16，LoRA r 8、alpha 16，作用于 q、v、输出投影与 MLP，激活检查点，LinearCrossEntropyLoss）",
+    "src.fw-ms-swift":
+      "ms-swift 4.6 默认值（swift/arguments/tuner_args.py：lora_rank 8、alpha 32、dropout 0.05、all-linear；开梯度检查点，bf16）",
+    "src.fw-deepspeed": "DeepSpeed bf16 训练：bf16 参数，fp32 主权重、梯度与优化器状态",
+    "src.fw-megatron":
+      "Megatron-LM bf16 训练（megatron/training/arguments.py：bf16 时梯度以 fp32 累加，优化器保留 fp32 主参数）",
+    "src.fw-litgpt":
+      "LitGPT finetune/lora.py 默认值（支持 bf16 的 GPU 上为 bf16-mixed，r 8、alpha 16、dropout 0.05，query 与 value 经同一个融合 qkv 适配器，单卡不开检查点）",
+    "src.peft-adapter-dtype":
+      "PEFT 将适配器升为 fp32（autocast_adapter_dtype=True）；torchtune 与 LitGPT bf16-true 保持 bf16",
+    "src.peft-lora-forward":
+      "PEFT 的 LoRA 前向（peft/tuners/lora/layer.py）：每个被适配的层把输入转为适配器的数据类型并各自做 dropout；lora_A 为反向保留该输入",
+    "src.recompute-block":
+      "激活检查点只保留每个块的输入，反向时逐块重算（PyTorch torch.utils.checkpoint；Korthikanti 等 2022，第 5 节）；卸载：Unsloth 把块输入放在 CPU 内存",
+    "src.sdpa-default":
+      "PyTorch scaled_dot_product_attention，Transformers 在可用时的默认注意力实现；eager 注意力会保存 s² 的分数矩阵",
+    "src.loss-standard":
+      "Transformers 因果语言模型损失把全部 logits 升为 fp32（loss/loss_utils.py）；交叉熵为反向保留 log-softmax",
+    "src.loss-chunked":
+      "torchtune LinearCrossEntropyLoss：分 8 块，逐块升为 fp32（torchtune/modules/loss/cross_entropy_loss.py）",
+    "src.loss-fused":
+      "融合线性交叉熵（Liger Kernel fused_linear_cross_entropy.py；Unsloth；Cut Cross-Entropy，arXiv 2411.09009）：不生成完整 logits",
+    "src.fsdp-prefetch":
+      "PyTorch FSDP 聚合一层并预取下一层（BackwardPrefetch.BACKWARD_PRE），在 reduce-scatter 前保留一层的完整梯度",
   },
 );

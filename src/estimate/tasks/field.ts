@@ -249,6 +249,26 @@ export type Resolved<F extends Fields> = {
 /** A model as a request gives it (see `model-source.ts`). */
 export type ModelInput = Record<string, unknown>;
 
+/**
+ * Puts the defaults a task derives from the request (`TaskDef.defaults`) under the values
+ * the request gives: a group (LoRA) merges field by field, so a framework's LoRA defaults
+ * fill what the request's LoRA group leaves unset.
+ */
+export function withDerived(
+  fields: Fields,
+  derived: Record<string, unknown>,
+  given: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...derived, ...given };
+  for (const [key, f] of Object.entries(fields)) {
+    const d = derived[key];
+    const g = given[key];
+    if (f.kind === "object" && typeof d === "object" && d && typeof g === "object" && g)
+      out[key] = { ...d, ...g };
+  }
+  return out;
+}
+
 /** Fills defaults (nested groups too); fields without one stay absent. */
 export function withDefaults(
   fields: Fields,

@@ -6,9 +6,7 @@
 import type { Workload } from "../fit-rank.ts";
 import { rankGpus } from "../fit-rank.ts";
 import { MFU_DEFAULT, SORT_KEYS } from "../vocabulary.ts";
-import { paramCounts } from "../model.ts";
 import { mathFormatFor } from "../precision.ts";
-import { trainingFlops } from "../training-flops.ts";
 import { inferenceMemory } from "../inference-memory.ts";
 import { trainingMemory } from "../training-memory.ts";
 import type { GpuMapField } from "./field.ts";
@@ -18,7 +16,7 @@ import type { ServingRequest } from "./infer-memory.ts";
 import { servingInput } from "./infer-memory.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
-import { trainingInput } from "./train-memory.ts";
+import { trainingInput, trainingJobFlops } from "./train-memory.ts";
 
 export const FIT_RANK_FIELDS = {
   workload: { kind: "request", tasks: ["train-memory", "infer-memory"] },
@@ -65,15 +63,7 @@ export const fitRankTask = defineTask({
                 gpus: n,
                 sharding: n > 1 && base.sharding === "none" ? "zero3" : (base.sharding ?? "none"),
               }).nvidiaSmiBytes,
-        flops:
-          r.tokens === undefined
-            ? null
-            : trainingFlops({
-                kind: "transformer",
-                params: paramCounts(base.model).active,
-                tokens: r.tokens,
-                fullRecompute: base.recompute === "full",
-              }),
+        flops: r.tokens === undefined ? null : trainingJobFlops(base, r.tokens),
         format: mathFormatFor(base.precision),
         mfu: r.mfu,
         scaling: r.scaling,

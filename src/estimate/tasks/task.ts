@@ -7,7 +7,7 @@
 import type { Result } from "../result.ts";
 import type { CheckContext } from "./check.ts";
 import { checkFields } from "./check.ts";
-import { withDefaults } from "./field.ts";
+import { withDefaults, withDerived } from "./field.ts";
 import { isRecord } from "./check-value.ts";
 import { checkModel } from "../model-source.ts";
 import type { Fields, Resolved } from "./field.ts";
@@ -53,7 +53,7 @@ export function checkRequest(
   for (const name of def.required ?? [])
     if (raw[name] === undefined) issues.push(issue(path ? `${path}.${name}` : name, "required"));
   const derived = def.defaults ? def.defaults(checked.value) : {};
-  const request = withDefaults(def.fields, { ...derived, ...checked.value });
+  const request = withDefaults(def.fields, withDerived(def.fields, derived, checked.value));
   const bad = new Set(issues.map((i) => topField(i.field, path)));
   const broken =
     (issues.length ? rulesOverGood(def, request, bad, ctx) : def.rules?.(request as never, ctx)) ??

@@ -1,12 +1,16 @@
 /** `train-memory`: memory per GPU to train or fine-tune a model, and the GPUs it fits on. */
+import { FRAMEWORK_PROFILES } from "../frameworks.ts";
 import type { TrainingMemoryInput } from "../training-memory.ts";
 import { trainingMemory } from "../training-memory.ts";
+import { fullModuleParams, loraParams } from "../lora.ts";
+import { isArch, paramCounts, shapeFromParams } from "../model.ts";
+import { trainingFlops } from "../training-flops.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules, TRAINING_FIELDS } from "./training-fields.ts";
+import { parallelRules, TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
   model: { kind: "model", required: true },
@@ -24,6 +28,7 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
     seqLen: r.seqLen,
     recompute: r.recompute,
     flashAttention: r.flashAttention,
+    loss: r.loss,
     gradAccumulation: r.gradAccumulation,
     gpus: r.gpus,
     tensorParallel: r.tensorParallel,
@@ -36,13 +41,38 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
   if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
   if (r.fragmentation !== undefined) input.fragmentation = r.fragmentation;
   if (r.lora) input.lora = r.lora;
+  if (r.framework) {
+    const profile = FRAMEWORK_PROFILES[r.framework];
+    input.mechanics = profile.mechanics;
+    input.frameworkSource = profile.source;
+  }
   if (r.gpu !== undefined) input.gpu = gpuById(ctx, r.gpu);
   return input;
+}
+
+/** FLOPs of training on `tokens` tokens: 6·N·D, 4·N·D on a frozen LoRA base, +2·N·D recomputed. */
+export function trainingJobFlops(input: TrainingMemoryInput, tokens: number): number {
+  const arch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
+  return trainingFlops({
+    kind: "transformer",
+    params: paramCounts(input.model).active,
+    tokens,
+    fullRecompute: input.recompute === "full" || input.recompute === "offload",
+    ...(input.lora
+      ? {
+          frozenBase: {
+            trainableParams:
+              loraParams(arch, input.lora) + fullModuleParams(arch, input.lora.fullModules),
+          },
+        }
+      : {}),
+  });
 }
 
 export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
+  defaults: trainingDefaults,
   rules: (r) => parallelRules(r),
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));

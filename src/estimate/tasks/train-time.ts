@@ -3,7 +3,6 @@
  * hours on the chosen GPUs (and on the same number of each catalog GPU).
  */
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
-import { paramCounts } from "../model.ts";
 import { mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
@@ -14,7 +13,8 @@ import { issue } from "./issue.ts";
 import { JOB_FIELDS } from "./job-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules, TRAINING_FIELDS } from "./training-fields.ts";
+import { trainingInput, trainingJobFlops } from "./train-memory.ts";
+import { parallelRules, TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },
@@ -23,8 +23,8 @@ export const TRAIN_TIME_FIELDS = {
 } as const;
 type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
 
-/** The job's FLOPs: 6·N·D (8·N·D with full recompute) on active parameters, or samples x FLOPs. */
-export function jobFlops(r: TimeRequest): number {
+/** The job's FLOPs: from the model and tokens (see `trainingJobFlops`), or samples x FLOPs. */
+export function jobFlops(r: TimeRequest, ctx: TaskContext): number {
   if (r.work === "samples")
     return trainingFlops({
       kind: "samples",
@@ -32,12 +32,8 @@ export function jobFlops(r: TimeRequest): number {
       flopsPerSample: r.flopsPerSample ?? 0,
       forwardOnly: r.forwardOnly,
     });
-  return trainingFlops({
-    kind: "transformer",
-    params: r.model ? paramCounts(r.model.spec).active : 0,
-    tokens: r.tokens ?? 0,
-    fullRecompute: r.recompute === "full",
-  });
+  if (!r.model) throw new Error("timeRules require a model with tokens");
+  return trainingJobFlops(trainingInput({ ...r, model: r.model }, ctx), r.tokens ?? 0);
 }
 
 function timeRules(r: TimeRequest): Issue[] {
@@ -70,11 +66,12 @@ export const trainTimeTask = defineTask({
   fields: TRAIN_TIME_FIELDS,
   required: ["gpu"],
   defaults: (given) => ({
+    ...trainingDefaults(given),
     work: given["tokens"] === undefined && given["samples"] !== undefined ? "samples" : "tokens",
   }),
   rules: timeRules,
   run: (r, ctx) => {
-    const flops = jobFlops(r);
+    const flops = jobFlops(r, ctx);
     const t = timeOn(r, ctx, r.gpu ?? "", flops);
     const deadline =
       r.deadlineHours === undefined

@@ -3,46 +3,69 @@
  * Shared by training memory, training time and the GPU ranking, and stored once on the
  * page (`$training`), so every calculator sizes the same run.
  */
+import type { Framework, LoraTarget } from "../vocabulary.ts";
 import {
+  ADAPTER_BITS,
+  FRAMEWORKS,
+  FULL_MODULES,
+  LORA_BASE_BITS,
   LORA_TARGETS,
+  LOSS_PATHS,
   OFFLOADS,
   OPTIMIZERS,
+  PEFT_DEFAULT_TARGETS,
   RECOMPUTES,
   SHARDINGS,
   TRAINING_HEADS,
   TRAINING_PRECISIONS,
 } from "../vocabulary.ts";
+import type { ProfileGiven } from "../frameworks.ts";
+import { FRAMEWORK_PROFILES } from "../frameworks.ts";
 import type { EnumListField } from "./field.ts";
 import { bool, int, num, oneOf } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 
-/** Bits of the frozen base's linear weights: 16 (LoRA), 8 (LLM.int8), 4 (QLoRA NF4). */
-export const BASE_BITS = [4, 8, 16] as const;
-
+/** PEFT's `LoraConfig` defaults (peft 0.20 `tuners/lora/config.py`) unless a framework says otherwise. */
 export const LORA_FIELDS = {
   rank: int("count", 1, 4096, { default: 8, label: "f.loraRank" }),
+  /** Scales the adapters' output by alpha / rank; memory and time do not depend on it. */
+  alpha: num("count", 0, 1_000_000, { default: 8, label: "f.loraAlpha" }),
   targets: {
     kind: "enum-list",
     options: LORA_TARGETS,
     min: 1,
-    default: ["q", "v"],
+    default: PEFT_DEFAULT_TARGETS,
     label: "f.loraTargets",
-  } as EnumListField<(typeof LORA_TARGETS)[number]> & { default: readonly ["q", "v"] },
-  baseBits: oneOf(BASE_BITS, { default: 16, label: "f.baseBits" }),
+  } as EnumListField<LoraTarget> & { default: readonly LoraTarget[] },
+  /** 16; fp32 training keeps a 32-bit base, and frameworks their own (`trainingDefaults`). */
+  baseBits: oneOf(LORA_BASE_BITS, { default: 16, label: "f.baseBits" }),
   doubleQuant: bool({ default: true, label: "f.doubleQuant" }),
-  dropout: num("fraction", 0, 1, { default: 0.05, label: "f.loraDropout" }),
+  dropout: num("fraction", 0, 1, { default: 0, label: "f.loraDropout" }),
+  adapterBits: oneOf(ADAPTER_BITS, { default: 32, label: "f.adapterBits" }),
+  /** Modules trained in full beside the adapters (PEFT `modules_to_save`). */
+  fullModules: {
+    kind: "enum-list",
+    options: FULL_MODULES,
+    min: 0,
+    default: [],
+    label: "f.fullModules",
+  } as EnumListField<(typeof FULL_MODULES)[number]> & { default: readonly [] },
 } as const;
 
 export const TRAINING_FIELDS = {
+  /** Whose defaults fill the fields left unset (`src/estimate/frameworks.ts`). */
+  framework: oneOf(FRAMEWORKS),
   precision: oneOf(TRAINING_PRECISIONS, { default: "bf16-mixed" }),
   optimizer: oneOf(OPTIMIZERS, { default: "adamw" }),
   microBatch: int("sequences", 1, 65536, { default: 1 }),
   seqLen: int("tokens", 1, 10_000_000, { default: 2048, suffixes: true }),
   gradAccumulation: int("micro-batches", 1, 100_000, { default: 1 }),
   recompute: oneOf(RECOMPUTES, { default: "none" }),
-  flashAttention: bool({ default: false }),
+  /** SDPA/flash attention is PyTorch's and Transformers' default; false is eager attention. */
+  flashAttention: bool({ default: true }),
+  loss: oneOf(LOSS_PATHS, { default: "standard" }),
   lora: { kind: "object", fields: LORA_FIELDS },
   gpus: int("gpus", 1, 100_000, { default: 1 }),
   tensorParallel: int("gpus", 1, 1024, { default: 1 }),
@@ -53,6 +76,26 @@ export const TRAINING_FIELDS = {
   dropout: bool(),
   ...MEMORY_FIELDS,
 } as const;
+
+/**
+ * Defaults that depend on the rest of the request: a framework's profile, and a frozen
+ * LoRA base kept in the training dtype (fp32 training: 32 bits, otherwise 16). The fields
+ * the request sets win over these (`withDerived`).
+ */
+export function trainingDefaults(checked: Record<string, unknown>): Record<string, unknown> {
+  // The request has passed the field table's checks, so its fields have these types.
+  const given = checked as ProfileGiven & { framework?: Framework };
+  const profile = given.framework ? FRAMEWORK_PROFILES[given.framework] : undefined;
+  const out: Record<string, unknown> = { ...profile?.training };
+  if (given.lora) {
+    const precision = given.precision ?? profile?.training.precision;
+    out["lora"] = {
+      ...(precision === "fp32" ? { baseBits: 32 } : {}),
+      ...profile?.lora({ precision, lora: given.lora }),
+    };
+  }
+  return out;
+}
 
 /** Tensor parallel splits each layer over GPUs of one data-parallel replica. */
 export function parallelRules(

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { ACCURACY_CASES, accuracyTable } from "../../../src/accuracy/cases.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 
-const tsv = readFileSync(
-  new URL("../../../content/reference/measured-public.tsv", import.meta.url),
-  "utf8",
+const read = (name: string) =>
+  readFileSync(new URL(`../../../content/reference/${name}`, import.meta.url), "utf8").trim();
+const tsv = [read("measured-public.tsv"), ...read("measured-modern.tsv").split("\n").slice(1)].join(
+  "\n",
 );
 const measuredById = new Map(
   tsv

@@ -28,11 +28,12 @@ const base: ActivationInput = {
   microBatch: b,
   valueBytes: 2,
   autocast: false,
+  residualBytes: 2,
   recompute: "none",
   flashAttention: false,
   tensorParallel: 1,
   dropout: true,
-  head: "lm",
+  trainableHead: true,
 };
 const sbh = s * b * h;
 
@@ -67,14 +68,26 @@ describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12
     const r = activationBytes({ ...base, dropout: false });
     expect(r.perLayer).toBe(32 * sbh + 2 * a * s * s * b);
   });
-  it("logits: s·b·V 16-bit values plus an fp32 copy for the loss (6 bytes each); classifier keeps b·2", () => {
-    expect(activationBytes(base).logits).toBe(s * b * 51200 * (2 + 4));
-    expect(activationBytes({ ...base, head: "classifier" }).logits).toBe(b * 2 * 6);
-    expect(activationBytes({ ...base, valueBytes: 4 }).logits).toBe(s * b * 51200 * 4);
-  });
-  it("total = layers + logits + final layer", () => {
+  it("total = layers + final layer; a frozen head keeps no input", () => {
     const r = activationBytes(base);
-    expect(r.total).toBe(r.layers + r.logits + r.finalLayer);
+    expect(r.total).toBe(r.layers + r.finalLayer);
+    const frozen = activationBytes({ ...base, trainableHead: false });
+    expect(r.finalLayer - frozen.finalLayer).toBe(2 * sbh);
+  });
+  it("offload keeps two block inputs on the GPU and moves the other L − 1 to CPU RAM", () => {
+    const full = activationBytes({ ...base, recompute: "full" });
+    const off = activationBytes({ ...base, recompute: "offload" });
+    expect(full.layers - off.layers).toBe((L - 2) * 2 * sbh);
+    expect(off.offloaded).toBe((L - 1) * 2 * sbh);
+  });
+  it("adapter copies are part of a block's working set: with recomputation they count once", () => {
+    const copies = 3 * 12288;
+    const none = activationBytes({ ...base, adapterBytesPerToken: copies });
+    const full = activationBytes({ ...base, recompute: "full", adapterBytesPerToken: copies });
+    expect(none.layers - activationBytes(base).layers).toBe(L * s * b * copies);
+    expect(full.layers - activationBytes({ ...base, recompute: "full" }).layers).toBe(
+      s * b * copies,
+    );
   });
   it("GQA stores narrower K and V: Llama 3.1 8B layer counts 2·4096 + 2·1024 for q/o and k/v", () => {
     const llama: ModelArch = {
@@ -140,7 +153,7 @@ describe("activation properties", () => {
     ffnMul: fc.double({ min: 1, max: 6, noNaN: true }),
     seq: fc.integer({ min: 1, max: 8192 }),
     batch: fc.integer({ min: 1, max: 16 }),
-    recompute: fc.constantFrom("none", "selective", "full" as const),
+    recompute: fc.constantFrom("none", "selective", "full", "offload" as const),
     flash: fc.boolean(),
     dropout: fc.boolean(),
     autocast: fc.boolean(),
@@ -165,7 +178,8 @@ describe("activation properties", () => {
       flashAttention: x.flash,
       tensorParallel: x.tp,
       dropout: x.dropout,
-      head: "lm",
+      residualBytes: x.autocast ? 4 : 2,
+      trainableHead: true,
     };
   };
   it("finite, non-negative; longer sequences and bigger batches never store less", () => {
@@ -197,6 +211,9 @@ describe("activation properties", () => {
         const none = activationBytes({ ...i, recompute: "none" }).total;
         expect(activationBytes({ ...i, recompute: "selective" }).total).toBeLessThanOrEqual(none);
         expect(activationBytes({ ...i, recompute: "full" }).total).toBeLessThanOrEqual(none);
+        expect(activationBytes({ ...i, recompute: "offload" }).total).toBeLessThanOrEqual(
+          activationBytes({ ...i, recompute: "full" }).total,
+        );
       }),
       RUNS,
     );

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { AdapterActivationInput, LoraConfig } from "../../../src/estimate/lora.ts";
 import {
-  DEFAULT_LORA_DROPOUT,
+  adapterSavedBytesPerToken,
   frozenBaseBytes,
+  fullModuleParams,
   INT8_SCALE_BITS,
-  loraInputWidth,
   loraParams,
   NF4_DOUBLE_QUANT_SCALE_BITS,
   scaleBitsFor,
@@ -34,33 +35,61 @@ describe("LoRA trainable parameters: r·(d_in + d_out) per adapted matrix (Hu et
     const r1 = loraParams(llama31, { rank: 1, targets: ["q", "k", "v", "o"] });
     expect(loraParams(llama31, { rank: 64, targets: ["q", "k", "v", "o"] })).toBe(64 * r1);
   });
-  it("adapter-dropout input width: q and v both read the hidden state, 2·4096 per layer", () => {
-    expect(loraInputWidth(llama31, { rank: 8, targets: ["q", "v"] })).toBe(2 * 4096);
-    expect(loraInputWidth(llama31, { rank: 8, targets: ["down"] })).toBe(14336);
-    expect(DEFAULT_LORA_DROPOUT).toBe(0.05);
+  it("a module trained in full adds a vocab x hidden copy (PEFT modules_to_save)", () => {
+    expect(fullModuleParams(llama31, ["head"])).toBe(128256 * 4096);
+    expect(fullModuleParams(llama31, ["embed", "head"])).toBe(2 * 128256 * 4096);
+    expect(fullModuleParams(llama31, [])).toBe(0);
   });
 });
 
-describe("linear inputs kept under LoRA", () => {
-  it("a frozen 16-bit base keeps none; adapters with dropout keep only their own copies", () => {
-    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"] })).toEqual([
-      "qkv",
-      "out",
-      "mlp",
-      "down",
-    ]);
+/** PEFT's defaults: r 8, q and v, no dropout, fp32 adapters, a 16-bit base. */
+const PEFT: LoraConfig = {
+  rank: 8,
+  targets: ["q", "v"],
+  baseBits: 16,
+  doubleQuant: true,
+  dropout: 0,
+  adapterBits: 32,
+  fullModules: [],
+};
+const on = (lora: Partial<LoraConfig>, over: Partial<AdapterActivationInput> = {}) => ({
+  model: llama31,
+  lora: { ...PEFT, ...lora },
+  activationBytes: 2,
+  autocast: false,
+  fusedQkv: false,
+  ...over,
+});
+
+describe("what LoRA adapters keep for backward (peft/tuners/lora/layer.py)", () => {
+  it("bf16 adapters without dropout read their base layer's input: nothing of their own", () => {
+    expect(adapterSavedBytesPerToken(on({ adapterBits: 16 }))).toBe(0);
+    expect(unsavedLinearInputs(on({ adapterBits: 16 }))).toEqual(["out", "mlp", "down"]);
+    expect(unsavedLinearInputs(on({ adapterBits: 16, targets: LORA_TARGETS }))).toEqual([]);
   });
-  it("an adapter without dropout keeps the input it shares with its base layer", () => {
-    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], dropout: 0 })).toEqual([
-      "out",
-      "mlp",
-      "down",
-    ]);
-    expect(unsavedLinearInputs({ rank: 8, targets: LORA_TARGETS, dropout: 0 })).toEqual([]);
+  it("fp32 adapters over bf16 activations keep an fp32 copy of each adapted input", () => {
+    expect(adapterSavedBytesPerToken(on({}))).toBe(2 * 4096 * 4);
+    // The frozen base then keeps no input of its own.
+    expect(unsavedLinearInputs(on({}))).toEqual(["qkv", "out", "mlp", "down"]);
+  });
+  it("under autocast the copy lora_A keeps is autocast's 16-bit cast", () => {
+    expect(adapterSavedBytesPerToken(on({}, { autocast: true }))).toBe(2 * 4096 * 2);
+  });
+  it("dropout adds a dropped copy and a 1-byte mask per adapted layer; down reads the MLP width", () => {
+    expect(adapterSavedBytesPerToken(on({ adapterBits: 16, dropout: 0.05 }))).toBe(
+      2 * 4096 * (2 + 1),
+    );
+    expect(
+      adapterSavedBytesPerToken(on({ adapterBits: 16, dropout: 0.1, targets: ["down"] })),
+    ).toBe(14336 * 3);
+  });
+  it("LitGPT's fused qkv keeps one copy for q, k and v together", () => {
+    const fused = on({ adapterBits: 16, dropout: 0.05 }, { fusedQkv: true });
+    expect(adapterSavedBytesPerToken(fused)).toBe(4096 * 3);
   });
   it("bitsandbytes 4- and 8-bit layers keep every input (MatMul4Bit / MatMul8bitLt save A)", () => {
-    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], baseBits: 4 })).toEqual([]);
-    expect(unsavedLinearInputs({ rank: 8, targets: ["q", "v"], baseBits: 8 })).toEqual([]);
+    expect(unsavedLinearInputs(on({ baseBits: 4 }))).toEqual([]);
+    expect(unsavedLinearInputs(on({ baseBits: 8 }))).toEqual([]);
   });
 });
 
@@ -78,22 +107,16 @@ describe("QLoRA base (Dettmers et al. 2023 sec. 3)", () => {
   it("4-bit base: linear layers at 4.127 bits, embeddings and head stay 16-bit", () => {
     const c = paramCounts(llama31);
     const expected = (c.quantizable * (4 + 0.125 + 32 / 16384)) / 8 + (c.total - c.quantizable) * 2;
-    expect(frozenBaseBytes(llama31, 4, true, 2)).toBeCloseTo(expected, 0);
+    expect(frozenBaseBytes(llama31, 4, true)).toBeCloseTo(expected, 0);
     // ≈ 3.6 GB of linear weights + 2.1 GB for the 1.05B embedding/head parameters.
-    expect(frozenBaseBytes(llama31, 4, true, 2) / 1e9).toBeCloseTo(5.7, 1);
+    expect(frozenBaseBytes(llama31, 4, true) / 1e9).toBeCloseTo(5.7, 1);
   });
-  it("16-bit base is the whole model at 2 bytes (4 under fp32); 4 < 8 < 16 bits", () => {
+  it("16-bit base is the whole model at 2 bytes (4 for a 32-bit base); 4 < 8 < 16 bits", () => {
     const n = paramCounts(llama31).total;
-    expect(frozenBaseBytes(llama31, 16, true, 2)).toBe(2 * n);
-    expect(frozenBaseBytes(llama31, 16, true, 4)).toBe(4 * n);
-    expect(frozenBaseBytes(llama31, 4, true, 2)).toBeLessThan(
-      frozenBaseBytes(llama31, 4, false, 2),
-    );
-    expect(frozenBaseBytes(llama31, 4, false, 2)).toBeLessThan(
-      frozenBaseBytes(llama31, 8, true, 2),
-    );
-    expect(frozenBaseBytes(llama31, 8, true, 2)).toBeLessThan(
-      frozenBaseBytes(llama31, 16, true, 2),
-    );
+    expect(frozenBaseBytes(llama31, 16, true)).toBe(2 * n);
+    expect(frozenBaseBytes(llama31, 32, true)).toBe(4 * n);
+    expect(frozenBaseBytes(llama31, 4, true)).toBeLessThan(frozenBaseBytes(llama31, 4, false));
+    expect(frozenBaseBytes(llama31, 4, false)).toBeLessThan(frozenBaseBytes(llama31, 8, true));
+    expect(frozenBaseBytes(llama31, 8, true)).toBeLessThan(frozenBaseBytes(llama31, 16, true));
   });
 });
