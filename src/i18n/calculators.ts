@@ -4,6 +4,7 @@ import type { Lang } from "./lang.ts";
 import { issueStrings } from "./issues.ts";
 import { unitStrings } from "./units.ts";
 import { sourceStrings } from "./sources.ts";
+import { trainingStrings } from "./training.ts";
 
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
@@ -52,7 +53,6 @@ export const calculators = defineStrings(
     "f.seqLen": "Sequence length",
     "f.gradAccumulation": "Gradient accumulation",
     "f.recompute": "Activation recomputation",
-    "f.flashAttention": "FlashAttention",
     "f.method": "Fine-tuning method",
     "f.loraRank": "LoRA rank",
     "f.gpus": "GPU count",
@@ -373,7 +373,6 @@ export const calculators = defineStrings(
     "f.seqLen": "序列长度",
     "f.gradAccumulation": "梯度累积",
     "f.recompute": "激活重计算",
-    "f.flashAttention": "FlashAttention",
     "f.method": "微调方式",
     "f.loraRank": "LoRA 秩",
     "f.gpus": "GPU 数量",
@@ -693,6 +692,7 @@ export function widgetStrings(
     ...issueStrings[lang],
     ...unitStrings[lang],
     ...sourceStrings[lang],
+    ...trainingStrings[lang],
   };
   return Object.fromEntries(
     Object.entries(all).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))),

@@ -5,7 +5,7 @@
  */
 import type { WritableAtom } from "nanostores";
 import type { Fields } from "../estimate/tasks/field.ts";
-import { withDefaults } from "../estimate/tasks/field.ts";
+import { withDefaults, withDerived } from "../estimate/tasks/field.ts";
 import type { Partial } from "./field-codec.ts";
 import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
@@ -20,10 +20,15 @@ export interface FieldStore<T extends Partial> {
   set: (changes: { [K in keyof T]?: T[K] | undefined }) => void;
 }
 
+/**
+ * `derive`: the defaults the task derives from the other fields (a framework's), the same
+ * function the task runs, so a field shows the value the estimate will use.
+ */
 export function fieldStore<T extends Partial>(
   id: string,
   fields: Fields,
   initial: T,
+  derive?: (state: Record<string, unknown>) => Record<string, unknown>,
 ): FieldStore<T> {
   const store = calcStore<T>(id, initial, fieldCodec(fields, initial));
   const set = (changes: { [K in keyof T]?: T[K] | undefined }): void => {
@@ -31,5 +36,7 @@ export function fieldStore<T extends Partial>(
     for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];
     store.set(next as T);
   };
-  return { store, fields, initial, set, effective: (state) => withDefaults(fields, state) };
+  const effective = (state: T) =>
+    withDefaults(fields, derive ? withDerived(fields, derive(state), state) : state);
+  return { store, fields, initial, set, effective };
 }

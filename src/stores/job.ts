@@ -1,6 +1,6 @@
 /** `$job`: how much training work there is and how fast it must go (compute time, ranking). */
 import type { Input } from "../estimate/tasks/field.ts";
-import { JOB_FIELDS } from "../estimate/tasks/job-fields.ts";
+import { JOB_FIELDS, jobDefaults } from "../estimate/tasks/job-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type JobState = Input<typeof JOB_FIELDS>;
@@ -15,6 +15,6 @@ export const JOB_INITIAL: JobState = {
   scaling: 0.9,
 };
 
-export const job = fieldStore("c", JOB_FIELDS, JOB_INITIAL);
+export const job = fieldStore("c", JOB_FIELDS, JOB_INITIAL, jobDefaults);
 export const $job = job.store;
 export const setJob = job.set;

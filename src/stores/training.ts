@@ -5,7 +5,7 @@
  */
 import { LORA_TARGETS } from "../estimate/vocabulary.ts";
 import type { Input } from "../estimate/tasks/field.ts";
-import { TRAINING_FIELDS } from "../estimate/tasks/training-fields.ts";
+import { TRAINING_FIELDS, trainingDefaults } from "../estimate/tasks/training-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type TrainingState = Input<typeof TRAINING_FIELDS>;
@@ -19,7 +19,7 @@ export const TRAINING_INITIAL: TrainingState = {
   gpu: "rtx-4090",
 };
 
-export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL);
+export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL, trainingDefaults);
 export const $training = training.store;
 export const setTraining = training.set;
 

@@ -20,3 +20,8 @@ export const JOB_FIELDS = {
   scaling: share({ default: 1 }),
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;
+
+/** The unit of work when the request does not say: tokens, or samples when only samples are given. */
+export const jobDefaults = (given: Record<string, unknown>): Record<string, unknown> => ({
+  work: given["tokens"] === undefined && given["samples"] !== undefined ? "samples" : "tokens",
+});

@@ -10,7 +10,7 @@ import { gpuById } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
-import { JOB_FIELDS } from "./job-fields.ts";
+import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
@@ -65,10 +65,7 @@ export const trainTimeTask = defineTask({
   id: "train-time",
   fields: TRAIN_TIME_FIELDS,
   required: ["gpu"],
-  defaults: (given) => ({
-    ...trainingDefaults(given),
-    work: given["tokens"] === undefined && given["samples"] !== undefined ? "samples" : "tokens",
-  }),
+  defaults: (given) => ({ ...trainingDefaults(given), ...jobDefaults(given) }),
   rules: timeRules,
   run: (r, ctx) => {
     const flops = jobFlops(r, ctx);

@@ -72,18 +72,29 @@ export function fieldInputs(b: Binding) {
           />
         );
       }
-      case "enum":
+      case "enum": {
+        // An optional choice without a default can be left unset: its first entry says so.
+        const unset =
+          f.default === undefined && !f.required
+            ? [{ value: "", label: tr(b.t, `opt.${name}.unset`) }]
+            : [];
         return (
           <SelectField
             id={id}
             label={label}
-            value={String(v)}
-            choices={f.options.map((o) => ({ value: String(o), label: optionLabel(b.t, name, o) }))}
-            onValue={(x) => set(f.options.find((o) => String(o) === x) ?? x)}
+            value={typeof v === "string" || typeof v === "number" ? String(v) : ""}
+            choices={[
+              ...unset,
+              ...f.options.map((o) => ({ value: String(o), label: optionLabel(b.t, name, o) })),
+            ]}
+            onValue={(x) =>
+              set(x === "" ? undefined : (f.options.find((o) => String(o) === x) ?? x))
+            }
             issue={issue}
             disabled={b.disabled}
           />
         );
+      }
       case "bool":
         return (
           <CheckField

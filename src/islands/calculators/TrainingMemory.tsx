@@ -59,6 +59,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
       request={request}
       controls={
         <>
+          {f("framework")}
           {f("precision")}
           {f("optimizer")}
           {f("microBatch")}
@@ -66,6 +67,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
           {f("gradAccumulation")}
           {f("recompute")}
           {f("flashAttention")}
+          {f("loss")}
           <SelectField
             id={`${id}-method`}
             label={tr(t, "f.method")}
@@ -74,7 +76,19 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
             onValue={(v) => setMethod(v as (typeof METHODS)[number])}
             disabled={d}
           />
-          {method !== "none" && lora("rank")}
+          {method !== "none" && (
+            <fieldset class="calc-option">
+              <legend>{tr(t, "opt.lora")}</legend>
+              {lora("rank")}
+              {lora("alpha")}
+              {lora("dropout")}
+              {lora("targets")}
+              {lora("baseBits")}
+              {method === "qlora" && lora("doubleQuant")}
+              {lora("adapterBits")}
+              {lora("fullModules")}
+            </fieldset>
+          )}
           {f("gpus")}
           {f("tensorParallel")}
           {f("sharding")}

@@ -22,7 +22,7 @@ interface Memory {
 function run(request: Record<string, unknown>) {
   const r = runRequest({ task: "train-memory", ...request }, ctx);
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r as { ok: true; request: Record<string, unknown>; result: Memory };
+  return r as unknown as { ok: true; request: Record<string, unknown>; result: Memory };
 }
 const part = (m: Memory, key: string) => m.breakdown.find((b) => b.key === key)?.value ?? NaN;
 
