@@ -7,7 +7,7 @@ import { paramCounts } from "../model.ts";
 import { mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -72,7 +72,7 @@ export const trainTimeTask = defineTask({
   defaults: (given) => ({
     work: given["tokens"] === undefined && given["samples"] !== undefined ? "samples" : "tokens",
   }),
-  rules: timeRules,
+  rules: (r, ctx) => [...timeRules(r), ...speedFigureIssues(ctx, "gpu", r.gpu, ["fp32Tflops"])],
   run: (r, ctx) => {
     const flops = jobFlops(r);
     const t = timeOn(r, ctx, r.gpu ?? "", flops);
@@ -92,10 +92,13 @@ export const trainTimeTask = defineTask({
           };
     const cost =
       r.pricePerGpuHour === undefined ? {} : { cost: t.hours * r.gpus * r.pricePerGpuHour };
-    const byGpu = ctx.gpus.map((g) => {
-      const x = timeOn(r, ctx, g.id, flops);
-      return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
-    });
+    // GPUs without a compute figure (Ascend 910B) have no time to compare.
+    const byGpu = ctx.gpus
+      .filter((g) => g.fp32Tflops !== undefined)
+      .map((g) => {
+        const x = timeOn(r, ctx, g.id, flops);
+        return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
+      });
     return { ...t, flops, ...deadline, ...cost, byGpu };
   },
 });
