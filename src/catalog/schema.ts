@@ -51,6 +51,9 @@ const FIGURE_KEYS = [
 
 export type FigureKey = (typeof FIGURE_KEYS)[number];
 
+/** Figures every GPU has: absent only when listed in `unknown`. */
+const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies FigureKey[];
+
 /** What a renter needs to know to put several of these GPUs to work on one job. */
 export const multiGpuSchema = z.object({
   /** The GPU-to-GPU link inside one node; see `GPU_LINKS` (src/estimate/gpu.ts). */
@@ -177,6 +180,12 @@ export const gpuSchema = z
     /** The same facts as data: link kind and bandwidth, PCIe, peer-to-peer, node sizes. */
     multiGpu: multiGpuSchema,
     formFactor: z.string().min(2),
+    /**
+     * Figures the GPU has but no document gives a value one can defend for (sources
+     * missing or in conflict): shown as unknown, never as a format the GPU lacks. The
+     * figures every GPU has (bandwidth, FP32, power) may only be left out this way.
+     */
+    unknown: z.array(z.enum(FIGURE_KEYS)).optional(),
     /** Documents the figures come from; every figure's `source` must name one of them. */
     sources: z.array(sourceSchema).min(1, "a GPU needs at least one source"),
     /** Anything a renter should know that the figures do not say. */
@@ -194,6 +203,21 @@ export const gpuSchema = z
         });
       }
     }
+    const unknown = new Set(gpu.unknown ?? []);
+    for (const key of unknown)
+      if (gpu[key])
+        ctx.addIssue({
+          code: "custom",
+          path: ["unknown"],
+          message: `${gpu.id}: ${key} is listed as unknown but has a figure`,
+        });
+    for (const key of EVERY_GPU_HAS)
+      if (!gpu[key] && !unknown.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${gpu.id}: ${key} is required unless listed in "unknown"`,
+        });
     for (const [where, source] of multiGpuSources(gpu.multiGpu)) {
       if (source !== undefined && !ids.has(source)) {
         ctx.addIssue({

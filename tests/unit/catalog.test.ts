@@ -169,6 +169,24 @@ describe("schema refuses broken entries", () => {
     ]);
   });
 
+  it("a missing bandwidth, FP32 or power figure not listed as unknown", () => {
+    const gpu = validEntry();
+    delete gpu["bandwidthGBps"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      'bandwidthGBps: a100-80gb-sxm: bandwidthGBps is required unless listed in "unknown"',
+    ]);
+    gpu["unknown"] = ["bandwidthGBps"];
+    expect(gpuSchema.safeParse(gpu).success).toBe(true);
+  });
+
+  it("a figure listed as unknown that has a value", () => {
+    const gpu = validEntry();
+    gpu["unknown"] = ["tdpW"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      "unknown: a100-80gb-sxm: tdpW is listed as unknown but has a figure",
+    ]);
+  });
+
   it("a duplicate id", () => {
     const result = catalogSchema.safeParse([validEntry("t4"), validEntry(), validEntry()]);
     expect(result.success).toBe(false);
