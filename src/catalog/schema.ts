@@ -9,6 +9,7 @@
  * are twice the dense ones and which no ordinary training or inference run reaches.
  */
 import { z } from "zod";
+import { GPU_LINKS, PCIE_P2P } from "../estimate/gpu.ts";
 
 /** A source document: a datasheet, whitepaper or press report. */
 export const sourceSchema = z.object({
@@ -46,10 +47,100 @@ const FIGURE_KEYS = [
   "fp8TensorTflopsDense",
   "int8TensorTopsDense",
   "tdpW",
-  "nvlinkGBps",
 ] as const;
 
 export type FigureKey = (typeof FIGURE_KEYS)[number];
+
+/** Figures every GPU has: absent only when listed in `unknown`. */
+const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies FigureKey[];
+
+/** What a renter needs to know to put several of these GPUs to work on one job. */
+export const multiGpuSchema = z.object({
+  /** The GPU-to-GPU link inside one node; see `GPU_LINKS` (src/estimate/gpu.ts). */
+  link: z.enum(GPU_LINKS),
+  /**
+   * GPU-to-GPU bandwidth per GPU, GB/s, aggregate over its links and both directions
+   * summed, as vendors state it (H100 SXM: 18 links x 50 GB/s = 900). Halve it for one
+   * direction. Present exactly when `link` is not `pcie`.
+   */
+  linkGBps: figureSchema.optional(),
+  /** The host link: PCIe generation and lanes, with the document that states them. */
+  pcie: z.object({
+    /** PCIe generation: 3 (8 GT/s per lane), 4 (16 GT/s) or 5 (32 GT/s). */
+    gen: z.union([z.literal(3), z.literal(4), z.literal(5)]),
+    /** Electrical lanes to the host. */
+    lanes: z.union([z.literal(8), z.literal(16)]),
+    /** The `id` of one of the GPU's `sources`. */
+    source: z.string().min(1, "the PCIe link needs a source"),
+    /** True when no vendor document states the generation and lanes. */
+    unverified: z.boolean().optional(),
+    note: z.string().optional(),
+  }),
+  /**
+   * Whether two of these GPUs can exchange data over PCIe directly (peer to peer) with
+   * the stock driver; without it NCCL stages every transfer through host memory.
+   * `yes`/`no` need a source; `unverified` is what no document read settles.
+   */
+  pcieP2p: z.object({
+    value: z.enum(PCIE_P2P),
+    source: z.string().min(1).optional(),
+    note: z.string().optional(),
+  }),
+  /**
+   * GPUs per node as clouds rent them (instance sizes), ascending, e.g. [1, 2, 4, 8]; the
+   * largest is the most one node holds. Needs a source unless marked unverified.
+   */
+  nodeGpus: z.object({
+    value: z.array(z.number().int().positive()).min(1),
+    source: z.string().min(1).optional(),
+    unverified: z.boolean().optional(),
+    note: z.string().optional(),
+  }),
+});
+
+export type MultiGpu = z.infer<typeof multiGpuSchema>;
+
+/** Every place in `multiGpu` that names a source, for the source-list check. */
+function multiGpuSources(m: MultiGpu): [string, string | undefined][] {
+  return [
+    ["multiGpu.linkGBps.source", m.linkGBps?.source],
+    ["multiGpu.pcie.source", m.pcie.source],
+    ["multiGpu.pcieP2p.source", m.pcieP2p.source],
+    ["multiGpu.nodeGpus.source", m.nodeGpus.source],
+  ];
+}
+
+/** The cross-field rules of `multiGpu`, as issues with their paths. */
+function multiGpuIssues(id: string, m: MultiGpu): { path: string[]; message: string }[] {
+  const out: { path: string[]; message: string }[] = [];
+  if (m.link === "pcie" && m.linkGBps)
+    out.push({
+      path: ["multiGpu", "linkGBps"],
+      message: `${id}: a PCIe-only GPU has no GPU-to-GPU link figure`,
+    });
+  if (m.link !== "pcie" && !m.linkGBps)
+    out.push({
+      path: ["multiGpu", "linkGBps"],
+      message: `${id}: link "${m.link}" needs its bandwidth figure`,
+    });
+  if (m.pcieP2p.value !== "unverified" && !m.pcieP2p.source)
+    out.push({
+      path: ["multiGpu", "pcieP2p", "source"],
+      message: `${id}: peer-to-peer "${m.pcieP2p.value}" needs a source`,
+    });
+  if (!m.nodeGpus.source && m.nodeGpus.unverified !== true)
+    out.push({
+      path: ["multiGpu", "nodeGpus", "source"],
+      message: `${id}: GPUs per node need a source or "unverified": true`,
+    });
+  const counts = m.nodeGpus.value;
+  if (counts.some((n, i) => i > 0 && n <= (counts[i - 1] ?? 0)))
+    out.push({
+      path: ["multiGpu", "nodeGpus", "value"],
+      message: `${id}: GPUs per node must be listed once each, ascending`,
+    });
+  return out;
+}
 
 export const gpuSchema = z
   .object({
@@ -57,17 +148,21 @@ export const gpuSchema = z
     id: z.string().regex(/^[a-z0-9-]+$/, "GPU ids are lowercase words joined by '-'"),
     /** Marketing name, e.g. "NVIDIA A100 80GB SXM". */
     name: z.string().min(2),
-    vendor: z.enum(["NVIDIA", "AMD"]),
+    vendor: z.enum(["NVIDIA", "AMD", "Huawei"]),
     /** Market segment; it decides e.g. whether FP16 tensor math at FP32 accumulate runs at half rate. */
     segment: z.enum(["datacenter", "workstation", "consumer"]),
     architecture: z.string().min(2),
     memoryType: z.string().min(2),
     /** Memory as sold, GB (1e9 bytes). `nvidia-smi` reports the same memory in MiB. */
     memoryGB: figureSchema,
-    /** Peak memory bandwidth, GB/s (1e9 bytes per second). */
-    bandwidthGBps: figureSchema,
-    /** FP32 non-tensor (vector) peak, TFLOPS. */
-    fp32Tflops: figureSchema,
+    /**
+     * Peak memory bandwidth, GB/s (1e9 bytes per second). Absent only where no document
+     * gives a figure one can defend (Ascend 910B): the estimator then refuses speed
+     * estimates on that GPU rather than guess.
+     */
+    bandwidthGBps: figureSchema.optional(),
+    /** FP32 non-tensor (vector) peak, TFLOPS. Absent only where no document gives one. */
+    fp32Tflops: figureSchema.optional(),
     /** TF32 tensor peak, dense, TFLOPS. Absent where the GPU has no TF32 tensor math. */
     tf32TensorTflopsDense: figureSchema.optional(),
     /** FP16 tensor peak, dense, with FP32 accumulate (what mixed-precision training uses), TFLOPS. */
@@ -78,13 +173,19 @@ export const gpuSchema = z
     fp8TensorTflopsDense: figureSchema.optional(),
     /** INT8 tensor peak, dense, TOPS. */
     int8TensorTopsDense: figureSchema.optional(),
-    /** Board power, W. */
-    tdpW: figureSchema,
-    /** GPU-to-GPU link bandwidth, aggregate bidirectional GB/s. Absent: PCIe only. */
-    nvlinkGBps: figureSchema.optional(),
+    /** Board power, W. Absent only where sources conflict and none can be defended. */
+    tdpW: figureSchema.optional(),
     /** How GPUs connect, as the vendor states it, e.g. "NVLink4 900 GB/s; PCIe Gen5". */
     interconnect: z.string().min(2),
+    /** The same facts as data: link kind and bandwidth, PCIe, peer-to-peer, node sizes. */
+    multiGpu: multiGpuSchema,
     formFactor: z.string().min(2),
+    /**
+     * Figures the GPU has but no document gives a value one can defend for (sources
+     * missing or in conflict): shown as unknown, never as a format the GPU lacks. The
+     * figures every GPU has (bandwidth, FP32, power) may only be left out this way.
+     */
+    unknown: z.array(z.enum(FIGURE_KEYS)).optional(),
     /** Documents the figures come from; every figure's `source` must name one of them. */
     sources: z.array(sourceSchema).min(1, "a GPU needs at least one source"),
     /** Anything a renter should know that the figures do not say. */
@@ -102,6 +203,32 @@ export const gpuSchema = z
         });
       }
     }
+    const unknown = new Set(gpu.unknown ?? []);
+    for (const key of unknown)
+      if (gpu[key])
+        ctx.addIssue({
+          code: "custom",
+          path: ["unknown"],
+          message: `${gpu.id}: ${key} is listed as unknown but has a figure`,
+        });
+    for (const key of EVERY_GPU_HAS)
+      if (!gpu[key] && !unknown.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${gpu.id}: ${key} is required unless listed in "unknown"`,
+        });
+    for (const [where, source] of multiGpuSources(gpu.multiGpu)) {
+      if (source !== undefined && !ids.has(source)) {
+        ctx.addIssue({
+          code: "custom",
+          path: where.split("."),
+          message: `${gpu.id}: ${where} cites source "${source}", which is not in its sources list`,
+        });
+      }
+    }
+    for (const { path, message } of multiGpuIssues(gpu.id, gpu.multiGpu))
+      ctx.addIssue({ code: "custom", path, message });
   });
 
 export type GpuEntry = z.infer<typeof gpuSchema>;

@@ -1,4 +1,5 @@
 import type { GpuSpec } from "../estimate/gpu.ts";
+import { pcieGBpsPerDirection } from "./pcie.ts";
 import { FIGURE_KEYS, type GpuEntry } from "./schema.ts";
 
 /** Flattens a sourced catalog entry into the plain figures the estimator computes with. */
@@ -9,18 +10,25 @@ export function toGpuSpec(gpu: GpuEntry): GpuSpec {
   if (gpu.bf16TensorTflopsDense) tensor.bf16 = gpu.bf16TensorTflopsDense.value;
   if (gpu.fp8TensorTflopsDense) tensor.fp8 = gpu.fp8TensorTflopsDense.value;
   if (gpu.int8TensorTopsDense) tensor.int8 = gpu.int8TensorTopsDense.value;
+  const { link, linkGBps, pcie, pcieP2p, nodeGpus } = gpu.multiGpu;
+  const unverified: string[] = FIGURE_KEYS.filter((key) => gpu[key]?.unverified === true);
+  if (linkGBps?.unverified === true) unverified.push("linkGBps");
   const spec: GpuSpec = {
     id: gpu.id,
     name: gpu.name,
     vendor: gpu.vendor,
     segment: gpu.segment,
     memoryGB: gpu.memoryGB.value,
-    bandwidthGBps: gpu.bandwidthGBps.value,
-    fp32Tflops: gpu.fp32Tflops.value,
     tensorTflopsDense: tensor,
-    tdpW: gpu.tdpW.value,
-    unverified: FIGURE_KEYS.filter((key) => gpu[key]?.unverified === true),
+    link,
+    pcieGBps: pcieGBpsPerDirection(pcie.gen, pcie.lanes),
+    pcieP2p: pcieP2p.value,
+    nodeGpus: [...nodeGpus.value],
+    unverified,
   };
-  if (gpu.nvlinkGBps) spec.nvlinkGBps = gpu.nvlinkGBps.value;
+  if (gpu.bandwidthGBps) spec.bandwidthGBps = gpu.bandwidthGBps.value;
+  if (gpu.fp32Tflops) spec.fp32Tflops = gpu.fp32Tflops.value;
+  if (gpu.tdpW) spec.tdpW = gpu.tdpW.value;
+  if (linkGBps) spec.linkGBps = linkGBps.value;
   return spec;
 }

@@ -5,6 +5,7 @@
  */
 import type { SortKey } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
+import { missingSpeedFigures } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
 import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes } from "./units.ts";
@@ -14,6 +15,8 @@ export type FitReason =
   | "fits-one-gpu"
   | "needs-multiple-gpus"
   | "needs-nvlink-for-tensor-parallel"
+  | "no-compute-figure"
+  | "no-bandwidth-figure"
   | "does-not-fit"
   | "memory-bound"
   | "compute-bound"
@@ -69,8 +72,29 @@ export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): Fit
     };
   }
   reasons.push(n === 1 ? "fits-one-gpu" : "needs-multiple-gpus");
-  if (n > 1 && w.splitNeedsFastLink && gpu.nvlinkGBps === undefined)
+  if (n > 1 && w.splitNeedsFastLink && gpu.linkGBps === undefined)
     reasons.push("needs-nvlink-for-tensor-parallel");
+  // A GPU the catalog gives no speed figure for (Ascend 910B) fits or not, but gets no time.
+  const missing = missingSpeedFigures(
+    gpu,
+    w.memoryBound ? ["fp32Tflops", "bandwidthGBps"] : ["fp32Tflops"],
+  );
+  if (missing.length > 0) {
+    if (missing.includes("fp32Tflops")) reasons.push("no-compute-figure");
+    if (missing.includes("bandwidthGBps")) reasons.push("no-bandwidth-figure");
+    if (gpu.unverified.length > 0) reasons.push("unverified-figures");
+    if (pricePerGpuHour === undefined) reasons.push("no-price");
+    const memoryPerGpuBytes = w.memoryPerGpu(n);
+    return {
+      gpuId: gpu.id,
+      fits: true,
+      gpusNeeded: n,
+      hours: null,
+      cost: null,
+      memoryPerGpuBytes,
+      reasons,
+    };
+  }
   reasons.push(w.memoryBound ? "memory-bound" : "compute-bound");
   const rate = sustainedRate({ gpu, format: w.format, gpus: n, mfu: w.mfu, scaling: w.scaling });
   if (w.format === "bf16" && rate.peak.fellBack) reasons.push("no-bf16");

@@ -3,17 +3,42 @@
  * the command line build these from the sourced catalog (`content/gpus.json`, see
  * `src/catalog/`), so the estimator never needs the schema or the sources to compute.
  */
+
+/**
+ * How GPUs of one kind talk to each other inside a node (gpu-interconnects research notes,
+ * 2026): `nvswitch` all-to-all NVLink through NVSwitch chips (HGX/DGX baseboards);
+ * `nvlink-bridge` pairs of cards joined by a bridge, every other pair over PCIe;
+ * `nvlink-mesh` V100 SXM2's hybrid cube-mesh (DGX-1), not all-to-all; `xgmi` AMD Infinity
+ * Fabric; `hccs` Huawei's HCCS; `pcie` no GPU-to-GPU link.
+ */
+export const GPU_LINKS = [
+  "nvswitch",
+  "nvlink-bridge",
+  "nvlink-mesh",
+  "xgmi",
+  "hccs",
+  "pcie",
+] as const;
+export type GpuLink = (typeof GPU_LINKS)[number];
+
+/** Peer-to-peer transfers over PCIe with the vendor's stock driver. */
+export const PCIE_P2P = ["yes", "no", "unverified"] as const;
+export type PcieP2p = (typeof PCIE_P2P)[number];
+
 export interface GpuSpec {
   id: string;
   name: string;
-  vendor: "NVIDIA" | "AMD";
+  vendor: "NVIDIA" | "AMD" | "Huawei";
   segment: "datacenter" | "workstation" | "consumer";
   /** Memory as sold, GB (1e9 bytes). */
   memoryGB: number;
-  /** Peak memory bandwidth, GB/s (1e9 bytes per second). */
-  bandwidthGBps: number;
-  /** FP32 non-tensor peak, TFLOPS. */
-  fp32Tflops: number;
+  /**
+   * Peak memory bandwidth, GB/s (1e9 bytes per second); undefined where no document gives
+   * a figure one can defend (Ascend 910B). Speed estimates refuse such a GPU.
+   */
+  bandwidthGBps?: number;
+  /** FP32 non-tensor peak, TFLOPS; undefined where no document gives one. */
+  fp32Tflops?: number;
   /** Dense tensor peaks, TFLOPS (int8: TOPS); undefined where the GPU lacks the format. */
   tensorTflopsDense: {
     tf32?: number;
@@ -22,9 +47,46 @@ export interface GpuSpec {
     fp8?: number;
     int8?: number;
   };
-  /** GPU-to-GPU link, aggregate bidirectional GB/s; undefined means PCIe only. */
-  nvlinkGBps?: number;
-  tdpW: number;
+  /** The GPU-to-GPU link inside a node; `pcie` means none. */
+  link: GpuLink;
+  /**
+   * GPU-to-GPU bandwidth per GPU, GB/s, aggregate over its links, both directions summed
+   * (as vendors state it); undefined exactly when `link` is `pcie`.
+   */
+  linkGBps?: number;
+  /** Host PCIe bandwidth, GB/s in one direction (from the link's generation and lanes). */
+  pcieGBps: number;
+  /** Peer-to-peer over PCIe with the stock driver (GeForce 4090/5090: no). */
+  pcieP2p: PcieP2p;
+  /** GPUs per node as clouds rent them, ascending; the last is the most one node holds. */
+  nodeGpus: number[];
+  /** Board power, W; undefined where sources conflict. */
+  tdpW?: number;
   /** Names of the figures above that no vendor document backs. */
   unverified: string[];
+}
+
+/** A GPU figure the catalog may leave out where no document supports one. */
+export type OptionalFigure = "bandwidthGBps" | "fp32Tflops";
+
+/**
+ * The figure, for estimates the request checker only lets through when it exists
+ * (`missingSpeedFigures`); reaching one without it is a bug, not a user error.
+ */
+export function requiredFigure(gpu: GpuSpec, key: OptionalFigure): number {
+  const value = gpu[key];
+  if (value === undefined)
+    throw new Error(`${gpu.id} has no ${key}: speed estimates on it must be refused first`);
+  return value;
+}
+
+/**
+ * The figures a speed estimate needs that this GPU lacks. Every compute peak falls back to
+ * the FP32 figure (precision.ts), so a GPU without it has no usable compute peak at all.
+ */
+export function missingSpeedFigures(
+  gpu: GpuSpec,
+  needs: readonly OptionalFigure[],
+): OptionalFigure[] {
+  return needs.filter((key) => gpu[key] === undefined);
 }

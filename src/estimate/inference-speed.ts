@@ -3,6 +3,7 @@
  * small batch it is bounded by memory bandwidth; prefill is bounded by compute.
  */
 import type { GpuSpec } from "./gpu.ts";
+import { requiredFigure } from "./gpu.ts";
 import type { Engine } from "./inference-memory.ts";
 import { defaultScaleBits, quantizedWeightBytes } from "./inference-memory.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
@@ -65,7 +66,8 @@ export interface DecodeResult extends Result {
 export function decodeSpeed(input: DecodeInput): DecodeResult {
   const gpus = Math.max(1, input.gpus ?? 1);
   const efficiency = input.efficiency ?? DECODE_BANDWIDTH_FRACTION[input.engine];
-  const bandwidth = gbToBytes(input.gpu.bandwidthGBps) * gpus;
+  const bandwidthGBps = requiredFigure(input.gpu, "bandwidthGBps");
+  const bandwidth = gbToBytes(bandwidthGBps) * gpus;
   const kvRead = input.kvBytesPerToken * input.contextTokens * input.batch;
   const bytesPerStep = input.weightBytes + kvRead;
   const memSeconds = bytesPerStep / (bandwidth * efficiency);
@@ -84,7 +86,7 @@ export function decodeSpeed(input: DecodeInput): DecodeResult {
   const assumptions: Assumption[] = [
     {
       key: "bandwidth-GBps",
-      value: input.gpu.bandwidthGBps * gpus,
+      value: bandwidthGBps * gpus,
       source: "datasheet",
       sourceParams: { gpu: input.gpu.name },
     },

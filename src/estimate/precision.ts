@@ -9,6 +9,7 @@ import { MFU_DEFAULT } from "./vocabulary.ts";
 export type { TrainingPrecision } from "./vocabulary.ts";
 export { MFU_DEFAULT, TRAINING_PRECISIONS } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
+import { requiredFigure } from "./gpu.ts";
 
 export interface PrecisionBytes {
   /** Weights the forward pass reads. Mixed precision: the 16-bit copy autocast makes. */
@@ -83,14 +84,15 @@ export interface PeakChoice {
  * warn. The catalog's fp16 figure is FP32-accumulate, what mixed-precision training uses.
  */
 export function peakTflops(gpu: GpuSpec, format: MathFormat): PeakChoice {
-  if (format === "fp32") return { tflops: gpu.fp32Tflops, format, fellBack: false };
+  const fp32 = requiredFigure(gpu, "fp32Tflops");
+  if (format === "fp32") return { tflops: fp32, format, fellBack: false };
   const value = gpu.tensorTflopsDense[format];
   if (value !== undefined && value > 0) return { tflops: value, format, fellBack: false };
   if (format === "fp8" || format === "int8") {
     const half = gpu.tensorTflopsDense.fp16;
     if (half !== undefined && half > 0) return { tflops: half, format: "fp16", fellBack: true };
   }
-  return { tflops: gpu.fp32Tflops, format: "fp32", fellBack: true };
+  return { tflops: fp32, format: "fp32", fellBack: true };
 }
 
 /**

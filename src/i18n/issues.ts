@@ -25,6 +25,10 @@ export const issueStrings = defineStrings(
     "issue.unknown-task.nearest": 'must be one of: {options} (did you mean "{nearest}"?)',
     "issue.unknown-gpu": 'names no catalog GPU ("{id}"); known: {known}',
     "issue.unknown-gpu.nearest": 'names no catalog GPU ("{id}"); did you mean "{nearest}"?',
+    "issue.gpu-no-bandwidth":
+      "names {gpu}, for which no memory bandwidth figure can be relied on, so its speed is not estimated; pick another GPU",
+    "issue.gpu-no-compute":
+      "names {gpu}, for which no compute peak can be relied on, so its speed is not estimated; pick another GPU",
     "issue.unknown-preset": 'names no preset ("{id}"); known: {known}',
     "issue.unknown-preset.nearest": 'names no preset ("{id}"); did you mean "{nearest}"?',
     "issue.model-kind":
@@ -68,6 +72,10 @@ export const issueStrings = defineStrings(
     "issue.unknown-task.nearest": "必须是以下之一：{options}（是否想写“{nearest}”？）",
     "issue.unknown-gpu": "目录中没有这种 GPU（“{id}”）；已知：{known}",
     "issue.unknown-gpu.nearest": "目录中没有这种 GPU（“{id}”）；是否想选“{nearest}”？",
+    "issue.gpu-no-bandwidth":
+      "选择了 {gpu}：它没有可靠的显存带宽数据，因此不估算其速度；请换一种 GPU",
+    "issue.gpu-no-compute":
+      "选择了 {gpu}：它没有可靠的算力峰值数据，因此不估算其速度；请换一种 GPU",
     "issue.unknown-preset": "没有这个预设（“{id}”）；已知：{known}",
     "issue.unknown-preset.nearest": "没有这个预设（“{id}”）；是否想选“{nearest}”？",
     "issue.model-kind":

@@ -48,3 +48,23 @@ test("the catalog shows dense datasheet figures with sources", async ({ page }) 
   await expect(page.locator("tr#h20 td").nth(2)).toContainText("?");
   await expect(page.getByRole("heading", { name: "原文 GPU 对比表中的错误" })).toBeVisible();
 });
+
+test("the catalog shows each GPU's link kind and bandwidth in both languages", async ({ page }) => {
+  await page.goto("/en/gpus/");
+  const h100 = page.locator("tr#h100-sxm .link-cell");
+  await expect(h100).toContainText("NVLink through NVSwitch");
+  await expect(h100).toContainText("900 GB/s per GPU, both directions");
+  await expect(h100).toContainText("PCIe Gen5 x16");
+  const rtx4090 = page.locator("tr#rtx-4090 .link-cell");
+  await expect(rtx4090).toContainText("No GPU-to-GPU link: PCIe only");
+  await expect(rtx4090).toContainText("no PCIe peer-to-peer with the stock driver");
+  await expect(page.locator("tr#a100-40gb-pcie .link-cell")).toContainText("NVLink bridge");
+  // A figure no document supports reads as unknown, not as a format the GPU lacks.
+  await expect(page.locator("tr#ascend-910b td").nth(1)).toHaveText("?");
+
+  await page.goto("/gpus/");
+  await expect(page.locator("tr#h100-sxm .link-cell")).toContainText("NVLink 经 NVSwitch");
+  await expect(page.locator("tr#h100-sxm .link-cell")).toContainText("900 GB/s（每卡，双向合计）");
+  await expect(page.locator("tr#rtx-4090 .link-cell")).toContainText("没有卡间直连：仅 PCIe");
+  await expect(page.locator("tr#mi300x .link-cell")).toContainText("AMD Infinity Fabric");
+});

@@ -1,13 +1,18 @@
 /**
  * The GPU catalog (`content/gpus.json`): it parses with the schema, the schema refuses broken
- * entries, and every figure agrees with the checked reference table
- * (`tests/fixtures/gpu-datasheets.tsv`, a copy of the shared reference).
+ * entries, and every figure agrees with the checked reference tables
+ * (`tests/fixtures/gpu-datasheets.tsv`, a copy of the shared reference, and
+ * `gpu-datasheets-added.tsv` for the GPUs added since, typed in separately from the JSON).
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CATALOG_URL, loadCatalog } from "../../src/catalog/load.ts";
 import { catalogSchema, gpuSchema, type FigureKey } from "../../src/catalog/schema.ts";
 import { toGpuSpec } from "../../src/catalog/to-spec.ts";
+import { pcieGBpsPerDirection } from "../../src/catalog/pcie.ts";
+import type { FitRow } from "../../src/estimate/fit-rank.ts";
+import { PRESETS } from "../../src/estimate/presets.ts";
+import { runRequest } from "../../src/estimate/tasks/registry.ts";
 
 type Raw = Record<string, unknown> & { id: string };
 
@@ -27,6 +32,11 @@ function figure(entry: Raw, key: FigureKey): Record<string, unknown> {
   return entry[key] as Record<string, unknown>;
 }
 
+/** The entry's `multiGpu` object, to break. */
+function multi(entry: Raw): Record<string, Record<string, unknown>> {
+  return entry["multiGpu"] as Record<string, Record<string, unknown>>;
+}
+
 /** Every issue as "path.joined: message", so assertions can name the field. */
 function issuesOf(result: {
   success: boolean;
@@ -38,7 +48,7 @@ function issuesOf(result: {
 describe("catalog file", () => {
   it("parses with catalogSchema", () => {
     const gpus = loadCatalog();
-    expect(gpus.length).toBe(28);
+    expect(gpus.length).toBe(34);
     expect(catalogSchema.safeParse(rawCatalog()).success).toBe(true);
   });
 });
@@ -84,12 +94,97 @@ describe("schema refuses broken entries", () => {
 
   it("a zero figure", () => {
     const gpu = validEntry();
-    figure(gpu, "nvlinkGBps").value = 0;
+    (multi(gpu)["linkGBps"] as Record<string, unknown>).value = 0;
     const result = gpuSchema.safeParse(gpu);
     expect(result.success).toBe(false);
     expect(issuesOf(result)).toContain(
-      "nvlinkGBps.value: a catalog figure must be a positive number",
+      "multiGpu.linkGBps.value: a catalog figure must be a positive number",
     );
+  });
+
+  it("a GPU without multi-GPU facts", () => {
+    const gpu = validEntry();
+    delete gpu["multiGpu"];
+    expect(issuesOf(gpuSchema.safeParse(gpu)).some((s) => s.startsWith("multiGpu:"))).toBe(true);
+  });
+
+  it("a link figure on a PCIe-only GPU, and a link without its figure", () => {
+    const pcie = validEntry("rtx-4090");
+    multi(pcie)["linkGBps"] = { value: 64, source: "whitepaper" };
+    expect(issuesOf(gpuSchema.safeParse(pcie))).toEqual([
+      "multiGpu.linkGBps: rtx-4090: a PCIe-only GPU has no GPU-to-GPU link figure",
+    ]);
+    const nvlink = validEntry("h100-sxm");
+    delete multi(nvlink)["linkGBps"];
+    expect(issuesOf(gpuSchema.safeParse(nvlink))).toEqual([
+      'multiGpu.linkGBps: h100-sxm: link "nvswitch" needs its bandwidth figure',
+    ]);
+  });
+
+  it("a link kind the schema does not know", () => {
+    const gpu = validEntry();
+    (gpu["multiGpu"] as Record<string, unknown>)["link"] = "infiniband";
+    expect(issuesOf(gpuSchema.safeParse(gpu)).some((s) => s.startsWith("multiGpu.link:"))).toBe(
+      true,
+    );
+  });
+
+  it("a multi-GPU fact citing a source that is not in sources", () => {
+    const gpu = validEntry();
+    multi(gpu)["pcie"] = { gen: 4, lanes: 16, source: "forum-post" };
+    const issues = issuesOf(gpuSchema.safeParse(gpu));
+    expect(issues).toHaveLength(1);
+    expect(issues[0]).toMatch(/^multiGpu\.pcie\.source: .*"forum-post".*not in its sources list/);
+  });
+
+  it("a PCIe link without a source, or of a generation or width that does not exist", () => {
+    const gpu = validEntry();
+    multi(gpu)["pcie"] = { gen: 6, lanes: 12 };
+    const issues = issuesOf(gpuSchema.safeParse(gpu));
+    for (const field of ["gen", "lanes", "source"])
+      expect(
+        issues.some((s) => s.startsWith(`multiGpu.pcie.${field}:`)),
+        field,
+      ).toBe(true);
+  });
+
+  it("a peer-to-peer yes or no without a source", () => {
+    const gpu = validEntry("rtx-4090");
+    delete multi(gpu)["pcieP2p"]?.["source"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      'multiGpu.pcieP2p.source: rtx-4090: peer-to-peer "no" needs a source',
+    ]);
+  });
+
+  it("node sizes without a source that are not marked unverified, or out of order", () => {
+    const gpu = validEntry("h100-sxm");
+    delete multi(gpu)["nodeGpus"]?.["source"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      'multiGpu.nodeGpus.source: h100-sxm: GPUs per node need a source or "unverified": true',
+    ]);
+    const unordered = validEntry("h100-sxm");
+    (multi(unordered)["nodeGpus"] as Record<string, unknown>).value = [8, 1, 8];
+    expect(issuesOf(gpuSchema.safeParse(unordered))).toEqual([
+      "multiGpu.nodeGpus.value: h100-sxm: GPUs per node must be listed once each, ascending",
+    ]);
+  });
+
+  it("a missing bandwidth, FP32 or power figure not listed as unknown", () => {
+    const gpu = validEntry();
+    delete gpu["bandwidthGBps"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      'bandwidthGBps: a100-80gb-sxm: bandwidthGBps is required unless listed in "unknown"',
+    ]);
+    gpu["unknown"] = ["bandwidthGBps"];
+    expect(gpuSchema.safeParse(gpu).success).toBe(true);
+  });
+
+  it("a figure listed as unknown that has a value", () => {
+    const gpu = validEntry();
+    gpu["unknown"] = ["tdpW"];
+    expect(issuesOf(gpuSchema.safeParse(gpu))).toEqual([
+      "unknown: a100-80gb-sxm: tdpW is listed as unknown but has a figure",
+    ]);
   });
 
   it("a duplicate id", () => {
@@ -139,6 +234,13 @@ const TSV_TO_ID: Record<string, string> = {
   "NVIDIA RTX 6000 Ada": "rtx-6000-ada",
   "AMD Instinct MI250X": "mi250x",
   "AMD Instinct MI300X": "mi300x",
+  // gpu-datasheets-added.tsv
+  "NVIDIA V100 PCIe 16GB": "v100-pcie-16gb",
+  "NVIDIA Tesla P40": "p40",
+  "NVIDIA A100 80GB PCIe": "a100-80gb-pcie",
+  "GeForce RTX 3080": "rtx-3080",
+  "GeForce RTX 3090 Ti": "rtx-3090-ti",
+  "Huawei Ascend 910B": "ascend-910b",
 };
 
 /** TSV column -> catalog figure(s). The FP16/BF16 column feeds both tensor figures. */
@@ -163,8 +265,8 @@ const CHOSEN: Record<string, Partial<Record<FigureKey, number>>> = {
   "h100-pcie": { tdpW: 350 },
 };
 
-function readTsv(): Record<string, string>[] {
-  const text = readFileSync(new URL("../fixtures/gpu-datasheets.tsv", import.meta.url), "utf8");
+function readTsv(file: string): Record<string, string>[] {
+  const text = readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8");
   const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
   if (!header) throw new Error("empty TSV");
   const names = header.split("\t");
@@ -181,12 +283,15 @@ const firstNumber = (cell: string): number | undefined => {
   return m ? Number(m[1]) : undefined;
 };
 
-describe("catalog agrees with the reference table", () => {
-  const rows = readTsv();
+describe("catalog agrees with the reference tables", () => {
+  const shared = readTsv("gpu-datasheets.tsv");
+  const added = readTsv("gpu-datasheets-added.tsv");
+  const rows = [...shared, ...added];
   const byId = new Map(loadCatalog().map((g) => [g.id, g]));
 
   it("has one catalog entry per reference row, and no others", () => {
-    expect(rows).toHaveLength(28);
+    expect(shared).toHaveLength(28);
+    expect(added).toHaveLength(6);
     const ids = rows.map((r) => TSV_TO_ID[r["name"] ?? ""]);
     expect(ids.every((id) => id !== undefined)).toBe(true);
     expect(new Set(ids).size).toBe(rows.length);
@@ -246,6 +351,11 @@ describe("catalog agrees with the reference table", () => {
 
   it("GPU-to-GPU links are listed exactly where they exist", () => {
     const links: Record<string, number> = {
+      "a100-40gb-pcie": 600,
+      "a100-80gb-pcie": 600,
+      "rtx-3090-ti": 112.5,
+      mi250x: 100,
+      "ascend-910b": 600,
       "v100-sxm2-32gb": 300,
       a30: 200,
       a40: 112.5,
@@ -262,8 +372,66 @@ describe("catalog agrees with the reference table", () => {
       mi300x: 896,
     };
     for (const [id, gpu] of byId) {
-      expect(gpu.nvlinkGBps?.value, `${id}.nvlinkGBps`).toBe(links[id]);
+      expect(gpu.multiGpu.linkGBps?.value, `${id}.multiGpu.linkGBps`).toBe(links[id]);
+      expect(gpu.multiGpu.link === "pcie", `${id}: PCIe only`).toBe(links[id] === undefined);
     }
+  });
+
+  it("link kinds: NVSwitch boards, bridged pairs, the V100 mesh, Infinity Fabric, HCCS", () => {
+    const kinds: Record<string, string[]> = {
+      nvswitch: [
+        "a100-80gb-sxm",
+        "a800-80gb-sxm",
+        "h100-sxm",
+        "h800-sxm",
+        "h20",
+        "h200-sxm",
+        "b200",
+      ],
+      "nvlink-bridge": [
+        "a30",
+        "a40",
+        "a100-40gb-pcie",
+        "a100-80gb-pcie",
+        "h100-pcie",
+        "rtx-3090",
+        "rtx-3090-ti",
+        "rtx-a6000",
+      ],
+      "nvlink-mesh": ["v100-sxm2-32gb"],
+      xgmi: ["mi250x", "mi300x"],
+      hccs: ["ascend-910b"],
+    };
+    for (const [link, ids] of Object.entries(kinds))
+      for (const id of ids) expect(byId.get(id)?.multiGpu.link, id).toBe(link);
+  });
+
+  it("PCIe generations as the vendors state them", () => {
+    const gen = (id: string) => byId.get(id)?.multiGpu.pcie.gen;
+    for (const id of ["t4", "v100-sxm2-32gb", "v100-pcie", "v100-pcie-16gb", "p40"])
+      expect(gen(id), id).toBe(3);
+    for (const id of ["a100-80gb-sxm", "l40s", "rtx-3090", "rtx-4090", "mi250x"])
+      expect(gen(id), id).toBe(4);
+    for (const id of ["h100-sxm", "h100-pcie", "h200-sxm", "b200", "rtx-5090", "mi300x"])
+      expect(gen(id), id).toBe(5);
+  });
+
+  it("GeForce RTX 4090 and 5090 have no PCIe peer-to-peer with the stock driver", () => {
+    for (const id of ["rtx-4090", "rtx-5090"]) {
+      const p2p = byId.get(id)?.multiGpu.pcieP2p;
+      expect(p2p?.value, id).toBe("no");
+      expect(p2p?.source, id).toBeDefined();
+    }
+  });
+
+  it("no node holds more than 8 GPUs, and sourced node sizes come from instance listings", () => {
+    for (const [id, gpu] of byId) {
+      const counts = gpu.multiGpu.nodeGpus.value;
+      expect(Math.max(...counts), id).toBeLessThanOrEqual(8);
+    }
+    expect(byId.get("h100-sxm")?.multiGpu.nodeGpus.value).toEqual([1, 2, 4, 8]);
+    expect(byId.get("h100-sxm")?.multiGpu.nodeGpus.unverified).toBeUndefined();
+    expect(byId.get("mi300x")?.multiGpu.nodeGpus.value).toEqual([8]);
   });
 
   it("segments: GeForce is consumer, RTX pro cards are workstation", () => {
@@ -282,24 +450,126 @@ describe("catalog agrees with the reference table", () => {
 describe("toGpuSpec", () => {
   const specs = new Map(loadCatalog().map((g) => [g.id, toGpuSpec(g)]));
 
-  it("rtx-4090: 24 GB, BF16 165.2 (FP32 accumulate), no NVLink", () => {
+  it("rtx-4090: 24 GB, BF16 165.2 (FP32 accumulate), no NVLink, no PCIe peer-to-peer", () => {
     const spec = specs.get("rtx-4090");
     expect(spec?.memoryGB).toBe(24);
     expect(spec?.tensorTflopsDense.bf16).toBe(165.2);
     expect(spec?.tensorTflopsDense.fp16).toBe(165.2);
     expect(spec?.segment).toBe("consumer");
-    expect(spec).not.toHaveProperty("nvlinkGBps");
+    expect(spec).not.toHaveProperty("linkGBps");
+    expect(spec?.link).toBe("pcie");
+    expect(spec?.pcieP2p).toBe("no");
+    expect(spec?.pcieGBps).toBeCloseTo(31.5, 1);
     expect(spec?.unverified).toEqual([]);
   });
 
-  it("a100-80gb-sxm: NVLink 600 GB/s, no FP8", () => {
+  it("a100-80gb-sxm: NVLink 600 GB/s through NVSwitch, no FP8", () => {
     const spec = specs.get("a100-80gb-sxm");
-    expect(spec?.nvlinkGBps).toBe(600);
+    expect(spec?.linkGBps).toBe(600);
+    expect(spec?.link).toBe("nvswitch");
     expect(spec?.tensorTflopsDense.fp8).toBeUndefined();
+  });
+
+  it("h100-sxm: NVSwitch 900 GB/s, PCIe Gen5 x16, rented 1 to 8 per node", () => {
+    const spec = specs.get("h100-sxm");
+    expect(spec?.link).toBe("nvswitch");
+    expect(spec?.linkGBps).toBe(900);
+    expect(spec?.pcieGBps).toBeCloseTo(63, 0);
+    expect(spec?.nodeGpus).toEqual([1, 2, 4, 8]);
+  });
+
+  it("a100-40gb-pcie: NVLink bridge 600 GB/s", () => {
+    const spec = specs.get("a100-40gb-pcie");
+    expect(spec?.link).toBe("nvlink-bridge");
+    expect(spec?.linkGBps).toBe(600);
+  });
+
+  it("PCIe per direction follows PCI-SIG's rates and 128b/130b code", () => {
+    // x16: Gen3 ≈ 15.75, Gen4 ≈ 31.5, Gen5 ≈ 63 GB/s per direction (PCI-SIG: 32/64/128 both ways).
+    expect(pcieGBpsPerDirection(3, 16)).toBeCloseTo(15.75, 2);
+    expect(pcieGBpsPerDirection(4, 16)).toBeCloseTo(31.51, 2);
+    expect(pcieGBpsPerDirection(5, 16)).toBeCloseTo(63.02, 2);
+    expect(pcieGBpsPerDirection(5, 8)).toBeCloseTo(pcieGBpsPerDirection(4, 16), 9);
+    expect(specs.get("t4")?.pcieGBps).toBe(pcieGBpsPerDirection(3, 16));
+  });
+
+  it("an unverified link figure is named among the unverified figures", () => {
+    expect(specs.get("ascend-910b")?.unverified).toContain("linkGBps");
+    expect(specs.get("h100-sxm")?.unverified).not.toContain("linkGBps");
   });
 
   it("lists the unverified figures by name", () => {
     expect(specs.get("a10g")?.unverified).toEqual(["fp32Tflops", "tdpW"]);
     expect(specs.get("t4")?.tensorTflopsDense.bf16).toBeUndefined();
+  });
+});
+
+describe("a GPU the catalog gives no speed figures (Ascend 910B)", () => {
+  const gpus = loadCatalog().map(toGpuSpec);
+  const run = (request: Record<string, unknown>) => runRequest(request, { gpus, presets: PRESETS });
+  const codes = (request: Record<string, unknown>) => {
+    const r = run(request);
+    return r.ok ? [] : r.issues.map((i) => `${i.field}: ${i.code}`);
+  };
+  const model = { preset: "llama-3.1-8b" };
+
+  it("has memory but no bandwidth, compute or power figure, and says why in its notes", () => {
+    const entry = loadCatalog().find((g) => g.id === "ascend-910b");
+    expect(entry?.vendor).toBe("Huawei");
+    expect(entry?.memoryGB.unverified).toBe(true);
+    for (const key of ["bandwidthGBps", "fp32Tflops", "tdpW", "fp16TensorTflopsDense"] as const)
+      expect(entry?.[key], key).toBeUndefined();
+    expect(entry?.notes).toMatch(/CANN/);
+    expect(entry?.notes).toMatch(/not CUDA/);
+  });
+
+  it("memory estimates run on it", () => {
+    expect(run({ task: "train-memory", model, gpu: "ascend-910b" }).ok).toBe(true);
+    expect(run({ task: "infer-memory", model, gpu: "ascend-910b" }).ok).toBe(true);
+  });
+
+  it("speed and time estimates refuse it with the reason", () => {
+    expect(codes({ task: "decode-speed", model, gpu: "ascend-910b" })).toEqual([
+      "gpu: gpu-no-bandwidth",
+      "gpu: gpu-no-compute",
+    ]);
+    expect(codes({ task: "train-time", model, tokens: 1e9, gpu: "ascend-910b" })).toEqual([
+      "gpu: gpu-no-compute",
+    ]);
+    expect(
+      codes({
+        task: "diagnose",
+        throughputA: 10,
+        throughputB: 20,
+        gpuA: "ascend-910b",
+        gpuB: "t4",
+      }),
+    ).toEqual(["gpuA: gpu-no-compute"]);
+  });
+
+  it("a GPU ranking keeps it with its memory verdict but no time, and says why", () => {
+    const r = run({
+      task: "fit-rank",
+      workload: { task: "train-memory", model },
+      tokens: 1e9,
+      sortBy: "time",
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const rows = (r.result as unknown as { rows: FitRow[] }).rows;
+    const ascend = rows.find((x) => x.gpuId === "ascend-910b");
+    expect(ascend?.hours).toBeNull();
+    expect(ascend?.reasons).toContain("no-compute-figure");
+    const timed = rows.filter((x) => x.fits && x.hours !== null);
+    expect(timed.length).toBeGreaterThan(0);
+    // Ranked after every GPU whose time is known.
+    expect(rows.indexOf(ascend as FitRow)).toBeGreaterThan(rows.indexOf(timed.at(-1) as FitRow));
+  });
+
+  it("the per-GPU comparison of a training time leaves it out", () => {
+    const r = run({ task: "train-time", model, tokens: 1e9, gpu: "h100-sxm" });
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const byGpu = (r.result as unknown as { byGpu: { gpu: string }[] }).byGpu;
+    expect(byGpu.map((x) => x.gpu)).not.toContain("ascend-910b");
+    expect(byGpu).toHaveLength(gpus.length - 1);
   });
 });

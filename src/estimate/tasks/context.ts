@@ -1,5 +1,8 @@
 /** What a task reads besides its request: the GPU catalog and the model presets. */
-import type { GpuSpec } from "../gpu.ts";
+import type { GpuSpec, OptionalFigure } from "../gpu.ts";
+import { missingSpeedFigures } from "../gpu.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
 import type { TaskContext } from "./task.ts";
 import { gbToBytes } from "../units.ts";
 
@@ -13,4 +16,27 @@ export function gpuById(ctx: TaskContext, id: string): GpuSpec {
 /** The ids of catalog GPUs whose memory as sold holds `bytes`. */
 export function gpusHolding(ctx: TaskContext, bytes: number): string[] {
   return ctx.gpus.filter((g) => gbToBytes(g.memoryGB) >= bytes).map((g) => g.id);
+}
+
+const MISSING_CODE = {
+  bandwidthGBps: "gpu-no-bandwidth",
+  fp32Tflops: "gpu-no-compute",
+} as const satisfies Record<OptionalFigure, Issue["code"]>;
+
+/**
+ * A chosen GPU the catalog gives no figure for that this estimate needs (no defensible
+ * bandwidth or compute peak exists for the Ascend 910B): refused with the reason, never
+ * estimated from a guess. An unknown id is the checker's issue already, so none here.
+ */
+export function speedFigureIssues(
+  ctx: TaskContext,
+  field: string,
+  id: string | undefined,
+  needs: readonly OptionalFigure[],
+): Issue[] {
+  const g = ctx.gpus.find((x) => x.id === id);
+  if (!g) return [];
+  return missingSpeedFigures(g, needs).map((key) =>
+    issue(field, MISSING_CODE[key], { gpu: g.name }),
+  );
 }

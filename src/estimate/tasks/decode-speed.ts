@@ -1,6 +1,6 @@
 /** `decode-speed`: tokens per second, time to first token and requests per second on a GPU. */
 import { servingSpeed } from "../inference-speed.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import { SERVING_REQUEST_FIELDS } from "./infer-memory.ts";
 import { defineTask } from "./task.ts";
 
@@ -8,6 +8,7 @@ export const decodeSpeedTask = defineTask({
   id: "decode-speed",
   fields: SERVING_REQUEST_FIELDS,
   required: ["gpu"],
+  rules: (r, ctx) => speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
   run: (r, ctx) =>
     servingSpeed({
       model: r.model.spec,

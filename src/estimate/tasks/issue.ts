@@ -18,6 +18,8 @@ export type IssueCode =
   | "unknown-field"
   | "unknown-task"
   | "unknown-gpu"
+  | "gpu-no-bandwidth"
+  | "gpu-no-compute"
   | "unknown-preset"
   | "model-kind"
   | "hf-not-object"

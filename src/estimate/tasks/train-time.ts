@@ -6,7 +6,7 @@ import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../comp
 import { mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -66,7 +66,7 @@ export const trainTimeTask = defineTask({
   fields: TRAIN_TIME_FIELDS,
   required: ["gpu"],
   defaults: (given) => ({ ...trainingDefaults(given), ...jobDefaults(given) }),
-  rules: timeRules,
+  rules: (r, ctx) => [...timeRules(r), ...speedFigureIssues(ctx, "gpu", r.gpu, ["fp32Tflops"])],
   run: (r, ctx) => {
     const flops = jobFlops(r, ctx);
     const t = timeOn(r, ctx, r.gpu ?? "", flops);
@@ -86,10 +86,13 @@ export const trainTimeTask = defineTask({
           };
     const cost =
       r.pricePerGpuHour === undefined ? {} : { cost: t.hours * r.gpus * r.pricePerGpuHour };
-    const byGpu = ctx.gpus.map((g) => {
-      const x = timeOn(r, ctx, g.id, flops);
-      return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
-    });
+    // GPUs without a compute figure (Ascend 910B) have no time to compare.
+    const byGpu = ctx.gpus
+      .filter((g) => g.fp32Tflops !== undefined)
+      .map((g) => {
+        const x = timeOn(r, ctx, g.id, flops);
+        return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
+      });
     return { ...t, flops, ...deadline, ...cost, byGpu };
   },
 });

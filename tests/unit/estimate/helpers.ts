@@ -1,4 +1,7 @@
-/** Shared fixtures for the estimation-core tests. GPU figures from gpu-datasheets.tsv (dense). */
+/**
+ * Shared fixtures for the estimation-core tests. GPU figures from gpu-datasheets.tsv (dense);
+ * link facts from content/gpus.json (PCIe per direction: Gen3 x16 15.75, Gen4 x16 31.5 GB/s).
+ */
 import type { GpuSpec } from "../../../src/estimate/gpu.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
@@ -13,6 +16,10 @@ export const rtx4090: GpuSpec = {
   bandwidthGBps: 1008,
   fp32Tflops: 82.6,
   tensorTflopsDense: { tf32: 82.6, fp16: 165.2, bf16: 165.2, fp8: 330.3, int8: 660.6 },
+  link: "pcie",
+  pcieGBps: 31.5,
+  pcieP2p: "no",
+  nodeGpus: [1, 2, 4, 8],
   tdpW: 450,
   unverified: [],
 };
@@ -25,7 +32,11 @@ export const a100: GpuSpec = {
   bandwidthGBps: 2039,
   fp32Tflops: 19.5,
   tensorTflopsDense: { tf32: 156, fp16: 312, bf16: 312, int8: 624 },
-  nvlinkGBps: 600,
+  link: "nvswitch",
+  linkGBps: 600,
+  pcieGBps: 31.5,
+  pcieP2p: "unverified",
+  nodeGpus: [1, 8],
   tdpW: 400,
   unverified: [],
 };
@@ -38,6 +49,10 @@ export const t4: GpuSpec = {
   bandwidthGBps: 320,
   fp32Tflops: 8.1,
   tensorTflopsDense: { fp16: 65, int8: 130 },
+  link: "pcie",
+  pcieGBps: 15.75,
+  pcieP2p: "unverified",
+  nodeGpus: [1, 4, 8],
   tdpW: 70,
   unverified: [],
 };
@@ -50,6 +65,10 @@ export const a10g: GpuSpec = {
   bandwidthGBps: 600,
   fp32Tflops: 31.2,
   tensorTflopsDense: { tf32: 35, fp16: 70, bf16: 70 },
+  link: "pcie",
+  pcieGBps: 31.5,
+  pcieP2p: "unverified",
+  nodeGpus: [1, 4, 8],
   tdpW: 300,
   unverified: ["fp16", "bf16"],
 };

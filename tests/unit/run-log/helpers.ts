@@ -30,6 +30,11 @@ const spec = (
   bandwidthGBps: 1000,
   fp32Tflops,
   tensorTflopsDense: { bf16, fp16: bf16 },
+  // The analyzer reads no link facts; these only complete the type.
+  link: "pcie",
+  pcieGBps: 31.5,
+  pcieP2p: "unverified",
+  nodeGpus: [1],
   tdpW: 300,
   unverified: [],
 });
