@@ -14,28 +14,16 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
+import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const CALIBRATION_URL = new URL(
   "../../content/reference/decode-calibration.tsv",
   import.meta.url,
 );
 
-/** Serving engines a row may name (the estimator's `engine` values, issue 11 item 5). */
-export const CALIBRATION_ENGINES = [
-  "transformers",
-  "vllm",
-  "sglang",
-  "llama.cpp",
-  "ollama",
-  "exllamav2",
-  "tensorrt-llm",
-] as const;
-
-/**
- * Weight storage: `fp16` covers fp16 and bf16 weights; `gptq`/`awq` 4- or 8-bit integer
- * groups; `gguf` llama.cpp's types; `exl2` ExLlamaV2's mixed widths; `bnb` bitsandbytes.
- */
-export const WEIGHT_FORMATS = ["fp16", "fp8", "gptq", "awq", "gguf", "exl2", "bnb"] as const;
+/** Rows name the estimator's own engines and weight formats (`vocabulary.ts`). */
+export const CALIBRATION_ENGINES = ENGINES;
+export { WEIGHT_FORMATS };
 
 /**
  * How a multi-GPU row's GPUs were joined, as the source states it: `pcie-no-p2p` PCIe with

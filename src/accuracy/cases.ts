@@ -9,13 +9,16 @@
 import type { GpuSpec } from "../estimate/gpu.ts";
 import { PRESETS } from "../estimate/presets.ts";
 import { runRequest } from "../estimate/tasks/registry.ts";
+import type { CalibrationRow } from "./calibration.ts";
+import { loadCalibration } from "./calibration.ts";
+import { calibrationRequest } from "./decode-fit.ts";
 import {
   TRAIN_FLOPS_PER_PARAM_TOKEN,
   TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
 } from "../estimate/training-flops.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
 
-export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "%";
+export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "tokens" | "%";
 export type Kind = "memory" | "throughput" | "utilisation";
 
 const UNIT_BYTES: Partial<Record<Unit, number>> = {
@@ -33,6 +36,11 @@ export interface AccuracyCase {
   measured: number;
   unit: Unit;
   kind: Kind;
+  /**
+   * `validation`: judged against its measurement; `calibration`: a row a constant was
+   * fitted to (decode-calibration.tsv), shown with its in-sample error and never scored.
+   */
+  role?: "validation" | "calibration";
   estimate: (gpus: readonly GpuSpec[]) => number;
 }
 
@@ -55,13 +63,32 @@ const LLAMA_2_70B = {
   vocab: 32000,
 };
 
+/** Reads a dotted path (`kvPool.bytes`) of a result. */
+const at = (value: unknown, path: string): number => {
+  let v = value;
+  for (const k of path.split(".")) v = (v as Record<string, unknown> | null)?.[k];
+  return typeof v === "number" ? v : Number.NaN;
+};
+
+/** M4: vLLM's startup on an H100 with Llama-3.1-8B (llm-d-planner logs, vLLM 0.19.0). */
+const M4 = {
+  task: "infer-memory",
+  model: { preset: "llama-3.1-8b" },
+  engine: "vllm",
+  weightBits: 16,
+  contextTokens: 8192,
+  gpu: "h100-sxm",
+  gpuMemoryUtilization: 0.95,
+  prefillChunkTokens: 8192,
+};
+
 /** Runs a request and reads one number of its result; a row that cannot run is a bug here. */
-const outcome =
+export const outcome =
   (request: Record<string, unknown>, output: string) =>
   (gpus: readonly GpuSpec[]): number => {
     const r = runRequest(request, { gpus, presets: PRESETS });
     if (!r.ok) throw new Error(`accuracy request refused: ${JSON.stringify(r.issues)}`);
-    return (r.result as unknown as Record<string, number>)[output] ?? Number.NaN;
+    return at(r.result, output);
   };
 
 /**
@@ -333,6 +360,84 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     ),
   },
   {
+    id: "M4-pool",
+    description:
+      "Llama-3.1-8B bf16 on vLLM 0.19, H100, gpu_memory_utilization 0.95, 8192-token batches: KV pool",
+    measures: 'vLLM log "Available KV cache memory", GiB',
+    measured: 58.11,
+    unit: "GiB",
+    kind: "memory",
+    estimate: outcome(M4, "kvPool.bytes"),
+  },
+  {
+    id: "M4-tokens",
+    description: "same: KV pool in tokens",
+    measures: 'vLLM log "GPU KV cache size", tokens',
+    measured: 476016,
+    unit: "tokens",
+    kind: "memory",
+    estimate: outcome(M4, "kvPool.tokens"),
+  },
+  {
+    id: "M5",
+    description:
+      "Qwen2.5-7B-Instruct bf16 on vLLM 0.6.3, A100 80GB, 1-token prompt, 2048 generated",
+    measures: "decode tok/s (2048 / wall time)",
+    measured: 84.28,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: outcome(
+      {
+        task: "decode-speed",
+        model: { preset: "qwen2.5-7b" },
+        engine: "vllm",
+        weightBits: 16,
+        gpu: "a100-80gb-sxm",
+        contextTokens: 1025,
+      },
+      "tokensPerSecond",
+    ),
+  },
+  {
+    id: "M6",
+    description: "LLaMA-7B GGUF Q4_0 (4.54 bits/weight) on llama.cpp, RTX 3090, tg128",
+    measures: "decode tok/s (llama-bench)",
+    measured: 121.82,
+    unit: "tok/s",
+    kind: "throughput",
+    estimate: outcome(
+      {
+        task: "decode-speed",
+        model: { preset: "llama-2-7b" },
+        engine: "llama.cpp",
+        weightBits: 4.54,
+        gpu: "rtx-3090",
+        contextTokens: 64,
+      },
+      "tokensPerSecond",
+    ),
+  },
+  {
+    id: "M7",
+    description: "Llama-2-7B EXL2 4.0 bpw on ExLlamaV2, RTX 4090, single stream",
+    measures: "decode tok/s",
+    measured: 211,
+    unit: "tok/s",
+    kind: "throughput",
+    // The context is not stated: a short one, 128 tokens.
+    estimate: outcome(
+      {
+        task: "decode-speed",
+        model: { preset: "llama-2-7b" },
+        engine: "exllamav2",
+        weightBits: 4,
+        gpu: "rtx-4090",
+        contextTokens: 128,
+      },
+      "tokensPerSecond",
+    ),
+  },
+  {
     id: "B1",
     description: "octocoder 15.5B inference, bf16",
     measures: "torch max_allocated, GiB",
@@ -384,7 +489,8 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     measured: 30.97,
     unit: "tok/s",
     kind: "throughput",
-    estimate: llama7b("a100-40gb-pcie", 16, "pytorch", 100),
+    // LitGPT's generate is eager PyTorch: Transformers generate's constants.
+    estimate: llama7b("a100-40gb-pcie", 16, "transformers", 100),
   },
   {
     id: "C1-F16-tg",
@@ -440,6 +546,7 @@ export const EXCLUDED_ROWS: readonly { id: string; reason: string }[] = [
 
 export interface AccuracyRow {
   id: string;
+  role: "validation" | "calibration";
   description: string;
   measures: string;
   estimate: number;
@@ -450,13 +557,38 @@ export interface AccuracyRow {
   signedError: number;
 }
 
-export function accuracyTable(gpus: readonly GpuSpec[]): AccuracyRow[] {
-  return ACCURACY_CASES.map((c) => {
+/** The decode calibration rows, each run as a request like any other row. */
+export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[] {
+  const out: AccuracyCase[] = [];
+  for (const row of rows) {
+    const request = calibrationRequest(row);
+    if (!request) continue;
+    out.push({
+      id: row.id,
+      description: `${row.model}, ${row.weight_format} ${row.weight_bits} bits, ${row.engine}, ${row.gpu}${row.tensor_parallel > 1 ? ` x ${row.tensor_parallel} (TP)` : ""}`,
+      measures: `decode tok/s (${row.source}, ${row.date})`,
+      measured: row.tokens_per_s,
+      unit: "tok/s",
+      kind: "throughput",
+      role: "calibration",
+      estimate: outcome(request, "tokensPerSecondPerSequence"),
+    });
+  }
+  return out;
+}
+
+/** Every row: the validation cases, then the calibration rows (loaded from their file by default). */
+export function accuracyTable(
+  gpus: readonly GpuSpec[],
+  calibration: readonly CalibrationRow[] = loadCalibration(),
+): AccuracyRow[] {
+  return [...ACCURACY_CASES, ...calibrationCases(calibration)].map((c) => {
     const raw = c.estimate(gpus);
     const scale = UNIT_BYTES[c.unit] ?? 1;
     const estimate = raw / scale;
     return {
       id: c.id,
+      role: c.role ?? "validation",
       description: c.description,
       measures: c.measures,
       estimate,

@@ -1,189 +1,319 @@
 /**
- * Inference memory: quantized weights, KV cache, activation workspace, and the engine's
- * own reservation (vLLM gpu_memory_utilization), in the three views of `memory-views.ts`.
+ * Inference memory per GPU: weights in their format, the KV cache as each engine allocates
+ * it (`serving-engines.ts`), the activation workspace of the engine's largest forward pass,
+ * and, for engines that reserve a share of the GPU, the KV pool that share leaves and how
+ * many sequences it holds. Reported in the three views of `memory-views.ts`.
  */
-import type { Engine } from "./vocabulary.ts";
-import { VLLM_GPU_MEMORY_UTILIZATION } from "./vocabulary.ts";
+import type { Engine, WeightFormat } from "./vocabulary.ts";
 export type { Engine } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
 import { kvBytesPerToken } from "./kv-cache.ts";
+import { kvShareOnGpu } from "./decode-step.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
-import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
+import {
+  CUDA_CONTEXT_BYTES,
+  memoryViews,
+  overheadAssumptions,
+  pushCommonWarnings,
+} from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { gbToBytes } from "./units.ts";
-import { NF4_SCALE_BITS } from "./precision.ts";
+import {
+  ENGINE_MEMORY,
+  exllamaKvBytesPerElement,
+  LLAMA_CPP_UBATCH,
+  sglangDefaults,
+  TRTLLM_FREE_FRACTION,
+  TRTLLM_MAX_NUM_TOKENS,
+  VLLM_BATCHED_TOKENS,
+  VLLM_BLOCK_TOKENS,
+  VLLM_GPU_MEMORY_UTILIZATION,
+  VLLM_LARGE_GPU_BYTES,
+  VLLM_MAX_SEQS,
+  VLLM_NON_TORCH_BYTES,
+} from "./serving-engines.ts";
+import { BYTES_PER_MIB, gibToBytes } from "./units.ts";
+import { weightBytes } from "./weight-bytes.ts";
+import { formatScaleBits } from "./weight-formats.ts";
 
 export interface InferenceMemoryInput extends MemoryOverheads {
   model: ModelSpec;
-  /** Bits per weight: 32, 16, 8, 4, or a GGUF bits-per-weight figure such as 4.5 (scales included). */
+  format: WeightFormat;
+  /** Bits per weight: 32, 16, 8, 4, or a GGUF/EXL2 average such as 4.85 (scales included). */
   weightBits: number;
-  /**
-   * Scale bits per weight on top of `weightBits`. Default: none for 8 bits and up and
-   * for fractional (GGUF) figures, which include their scales; 0.5 for integer 4-bit
-   * (bitsandbytes/QLoRA: fp32 absmax per 64 weights).
-   */
+  /** Scale bits per weight on top of `weightBits`; default by format (`formatScaleBits`). */
   scaleBits?: number;
+  /** Context per sequence, tokens (vLLM's max_model_len, llama.cpp's n_ctx per slot). */
   contextTokens: number;
+  /** Sequences served at once. */
   sequences: number;
-  kvBits?: number;
-  engine?: Engine;
-  /** vLLM's share of GPU memory reserved up front (default 0.9). */
+  kvBits: number;
+  engine: Engine;
+  /** The engine's share of GPU memory (vLLM gpu_memory_utilization, SGLang mem_fraction_static). */
   gpuMemoryUtilization?: number;
-  /** Tokens processed per forward during prefill (engine batch). */
+  /** Tokens of the engine's largest forward pass (vLLM max_num_batched_tokens, n_ubatch). */
   prefillChunkTokens?: number;
+  /** Layers llama.cpp / Ollama keep on the GPU (the rest run from CPU RAM); default all. */
+  gpuLayers?: number;
   /** GPUs the model is split over by tensor parallelism. */
   tensorParallel?: number;
   gpu?: GpuSpec;
 }
 
+export interface KvPool {
+  /** Bytes the engine's share leaves for the cache on each GPU. */
+  bytes: number;
+  tokens: number;
+  /** Pages of the pool (vLLM blocks of 16 tokens). */
+  blocks: number;
+  /** Sequences of `contextTokens` the pool holds at once (vLLM's "maximum concurrency"). */
+  maxSequences: number;
+  /** The engine's share of the GPU it reserves up front. */
+  share: number;
+  reservedBytes: number;
+}
+
 export interface InferenceMemoryResult extends MemoryViews {
   assumptions: Assumption[];
   warnings: Warning[];
+  /** Weight bytes of the whole model in its format. */
   weightBytes: number;
+  /** KV cache of the requested sequences at their context, whole model (all GPUs). */
   kvCacheBytes: number;
   kvBytesPerToken: number;
   /** Largest number of sequences at `contextTokens` that fit the GPU; null without a GPU. */
   maxSequences: number | null;
   /** What nvidia-smi shows under an engine that reserves a share of memory up front. */
   engineReservedBytes: number | null;
+  /** The KV pool of vLLM, SGLang or TensorRT-LLM on the chosen GPU; null otherwise. */
+  kvPool: KvPool | null;
+  /** Weights left in CPU RAM (llama.cpp layers not on the GPU). */
+  cpuBytes: number;
 }
 
-/** llama.cpp's default physical batch (n_ubatch = 512, common/common.h). */
-export const PREFILL_CHUNK_TOKENS = 512;
-/**
- * llama.cpp allocates its compute buffers once, without a caching allocator; fragmentation
- * does not apply. vLLM preallocates the KV cache as one block.
- */
-const ENGINE_FRAGMENTATION: Record<Engine, number | undefined> = {
-  pytorch: undefined,
-  vllm: undefined,
-  "llama.cpp": 0,
-};
 /** Hidden-state values alive per token inside one layer: residual, norm output, q/k/v, attention output. */
 export const WORKSPACE_HIDDEN_VALUES = 4;
 /** FFN values alive per token: gate, up and their product (gated MLP). */
 export const WORKSPACE_FFN_VALUES = 3;
-/** Only the last position's logits are needed to sample, upcast to fp32. */
+/** Sampling reads one position's logits per sequence, in fp32. */
 export const SAMPLING_LOGIT_BYTES = 4;
+/** Activations in 16 bit; ggml computes in fp32 (llama.cpp, Ollama). */
+const activationBytes = (engine: Engine): number =>
+  engine === "llama.cpp" || engine === "ollama" ? 4 : 2;
 
-export function defaultScaleBits(weightBits: number): number {
-  if (weightBits >= 8 || !Number.isInteger(weightBits)) return 0;
-  return NF4_SCALE_BITS;
-}
+/** GPU memory sizes are binary: a "24 GB" card holds 24 GiB (nvidia-smi: 24564 MiB on an RTX 4090). */
+const deviceBytes = (gpu: GpuSpec): number => gibToBytes(gpu.memoryGB);
 
-/**
- * Weight bytes at a bit width. bitsandbytes/GPTQ/AWQ leave embeddings and the output head
- * in 16 bit; GGUF files (llama.cpp) quantize every tensor, and their bits-per-weight figure
- * is an average over the file. A bare parameter count has no split.
- */
-export function quantizedWeightBytes(
-  params: number,
-  quantizable: number,
-  weightBits: number,
-  scaleBits: number,
-  engine: Engine,
-): number {
-  if (weightBits >= 16) return (params * weightBits) / 8;
-  const quantParams = engine === "llama.cpp" || quantizable === params ? params : quantizable;
-  return (quantParams * (weightBits + scaleBits)) / 8 + (params - quantParams) * 2;
+/** The tokens of the engine's largest forward pass, and the sequences it samples for. */
+function forwardShape(
+  input: InferenceMemoryInput,
+  tp: number,
+): { tokens: number; sequences: number } {
+  const gpu = input.gpu;
+  const given = input.prefillChunkTokens;
+  switch (input.engine) {
+    case "vllm": {
+      const large =
+        gpu !== undefined && deviceBytes(gpu) >= VLLM_LARGE_GPU_BYTES && !/A100/i.test(gpu.name);
+      return {
+        tokens: given ?? (large ? VLLM_BATCHED_TOKENS.large : VLLM_BATCHED_TOKENS.other),
+        sequences: large ? VLLM_MAX_SEQS.large : VLLM_MAX_SEQS.other,
+      };
+    }
+    case "sglang":
+      return {
+        tokens: given ?? (gpu ? sglangDefaults(deviceBytes(gpu) / BYTES_PER_MIB, tp).chunk : 8192),
+        sequences: input.sequences,
+      };
+    case "tensorrt-llm":
+      return { tokens: given ?? TRTLLM_MAX_NUM_TOKENS, sequences: input.sequences };
+    case "llama.cpp":
+    case "ollama":
+    case "exllamav2":
+      return { tokens: given ?? LLAMA_CPP_UBATCH, sequences: input.sequences };
+    case "transformers":
+      // generate runs every sequence's whole prompt in one forward pass.
+      return { tokens: given ?? input.contextTokens * input.sequences, sequences: input.sequences };
+  }
 }
 
 export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryResult {
   const warnings: Warning[] = [];
-  const engine = input.engine ?? "pytorch";
+  const engine = input.engine;
+  const memory = ENGINE_MEMORY[engine];
   const tp = Math.max(1, input.tensorParallel ?? 1);
   const arch: ModelArch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
   if (!isArch(input.model))
     warnings.push({ code: "shape-assumed", params: { layers: arch.layers, hidden: arch.hidden } });
   const counts = paramCounts(input.model);
-  const scaleBits = input.scaleBits ?? defaultScaleBits(input.weightBits);
-  const quantized = input.weightBits < 16;
-  const weightBytes = quantizedWeightBytes(
-    counts.total,
-    counts.quantizable,
-    input.weightBits,
-    scaleBits,
-    engine,
-  );
-  const kvBits = input.kvBits ?? 16;
-  const perToken = kvBytesPerToken(arch, kvBits);
-  const kv = perToken * input.contextTokens * input.sequences;
-  const chunk = Math.min(input.contextTokens, input.prefillChunkTokens ?? PREFILL_CHUNK_TOKENS);
+  const scaleBits = input.scaleBits ?? formatScaleBits(input.format, input.weightBits);
+  const weights = weightBytes(input.model, input.format, input.weightBits, scaleBits).stored;
+
+  // llama.cpp and Ollama can leave layers in CPU RAM; the rest of the model stays on the GPU.
+  const onGpuLayers = Math.min(arch.layers, input.gpuLayers ?? arch.layers);
+  const cpuBytes =
+    memory.model === "context" && engine !== "exllamav2"
+      ? (weights * (arch.layers - onGpuLayers)) / arch.layers
+      : 0;
+  const weightsPerGpu = (weights - cpuBytes) / tp;
+
+  const perToken = kvBytesPerToken(arch, input.kvBits);
+  const kvElementScale =
+    engine === "exllamav2" ? exllamaKvBytesPerElement(input.kvBits) / (input.kvBits / 8) : 1;
+  const perTokenPerGpu = perToken * kvElementScale * kvShareOnGpu(arch, tp);
+  const kvWanted = perToken * input.contextTokens * input.sequences;
+  const kvPerGpu =
+    perTokenPerGpu * input.contextTokens * input.sequences * (onGpuLayers / arch.layers);
+  // ExLlamaV2's quantized caches also keep one fp16 K/V scratch of the full shape.
+  const scratch =
+    engine === "exllamav2" && input.kvBits < 16
+      ? (perToken / arch.layers) * (16 / input.kvBits) * input.contextTokens * input.sequences
+      : 0;
+
+  const shape = forwardShape(input, tp);
   const ffn = arch.moe ? arch.moe.activeExperts * arch.moe.expertFfn : arch.ffn;
   const workspace =
-    chunk * (WORKSPACE_HIDDEN_VALUES * arch.hidden + WORKSPACE_FFN_VALUES * ffn) * 2 +
-    input.sequences * arch.vocab * SAMPLING_LOGIT_BYTES;
+    (Math.min(shape.tokens, Math.max(input.contextTokens, 1) * input.sequences) *
+      (WORKSPACE_HIDDEN_VALUES * arch.hidden + WORKSPACE_FFN_VALUES * ffn) *
+      activationBytes(engine)) /
+      tp +
+    shape.sequences * arch.vocab * SAMPLING_LOGIT_BYTES;
   // bitsandbytes 4-bit matmuls dequantize one weight matrix to 16 bit for prompt
-  // processing (bitsandbytes functional.dequantize_4bit); llama.cpp and vLLM kernels do not.
+  // processing (bitsandbytes functional.dequantize_4bit); the other engines' kernels do not.
   const dequant =
-    engine === "pytorch" && quantized && input.weightBits < 8 ? counts.largestQuantizable * 2 : 0;
+    input.format === "bnb" && input.weightBits < 8 ? (counts.largestQuantizable * 2) / tp : 0;
+  const nonTorch = memory.model === "pool" && engine === "vllm" ? VLLM_NON_TORCH_BYTES : 0;
+
   const parts = [
-    part("weights", weightBytes / tp),
-    part("kv-cache", kv / tp),
-    part("activation-workspace", workspace / tp),
-    part("dequant-buffer", dequant / tp),
+    part("weights", weightsPerGpu),
+    part("kv-cache", kvPerGpu + scratch),
+    part("activation-workspace", workspace),
+    part("dequant-buffer", dequant),
+    part("engine-buffers", nonTorch),
   ];
-  const fragmentation = input.fragmentation ?? ENGINE_FRAGMENTATION[engine];
   const overheads: MemoryOverheads = { ...input };
+  const fragmentation = input.fragmentation ?? memory.fragmentation;
   if (fragmentation !== undefined) overheads.fragmentation = fragmentation;
   const views = memoryViews(parts, overheads);
 
+  let kvPool: KvPool | null = null;
   let maxSequences: number | null = null;
   let engineReservedBytes: number | null = null;
+  const assumptions: Assumption[] = [];
   if (input.gpu) {
-    const capacity = gbToBytes(input.gpu.memoryGB);
-    const util =
-      engine === "vllm" ? (input.gpuMemoryUtilization ?? VLLM_GPU_MEMORY_UTILIZATION) : 1;
-    const budget = capacity * util;
-    const nonKv =
-      views.nvidiaSmiBytes -
-      kv / tp -
-      ((kv / tp) * views.fragmentation) / (1 - views.fragmentation);
-    const perSeq = (perToken * input.contextTokens) / tp / (1 - views.fragmentation);
-    maxSequences = Math.max(0, Math.floor((budget - nonKv) / perSeq));
-    if (engine === "vllm") {
-      engineReservedBytes = Math.max(budget, views.nvidiaSmiBytes);
+    const total = deviceBytes(input.gpu);
+    const perSeq = perTokenPerGpu * input.contextTokens;
+    if (memory.model === "pool") {
+      kvPool = poolOf(input, total, weightsPerGpu, workspace + nonTorch, perTokenPerGpu, tp);
+      maxSequences = kvPool.maxSequences;
+      engineReservedBytes = Math.max(kvPool.reservedBytes, views.nvidiaSmiBytes);
       warnings.push({
         code: "engine-reserves-memory",
-        params: { utilization: util, reservedBytes: engineReservedBytes },
+        params: { utilization: kvPool.share, reservedBytes: kvPool.reservedBytes },
       });
+      if (kvPool.maxSequences < input.sequences)
+        warnings.push({
+          code: "kv-pool-short",
+          params: { sequences: input.sequences, maxSequences: kvPool.maxSequences },
+        });
+      assumptions.push({ key: "memory-share", value: kvPool.share, source: memory.source });
+    } else {
+      const nonKv = views.nvidiaSmiBytes - kvPerGpu / (1 - views.fragmentation);
+      maxSequences = Math.max(
+        0,
+        Math.floor((total - nonKv) / (perSeq / (1 - views.fragmentation))),
+      );
     }
   }
-  if (kv > weightBytes)
-    warnings.push({ code: "kv-exceeds-weights", params: { kvBytes: kv, weightBytes } });
+  if (kvWanted > weights)
+    warnings.push({
+      code: "kv-exceeds-weights",
+      params: { kvBytes: kvWanted, weightBytes: weights },
+    });
+  if (cpuBytes > 0)
+    warnings.push({
+      code: "layers-on-cpu",
+      params: { cpuBytes, layers: arch.layers - onGpuLayers },
+    });
   pushCommonWarnings(warnings, views, input.gpu);
-  const assumptions: Assumption[] = [
+  assumptions.push(
     {
       key: "params",
       value: counts.total,
       source: isArch(input.model) ? "from-architecture" : "request",
     },
+    { key: "weight-format", value: input.format, source: "request" },
     { key: "weight-bits", value: input.weightBits, source: "request" },
     {
       key: "scale-bits",
       value: scaleBits,
-      source: scaleBits > 0 ? "nf4-absmax" : "no-scale-bits",
+      source: scaleBits > 0 ? "format-scales" : "no-scale-bits",
     },
-    {
-      key: "kv-bytes-per-token",
-      value: perToken,
-      source: "kv-formula",
-    },
-    { key: "prefill-chunk-tokens", value: chunk, source: "llama-cpp-ubatch" },
-    { key: "engine", value: engine, source: "request" },
+    { key: "kv-bytes-per-token", value: perToken, source: "kv-formula" },
+    { key: "prefill-chunk-tokens", value: shape.tokens, source: memory.source },
+    { key: "engine", value: engine, source: memory.source },
     ...overheadAssumptions(views),
-  ];
+  );
   return {
     ...views,
     assumptions,
     warnings,
-    weightBytes,
-    kvCacheBytes: kv,
+    weightBytes: weights,
+    kvCacheBytes: kvWanted,
     kvBytesPerToken: perToken,
     maxSequences,
     engineReservedBytes,
+    kvPool,
+    cpuBytes,
+  };
+}
+
+/**
+ * The KV pool a reserving engine builds on one GPU:
+ * - vLLM: utilisation x total memory − weights − the profiled activation peak − memory
+ *   outside PyTorch (vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py);
+ * - SGLang: mem_fraction_static x memory free before loading − weights
+ *   (sglang/srt/model_executor/model_runner.py `profile_max_num_token`);
+ * - TensorRT-LLM: 90% of what weights and activations leave free.
+ */
+function poolOf(
+  input: InferenceMemoryInput,
+  total: number,
+  weightsPerGpu: number,
+  buffers: number,
+  perTokenPerGpu: number,
+  tp: number,
+): KvPool {
+  let share: number;
+  let bytes: number;
+  let pageTokens: number;
+  const freeAtStart = total - CUDA_CONTEXT_BYTES;
+  switch (input.engine) {
+    case "sglang":
+      share = input.gpuMemoryUtilization ?? sglangDefaults(total / BYTES_PER_MIB, tp).fraction;
+      bytes = share * freeAtStart - weightsPerGpu;
+      pageTokens = 1;
+      break;
+    case "tensorrt-llm":
+      share = input.gpuMemoryUtilization ?? TRTLLM_FREE_FRACTION;
+      bytes = share * (freeAtStart - weightsPerGpu - buffers);
+      pageTokens = 32;
+      break;
+    default:
+      share = input.gpuMemoryUtilization ?? VLLM_GPU_MEMORY_UTILIZATION;
+      bytes = share * total - weightsPerGpu - buffers;
+      pageTokens = VLLM_BLOCK_TOKENS;
+  }
+  bytes = Math.max(0, bytes);
+  const tokens = Math.floor(bytes / perTokenPerGpu);
+  return {
+    bytes,
+    tokens,
+    blocks: Math.floor(tokens / pageTokens),
+    maxSequences: Math.floor(tokens / input.contextTokens),
+    share,
+    reservedBytes: input.engine === "vllm" ? share * total : weightsPerGpu + buffers + bytes,
   };
 }

@@ -1,177 +1,86 @@
 /**
- * Inference speed. Decode reads every active weight and the KV cache once per step, so at
- * small batch it is bounded by memory bandwidth; prefill is bounded by compute.
+ * Inference speed: decode steps (`decode-step.ts`: weight and KV reads at the engine's
+ * achieved bandwidth, a per-layer cost, tensor-parallel all-reduces), the compute bound that
+ * large batches reach, prefill (compute bound), and requests per second.
  */
+import type { DecodeConstants, LinkClass, StepConstants } from "./decode-step.ts";
+import { stepFeatures, stepTimes } from "./decode-step.ts";
+import { DECODE_CONSTANTS } from "./decode-constants.ts";
 import type { GpuSpec } from "./gpu.ts";
-import { requiredFigure } from "./gpu.ts";
-import type { Engine } from "./inference-memory.ts";
-import { defaultScaleBits, quantizedWeightBytes } from "./inference-memory.ts";
-import { kvBytesPerToken } from "./kv-cache.ts";
 import type { ModelSpec } from "./model.ts";
-import { isArch, paramCounts, shapeFromParams } from "./model.ts";
+import { paramCounts } from "./model.ts";
 import { inferencePeakTflops } from "./precision.ts";
-import type { Assumption, Result, Warning } from "./result.ts";
+import type { Assumption, Result, SourceKey, Warning } from "./result.ts";
 import { part } from "./result.ts";
-import { FLOPS_PER_TFLOP, gbToBytes } from "./units.ts";
+import { FLOPS_PER_TFLOP } from "./units.ts";
+import type { Engine, WeightFormat } from "./vocabulary.ts";
 
-/**
- * Achieved share of the bandwidth bound at batch 1, per engine.
- * llama.cpp: row C1 (RTX 4090, llama 7B): F16 tg 61.03 tok/s against a bound of
- * 1008 GB/s / 13.48 GB = 74.8 (82%); Q8_0 98.13 against 140.7 (70%); the mean, 0.75, is
- * derived from that row. PyTorch eager (HF generate, LitGPT): pochenai/llm-inference-
- * calculator found measured time per token 1.8-5.0x the ideal at batch 1; the midpoint
- * 3.4x gives 0.29 (checked against row B5). vLLM's CUDA-graph decode sits at the good end
- * of that calibration: 1/1.8 = 0.55.
- */
-export const DECODE_BANDWIDTH_FRACTION: Record<Engine, number> = {
-  "llama.cpp": 0.75,
-  pytorch: 1 / 3.4,
-  vllm: 1 / 1.8,
-};
 /**
  * Prefill utilisation: prompt processing is large matmuls like training, so the training
  * range applies (Megatron 51-56%, PaLM 46.2%); 0.5.
  */
 export const PREFILL_MFU = 0.5;
-/** Decode at large batch becomes compute bound; per token 2·N FLOPs (Kaplan et al. 2020). */
+/** A forward pass costs 2·N FLOPs per token (Kaplan et al. 2020). */
 export const FLOPS_PER_PARAM_PER_TOKEN = 2;
 
-export interface DecodeInput {
-  gpu: GpuSpec;
-  /** Bytes of weights read per token (active parameters x bytes per weight). */
-  weightBytes: number;
-  activeParams: number;
-  /** KV cache bytes per token of context. */
-  kvBytesPerToken: number;
-  /** Context length each sequence has reached. */
-  contextTokens: number;
-  batch: number;
-  engine: Engine;
-  efficiency?: number;
-  gpus?: number;
+/**
+ * Engines without calibration rows of their own run another's kernels: Ollama is llama.cpp
+ * underneath (ollama/ollama llama/ and ml/backend/ggml); no single-stream TensorRT-LLM row
+ * with a stated GPU was found, so vLLM's constants stand in and the result says so.
+ */
+const CALIBRATED_AS: Partial<Record<Engine, Engine>> = {
+  ollama: "llama.cpp",
+  "tensorrt-llm": "vllm",
+};
+
+export interface ConstantsChoice extends StepConstants {
+  /** `engine/format` whose rows set the constants. */
+  basis: string;
+  warnings: Warning[];
 }
 
-export interface DecodeResult extends Result {
-  /** Aggregate tokens/s over the batch. */
-  tokensPerSecond: number;
-  tokensPerSecondPerSequence: number;
-  /** Bandwidth bound at this batch, tokens/s. */
-  boundTokensPerSecond: number;
-  efficiency: number;
-  bytesPerStep: number;
-  stepSeconds: number;
-  limitedBy: "memory-bandwidth" | "compute";
-}
-
-export function decodeSpeed(input: DecodeInput): DecodeResult {
-  const gpus = Math.max(1, input.gpus ?? 1);
-  const efficiency = input.efficiency ?? DECODE_BANDWIDTH_FRACTION[input.engine];
-  const bandwidthGBps = requiredFigure(input.gpu, "bandwidthGBps");
-  const bandwidth = gbToBytes(bandwidthGBps) * gpus;
-  const kvRead = input.kvBytesPerToken * input.contextTokens * input.batch;
-  const bytesPerStep = input.weightBytes + kvRead;
-  const memSeconds = bytesPerStep / (bandwidth * efficiency);
-  const peak =
-    inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * FLOPS_PER_TFLOP * gpus;
-  const computeSeconds =
-    (FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.batch) / (peak * PREFILL_MFU);
-  const stepSeconds = Math.max(memSeconds, computeSeconds);
-  const limitedBy = computeSeconds > memSeconds ? "compute" : "memory-bandwidth";
-  const tokensPerSecond = input.batch / stepSeconds;
-  const boundTokensPerSecond = (input.batch * bandwidth) / bytesPerStep;
-  const warnings: Warning[] =
-    limitedBy === "compute"
-      ? [{ code: "compute-bound-decode", params: { batch: input.batch } }]
-      : [];
-  const assumptions: Assumption[] = [
-    {
-      key: "bandwidth-GBps",
-      value: bandwidthGBps * gpus,
-      source: "datasheet",
-      sourceParams: { gpu: input.gpu.name },
-    },
-    {
-      key: "efficiency",
-      value: efficiency,
-      source: input.engine === "llama.cpp" ? "llama-cpp-c1" : "pochenai-calibration",
-    },
-    { key: "bytes-per-step", value: bytesPerStep, source: "weights-plus-kv" },
-  ];
-  // Breakdown of one step's time: weight reads, KV reads, and compute beyond the memory time.
-  const weightSec = input.weightBytes / (bandwidth * efficiency);
-  const kvSec = kvRead / (bandwidth * efficiency);
-  const breakdown = [
-    part("weight-read-seconds", weightSec),
-    part("kv-read-seconds", kvSec),
-    part("compute-excess-seconds", stepSeconds - memSeconds),
-  ];
+/**
+ * The constants for an engine, format and link, with what stood in where the calibration
+ * has no rows: the engine's own 16-bit rows for another format, the bound itself where the
+ * fit found no bandwidth term (Transformers' AutoAWQ rows are all per-layer cost), PCIe
+ * with peer-to-peer for PCIe without it.
+ */
+export function decodeConstants(
+  engine: Engine,
+  format: WeightFormat,
+  link: LinkClass,
+  c: DecodeConstants = DECODE_CONSTANTS,
+): ConstantsChoice {
+  const warnings: Warning[] = [];
+  const as = CALIBRATED_AS[engine] ?? engine;
+  if (as !== engine && engine === "tensorrt-llm")
+    warnings.push({ code: "decode-uncalibrated", params: { engine, basis: as } });
+  let basis = `${as}/${format}` as const;
+  if (c.perLayerSeconds[basis] === undefined) {
+    const fallback = `${as}/fp16` as const;
+    warnings.push({ code: "decode-format-uncalibrated", params: { engine, format } });
+    basis = c.perLayerSeconds[fallback] !== undefined ? fallback : "vllm/fp16";
+  }
+  const allReduce =
+    c.allReduceSeconds[link] ?? c.allReduceSeconds.pcie ?? c.allReduceSeconds["gpu-link"] ?? 0;
+  if (link === "pcie-no-p2p" && c.allReduceSeconds[link] === undefined)
+    warnings.push({ code: "no-p2p-uncalibrated", params: {} });
   return {
-    total: weightSec + kvSec + Math.max(0, stepSeconds - memSeconds),
-    breakdown,
-    assumptions,
+    basis,
+    bandwidthShare: c.bandwidthShare[basis] ?? 1,
+    perLayerSeconds: c.perLayerSeconds[basis] ?? 0,
+    allReduceSeconds: allReduce,
     warnings,
-    tokensPerSecond,
-    tokensPerSecondPerSequence: 1 / stepSeconds,
-    boundTokensPerSecond,
-    efficiency,
-    bytesPerStep,
-    stepSeconds,
-    limitedBy,
   };
-}
-
-export interface PrefillInput {
-  gpu: GpuSpec;
-  activeParams: number;
-  promptTokens: number;
-  engine: Engine;
-  mfu?: number;
-  gpus?: number;
-}
-
-/** Prefill time = 2·N·prompt tokens / (peak x MFU); this is the time to first token. */
-export function prefillSeconds(input: PrefillInput): {
-  seconds: number;
-  tokensPerSecond: number;
-  peakTflops: number;
-  mfu: number;
-} {
-  const mfu = input.mfu ?? PREFILL_MFU;
-  const peakTflops =
-    inferencePeakTflops(input.gpu, input.engine === "llama.cpp") * Math.max(1, input.gpus ?? 1);
-  const flops = FLOPS_PER_PARAM_PER_TOKEN * input.activeParams * input.promptTokens;
-  const rate = peakTflops * FLOPS_PER_TFLOP * mfu;
-  // The rate does not depend on the prompt's length, so it exists for an empty prompt too.
-  return {
-    seconds: flops / rate,
-    tokensPerSecond: rate / (FLOPS_PER_PARAM_PER_TOKEN * input.activeParams),
-    peakTflops,
-    mfu,
-  };
-}
-
-export interface ServingInput {
-  decode: DecodeResult;
-  ttftSeconds: number;
-  outputTokens: number;
-  concurrency: number;
-}
-
-/** Requests per second at a concurrency: each request waits for its prefill, then decodes. */
-export function requestsPerSecond(input: ServingInput): {
-  requestsPerSecond: number;
-  secondsPerRequest: number;
-} {
-  const secondsPerRequest = input.ttftSeconds + input.outputTokens * input.decode.stepSeconds;
-  return { secondsPerRequest, requestsPerSecond: input.concurrency / secondsPerRequest };
 }
 
 export interface ServingSpeedInput {
   model: ModelSpec;
   gpu: GpuSpec;
+  format: WeightFormat;
   weightBits: number;
-  /** Scale bits per weight; default by format (`defaultScaleBits`). */
-  scaleBits?: number;
+  /** Scale bits per weight on top of `weightBits` (`formatScaleBits`). */
+  scaleBits: number;
   kvBits: number;
   /** Context each sequence has reached (the KV cache read per step). */
   contextTokens: number;
@@ -180,61 +89,122 @@ export interface ServingSpeedInput {
   engine: Engine;
   /** GPUs the model is split over by tensor parallelism. */
   tensorParallel: number;
+  /** How they are joined, where the user knows; otherwise the catalog's (`linkClass`). */
+  link?: LinkClass;
   promptTokens: number;
   outputTokens: number;
+  /** The achieved share of the bandwidth bound, replacing the calibrated one. */
   efficiency?: number;
 }
 
-export interface ServingSpeedResult extends DecodeResult {
+export type LimitedBy = "memory-bandwidth" | "compute" | "launch-overhead";
+
+export interface ServingSpeedResult extends Result {
+  /** Aggregate tokens/s over the batch. */
+  tokensPerSecond: number;
+  tokensPerSecondPerSequence: number;
+  /** Bandwidth bound at this batch, tokens/s (every byte at the datasheet bandwidth). */
+  boundTokensPerSecond: number;
+  /** Achieved share of the bandwidth bound for the reads. */
+  efficiency: number;
+  /** Bytes one GPU reads per step. */
+  bytesPerStep: number;
+  stepSeconds: number;
+  limitedBy: LimitedBy;
   ttftSeconds: number;
   prefillTokensPerSecond: number;
   requestsPerSecond: number;
   secondsPerRequest: number;
 }
 
-/**
- * Decode, prefill and requests per second for a model on `tensorParallel` x `gpu`. Decode
- * reads the active weights once per step; quantizers keep embeddings and the head in 16 bit.
- */
+/** Prefill time = 2·N·prompt tokens / (peak x MFU); this is the time to first token. */
+export function prefillRate(gpu: GpuSpec, engine: Engine, gpus: number): number {
+  const fp16Accumulate = engine === "llama.cpp" || engine === "ollama";
+  return inferencePeakTflops(gpu, fp16Accumulate) * gpus * FLOPS_PER_TFLOP * PREFILL_MFU;
+}
+
+/** Decode, prefill and requests per second for a model on `tensorParallel` x `gpu`. */
 export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
+  const tp = Math.max(1, input.tensorParallel);
   const counts = paramCounts(input.model);
-  const arch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
-  const activeShare = counts.active / counts.total;
-  const weightBytes = quantizedWeightBytes(
-    counts.active,
-    counts.quantizable * activeShare,
-    input.weightBits,
-    input.scaleBits ?? defaultScaleBits(input.weightBits),
-    input.engine,
-  );
-  const decode = decodeSpeed({
-    gpu: input.gpu,
-    weightBytes,
-    activeParams: counts.active,
-    kvBytesPerToken: kvBytesPerToken(arch, input.kvBits),
+  const f = stepFeatures({
+    model: input.model,
+    format: input.format,
+    weightBits: input.weightBits,
+    scaleBits: input.scaleBits,
+    kvBits: input.kvBits,
     contextTokens: input.contextTokens,
     batch: input.batch,
-    engine: input.engine,
-    gpus: input.tensorParallel,
-    ...(input.efficiency === undefined ? {} : { efficiency: input.efficiency }),
-  });
-  const prefill = prefillSeconds({
     gpu: input.gpu,
-    activeParams: counts.active,
-    promptTokens: input.promptTokens,
-    engine: input.engine,
-    gpus: input.tensorParallel,
+    tensorParallel: tp,
+    ...(input.link === undefined ? {} : { link: input.link }),
   });
-  const serving = requestsPerSecond({
-    decode,
-    ttftSeconds: prefill.seconds,
-    outputTokens: input.outputTokens,
-    concurrency: input.batch,
-  });
+  const chosen = decodeConstants(input.engine, input.format, f.link);
+  const share = input.efficiency ?? chosen.bandwidthShare;
+  const times = stepTimes(f, { ...chosen, bandwidthShare: share });
+  // Large batches turn decode compute bound: 2·N FLOPs per token over the group's peak.
+  const rate = prefillRate(input.gpu, input.engine, tp);
+  const computeSeconds = (FLOPS_PER_PARAM_PER_TOKEN * counts.active * input.batch) / rate;
+  const computeExcess = Math.max(0, computeSeconds - times.readSeconds);
+  const stepSeconds = times.total + computeExcess;
+  const limitedBy: LimitedBy =
+    computeSeconds > times.readSeconds
+      ? "compute"
+      : times.overheadSeconds + times.allReduceSeconds > times.readSeconds
+        ? "launch-overhead"
+        : "memory-bandwidth";
+  const warnings: Warning[] = [...chosen.warnings];
+  if (limitedBy === "compute")
+    warnings.push({ code: "compute-bound-decode", params: { batch: input.batch } });
+  const ttftSeconds = (FLOPS_PER_PARAM_PER_TOKEN * counts.active * input.promptTokens) / rate;
+  const secondsPerRequest = ttftSeconds + input.outputTokens * stepSeconds;
+  const kvShare = f.kvBytesPerGpu / f.bytesPerGpu;
+  const breakdown = [
+    part("weight-read-seconds", times.readSeconds * (1 - kvShare)),
+    part("kv-read-seconds", times.readSeconds * kvShare),
+    part("per-layer-overhead-seconds", times.overheadSeconds),
+    part("all-reduce-seconds", times.allReduceSeconds),
+    part("compute-excess-seconds", computeExcess),
+  ];
+  const source: SourceKey = input.efficiency === undefined ? "decode-calibration" : "request";
+  const assumptions: Assumption[] = [
+    {
+      key: "bandwidth-GBps",
+      value: input.gpu.bandwidthGBps ?? 0,
+      source: "datasheet",
+      sourceParams: { gpu: input.gpu.name },
+    },
+    { key: "efficiency", value: share, source, sourceParams: { basis: chosen.basis } },
+    {
+      key: "per-layer-seconds",
+      value: chosen.perLayerSeconds,
+      source: "decode-calibration",
+      sourceParams: { basis: chosen.basis },
+    },
+    { key: "bytes-per-step", value: f.bytesPerGpu, source: "weights-plus-kv" },
+  ];
+  if (tp > 1)
+    assumptions.push({
+      key: "all-reduce-seconds",
+      value: chosen.allReduceSeconds,
+      source: "decode-calibration",
+      sourceParams: { basis: `link/${f.link}` },
+    });
   return {
-    ...decode,
-    ttftSeconds: prefill.seconds,
-    prefillTokensPerSecond: prefill.tokensPerSecond,
-    ...serving,
+    total: stepSeconds,
+    breakdown,
+    assumptions,
+    warnings,
+    tokensPerSecond: input.batch / stepSeconds,
+    tokensPerSecondPerSequence: 1 / stepSeconds,
+    boundTokensPerSecond: input.batch / f.boundSeconds,
+    efficiency: share,
+    bytesPerStep: f.bytesPerGpu,
+    stepSeconds,
+    limitedBy,
+    ttftSeconds,
+    prefillTokensPerSecond: rate / (FLOPS_PER_PARAM_PER_TOKEN * counts.active),
+    requestsPerSecond: input.batch / secondsPerRequest,
+    secondsPerRequest,
   };
 }

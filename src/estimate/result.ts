@@ -74,7 +74,16 @@ export type SourceKey =
   | "loss-standard"
   | "loss-chunked"
   | "loss-fused"
-  | "fsdp-prefetch";
+  | "fsdp-prefetch"
+  | "decode-calibration"
+  | "format-scales"
+  | "hf-dynamic-cache"
+  | "vllm-kv-pool"
+  | "sglang-kv-pool"
+  | "trtllm-kv-pool"
+  | "llama-cpp-context"
+  | "ollama-context"
+  | "exllamav2-cache";
 
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {
@@ -104,7 +113,12 @@ export type WarningCode =
   | "no-price"
   | "engine-reserves-memory"
   | "zero-without-data-parallel"
-  | "adafactor-needs-architecture";
+  | "adafactor-needs-architecture"
+  | "kv-pool-short"
+  | "layers-on-cpu"
+  | "decode-uncalibrated"
+  | "decode-format-uncalibrated"
+  | "no-p2p-uncalibrated";
 
 export interface Warning {
   code: WarningCode;

@@ -70,8 +70,46 @@ export const OFFLOADS: readonly Offload[] = ["none", "optimizer", "optimizer+par
 export type TrainingHead = "lm" | "classifier";
 export const TRAINING_HEADS: readonly TrainingHead[] = ["lm", "classifier"];
 
-export type Engine = "pytorch" | "vllm" | "llama.cpp";
-export const ENGINES: readonly Engine[] = ["pytorch", "vllm", "llama.cpp"];
+/** Serving engines whose memory and decode speed the estimate models (`serving-engines.ts`). */
+export type Engine =
+  "transformers" | "vllm" | "sglang" | "llama.cpp" | "ollama" | "exllamav2" | "tensorrt-llm";
+export const ENGINES = [
+  "transformers",
+  "vllm",
+  "sglang",
+  "llama.cpp",
+  "ollama",
+  "exllamav2",
+  "tensorrt-llm",
+] as const satisfies readonly Engine[];
+
+/**
+ * How the GPUs of a tensor-parallel group reach each other: over NVLink/NVSwitch, Infinity
+ * Fabric or HCCS (`gpu-link`), PCIe with peer-to-peer, or PCIe without it (GeForce cards:
+ * NCCL then stages through host memory).
+ */
+export type LinkClass = "gpu-link" | "pcie" | "pcie-no-p2p";
+export const LINK_CLASSES = [
+  "gpu-link",
+  "pcie",
+  "pcie-no-p2p",
+] as const satisfies readonly LinkClass[];
+
+/**
+ * How the weights are stored: `fp16` (fp16 or bf16), `fp8`, `gptq` and `awq` (integer
+ * groups), `gguf` (llama.cpp's types), `exl2` (ExLlamaV2's mixed widths), `bnb`
+ * (bitsandbytes NF4/FP4 or LLM.int8).
+ */
+export type WeightFormat = "fp16" | "fp8" | "gptq" | "awq" | "gguf" | "exl2" | "bnb";
+export const WEIGHT_FORMATS = [
+  "fp16",
+  "fp8",
+  "gptq",
+  "awq",
+  "gguf",
+  "exl2",
+  "bnb",
+] as const satisfies readonly WeightFormat[];
 
 export type Resolution = "1080p" | "4k" | "8k";
 export const RESOLUTIONS: readonly Resolution[] = ["1080p", "4k", "8k"];
@@ -96,6 +134,3 @@ export const HEADROOM_SEED_MAX = 0.25;
  * and smaller models reach less; 40% sits below the 1.7B figure.
  */
 export const MFU_DEFAULT = 0.4;
-
-/** vLLM's default gpu_memory_utilization (vLLM engine arguments). */
-export const VLLM_GPU_MEMORY_UTILIZATION = 0.9;

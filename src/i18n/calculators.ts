@@ -5,6 +5,7 @@ import { issueStrings } from "./issues.ts";
 import { unitStrings } from "./units.ts";
 import { sourceStrings } from "./sources.ts";
 import { trainingStrings } from "./training.ts";
+import { servingStrings } from "./serving.ts";
 
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
@@ -65,8 +66,6 @@ export const calculators = defineStrings(
     "f.kvBits": "KV cache precision",
     "f.contextTokens": "Context per sequence",
     "f.sequences": "Concurrent sequences",
-    "f.engine": "Serving engine",
-    "f.gpuMemoryUtilization": "vLLM gpu_memory_utilization",
     "f.tpInfer": "GPUs (tensor parallel)",
     "f.promptTokens": "Prompt length",
     "f.outputTokens": "Output length",
@@ -122,9 +121,6 @@ export const calculators = defineStrings(
     "opt.8": "INT8/FP8 (8 bits)",
     "opt.4.85": "GGUF Q4_K_M (≈4.85 bits)",
     "opt.4": "INT4 (GPTQ/AWQ/NF4)",
-    "opt.vllm": "vLLM",
-    "opt.llama.cpp": "llama.cpp",
-    "opt.pytorch": "PyTorch / transformers",
     "opt.tokens": "Tokens (6·N·D)",
     "opt.samples": "Samples × FLOPs per sample",
     "opt.training": "Training (current settings)",
@@ -387,8 +383,6 @@ export const calculators = defineStrings(
     "f.kvBits": "KV 缓存精度",
     "f.contextTokens": "每条序列的上下文",
     "f.sequences": "并发序列数",
-    "f.engine": "推理引擎",
-    "f.gpuMemoryUtilization": "vLLM gpu_memory_utilization",
     "f.tpInfer": "GPU 数量（张量并行）",
     "f.promptTokens": "提示词长度",
     "f.outputTokens": "输出长度",
@@ -444,9 +438,6 @@ export const calculators = defineStrings(
     "opt.8": "INT8/FP8（8 位）",
     "opt.4.85": "GGUF Q4_K_M（约 4.85 位）",
     "opt.4": "INT4（GPTQ/AWQ/NF4）",
-    "opt.vllm": "vLLM",
-    "opt.llama.cpp": "llama.cpp",
-    "opt.pytorch": "PyTorch / transformers",
     "opt.tokens": "token 数（6·N·D）",
     "opt.samples": "样本数 × 每样本 FLOPs",
     "opt.training": "训练（当前设置）",
@@ -686,18 +677,22 @@ export const WIDGET_KEYS = {
 } as const;
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */
+/** Every calculator string of one language: what the page's widgets and the command line say. */
+export const calculatorStrings = (lang: Lang): Record<string, string> => ({
+  ...calculators[lang],
+  ...issueStrings[lang],
+  ...unitStrings[lang],
+  ...sourceStrings[lang],
+  ...trainingStrings[lang],
+  ...servingStrings[lang],
+});
+
 export function widgetStrings(
   lang: Lang,
   widget: keyof typeof WIDGET_KEYS,
 ): Record<string, string> {
   const prefixes: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
-  const all = {
-    ...calculators[lang],
-    ...issueStrings[lang],
-    ...unitStrings[lang],
-    ...sourceStrings[lang],
-    ...trainingStrings[lang],
-  };
+  const all = calculatorStrings(lang);
   return Object.fromEntries(
     Object.entries(all).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))),
   );

@@ -101,6 +101,24 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "fused linear cross-entropy (Liger Kernel fused_linear_cross_entropy.py; Unsloth; Cut Cross-Entropy, arXiv 2411.09009): no full logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP gathers one layer and prefetches the next (BackwardPrefetch.BACKWARD_PRE), and holds one layer's full gradient before reduce-scatter",
+    "src.decode-calibration":
+      "fitted to published single-stream measurements of {basis} (decode calibration table on the accuracy page)",
+    "src.format-scales":
+      "the format's group scales: GPTQ/AWQ one fp16 scale and zero point per 128 weights; bitsandbytes one fp32 absmax per 64",
+    "src.hf-dynamic-cache":
+      "Transformers generate grows its DynamicCache with the tokens (transformers docs, KV cache strategies)",
+    "src.vllm-kv-pool":
+      "vLLM: gpu_memory_utilization × total memory − weights − profiled activation peak − non-torch memory (vllm/v1/worker/gpu_worker.py)",
+    "src.sglang-kv-pool":
+      "SGLang: mem_fraction_static × free memory − weights, default fraction from the GPU's memory (sglang/srt/server_args.py)",
+    "src.trtllm-kv-pool":
+      "TensorRT-LLM: free_gpu_memory_fraction 0.9 of the memory left after weights and buffers (KvCacheConfig docs)",
+    "src.llama-cpp-context":
+      "llama.cpp allocates n_ctx KV cells at load and a compute buffer for n_ubatch = 512 (common/common.h)",
+    "src.ollama-context":
+      "Ollama runs llama.cpp with num_ctx × num_parallel KV cells (ollama llm/memory.go)",
+    "src.exllamav2-cache":
+      "ExLlamaV2 preallocates its cache for max_seq_len; Q4/Q8 caches add fp16 scales and an fp16 scratch (exllamav2/cache.py)",
   },
   {
     "src.request": "你的输入",
@@ -187,5 +205,22 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "融合线性交叉熵（Liger Kernel fused_linear_cross_entropy.py；Unsloth；Cut Cross-Entropy，arXiv 2411.09009）：不生成完整 logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP 聚合一层并预取下一层（BackwardPrefetch.BACKWARD_PRE），在 reduce-scatter 前保留一层的完整梯度",
+    "src.decode-calibration": "按 {basis} 的公开单流实测拟合（见准确度页的解码校准表）",
+    "src.format-scales":
+      "格式的分组缩放：GPTQ/AWQ 每 128 个权重一个 fp16 缩放和零点；bitsandbytes 每 64 个一个 fp32 absmax",
+    "src.hf-dynamic-cache":
+      "Transformers generate 的 DynamicCache 随 token 增长（transformers 文档：KV cache strategies）",
+    "src.vllm-kv-pool":
+      "vLLM：gpu_memory_utilization × 总显存 − 权重 − 剖析得到的激活峰值 − 非 PyTorch 显存（vllm/v1/worker/gpu_worker.py）",
+    "src.sglang-kv-pool":
+      "SGLang：mem_fraction_static × 加载前空闲显存 − 权重，默认比例按 GPU 显存计算（sglang/srt/server_args.py）",
+    "src.trtllm-kv-pool":
+      "TensorRT-LLM：权重与缓冲之外空闲显存的 free_gpu_memory_fraction 0.9（KvCacheConfig 文档）",
+    "src.llama-cpp-context":
+      "llama.cpp 加载时分配 n_ctx 个 KV 单元，计算缓冲按 n_ubatch = 512（common/common.h）",
+    "src.ollama-context":
+      "Ollama 以 num_ctx × num_parallel 个 KV 单元运行 llama.cpp（ollama llm/memory.go）",
+    "src.exllamav2-cache":
+      "ExLlamaV2 按 max_seq_len 预分配缓存；Q4/Q8 缓存另有 fp16 缩放与 fp16 暂存（exllamav2/cache.py）",
   },
 );

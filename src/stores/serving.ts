@@ -1,6 +1,6 @@
 /** `$serving`: how the model is served, shared by inference memory, throughput and the ranking. */
 import type { Input } from "../estimate/tasks/field.ts";
-import { SERVING_FIELDS } from "../estimate/tasks/serving-fields.ts";
+import { SERVING_FIELDS, servingDefaults } from "../estimate/tasks/serving-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type ServingState = Input<typeof SERVING_FIELDS>;
@@ -16,6 +16,6 @@ export const SERVING_INITIAL: ServingState = {
   gpu: "rtx-4090",
 };
 
-export const serving = fieldStore("i", SERVING_FIELDS, SERVING_INITIAL);
+export const serving = fieldStore("i", SERVING_FIELDS, SERVING_INITIAL, servingDefaults);
 export const $serving = serving.store;
 export const setServing = serving.set;

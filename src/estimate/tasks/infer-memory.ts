@@ -4,7 +4,7 @@ import { inferenceMemory } from "../inference-memory.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding } from "./context.ts";
 import type { Resolved } from "./field.ts";
-import { SERVING_FIELDS } from "./serving-fields.ts";
+import { SERVING_FIELDS, servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 
@@ -18,17 +18,19 @@ export type ServingRequest = Resolved<typeof SERVING_REQUEST_FIELDS>;
 export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemoryInput {
   const input: InferenceMemoryInput = {
     model: r.model.spec,
+    format: r.weightFormat ?? "fp16",
     weightBits: r.weightBits,
     kvBits: r.kvBits,
     contextTokens: r.contextTokens,
     sequences: r.sequences,
     engine: r.engine,
-    gpuMemoryUtilization: r.gpuMemoryUtilization,
     tensorParallel: r.tensorParallel,
     headroom: r.headroom,
   };
   if (r.scaleBits !== undefined) input.scaleBits = r.scaleBits;
   if (r.prefillChunkTokens !== undefined) input.prefillChunkTokens = r.prefillChunkTokens;
+  if (r.gpuLayers !== undefined) input.gpuLayers = r.gpuLayers;
+  if (r.gpuMemoryUtilization !== undefined) input.gpuMemoryUtilization = r.gpuMemoryUtilization;
   if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
   if (r.fragmentation !== undefined) input.fragmentation = r.fragmentation;
   if (r.gpu !== undefined) input.gpu = gpuById(ctx, r.gpu);
@@ -38,6 +40,7 @@ export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemo
 export const inferMemoryTask = defineTask({
   id: "infer-memory",
   fields: SERVING_REQUEST_FIELDS,
+  defaults: servingDefaults,
   run: (r, ctx) => {
     const result = inferenceMemory(servingInput(r, ctx));
     return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };

@@ -3,7 +3,9 @@
  * parallelism, prompt and output lengths. Shared by inference memory, decode speed and the
  * GPU ranking, and stored once on the page (`$serving`).
  */
-import { ENGINES } from "../vocabulary.ts";
+import type { Engine } from "../vocabulary.ts";
+import { ENGINES, LINK_CLASSES, WEIGHT_FORMATS } from "../vocabulary.ts";
+import { defaultFormat } from "../weight-formats.ts";
 import { int, num, oneOf, share } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
 
@@ -11,21 +13,40 @@ import { MEMORY_FIELDS } from "./memory-fields.ts";
 export const KV_BITS = [4, 8, 16, 32] as const;
 
 export const SERVING_FIELDS = {
-  /** Bits per weight: 32, 16, 8, 4, or a GGUF average such as 4.85 (its scales included). */
+  engine: oneOf(ENGINES, { default: "transformers" }),
+  /** Bits per weight: 32, 16, 8, 4, or a GGUF/EXL2 average such as 4.85 (its scales included). */
   weightBits: num("bits", 1, 32, { default: 16 }),
-  /** Scale bits per weight on top of `weightBits`; default by format (inference-memory.ts). */
+  /** How the weights are stored; default by engine and bits (`weight-formats.ts`). */
+  weightFormat: oneOf(WEIGHT_FORMATS),
+  /** Scale bits per weight on top of `weightBits`; default by format (`formatScaleBits`). */
   scaleBits: num("bits", 0, 16),
   kvBits: oneOf(KV_BITS, { default: 16 }),
   contextTokens: int("tokens", 1, 10_000_000, { default: 4096, suffixes: true }),
   sequences: int("sequences", 1, 100_000, { default: 1 }),
-  engine: oneOf(ENGINES, { default: "pytorch" }),
-  /** vLLM's share of GPU memory reserved up front (its default 0.9). */
-  gpuMemoryUtilization: share({ default: 0.9 }),
+  /**
+   * The engine's share of GPU memory: vLLM's gpu_memory_utilization (default 0.9), SGLang's
+   * mem_fraction_static (default from the GPU's memory), TensorRT-LLM's
+   * free_gpu_memory_fraction (0.9); other engines take what they need.
+   */
+  gpuMemoryUtilization: share(),
   tensorParallel: int("gpus", 1, 1024, { default: 1, label: "f.tpInfer" }),
+  /** How the tensor-parallel GPUs are joined; default what the catalog says of the GPU. */
+  gpuLink: oneOf(LINK_CLASSES),
+  /** Tokens of the engine's largest forward pass; default the engine's (`inference-memory.ts`). */
   prefillChunkTokens: int("tokens", 1, 10_000_000),
+  /** Layers llama.cpp or Ollama keeps on the GPU (n_gpu_layers); default all. */
+  gpuLayers: int("count", 0, 1000),
   promptTokens: int("tokens", 0, 10_000_000, { default: 0, suffixes: true }),
   outputTokens: int("tokens", 1, 10_000_000, { default: 256, suffixes: true }),
   /** Achieved share of the bandwidth bound; default per engine (inference-speed.ts). */
   efficiency: share(),
   ...MEMORY_FIELDS,
 } as const;
+
+/** The weight format a request means when it names none: by engine and bits (`defaultFormat`). */
+export const servingDefaults = (given: Record<string, unknown>): Record<string, unknown> => ({
+  weightFormat: defaultFormat(
+    (given["engine"] as Engine | undefined) ?? "transformers",
+    (given["weightBits"] as number | undefined) ?? 16,
+  ),
+});

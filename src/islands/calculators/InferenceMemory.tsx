@@ -13,6 +13,10 @@ import { modelLabel } from "./model-label.ts";
 import { Results, issuesByField, ResultSummary } from "./ResultSummary.tsx";
 import { StackedBar } from "./StackedBar.tsx";
 
+/** Engines that reserve a share of the GPU, and those that can leave layers on the CPU. */
+const POOL_ENGINES = ["vllm", "sglang", "tensorrt-llm"];
+const LAYER_ENGINES = ["llama.cpp", "ollama"];
+
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus } = $catalog.get();
   const value = serving.effective(read($serving, hydrated));
@@ -41,12 +45,14 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
       request={request}
       controls={
         <>
+          {f("engine")}
           {f("weightBits")}
+          {f("weightFormat")}
           {f("kvBits")}
           {f("contextTokens")}
           {f("sequences")}
-          {f("engine")}
-          {value["engine"] === "vllm" && f("gpuMemoryUtilization")}
+          {POOL_ENGINES.includes(String(value["engine"])) && f("gpuMemoryUtilization")}
+          {LAYER_ENGINES.includes(String(value["engine"])) && f("gpuLayers")}
           {f("gpu")}
           {f("tensorParallel")}
           {f("headroom")}
@@ -83,6 +89,16 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                   label: tr(t, "r.maxSeq", { gpu: gpuName }),
                   value: num(lang, r.maxSequences),
                 },
+                ...(r.kvPool
+                  ? [
+                      { key: "kvPool", label: tr(t, "r.kvPool"), value: gib(lang, r.kvPool.bytes) },
+                      {
+                        key: "kvPoolTokens",
+                        label: tr(t, "r.kvPoolTokens"),
+                        value: num(lang, r.kvPool.tokens),
+                      },
+                    ]
+                  : []),
               ]}
             />
             <StackedBar

@@ -42,8 +42,10 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         <>
           {f("gpu")}
           {f("tensorParallel")}
-          {f("weightBits")}
+          {Number(value["tensorParallel"]) > 1 && f("gpuLink")}
           {f("engine")}
+          {f("weightBits")}
+          {f("weightFormat")}
           {f("sequences")}
           {f("contextTokens")}
           {f("promptTokens")}

@@ -20,12 +20,16 @@ const measuredById = new Map(
 );
 
 describe("accuracy against measured-public.tsv", () => {
-  it("uses the measured values the TSV states", () => {
-    for (const c of ACCURACY_CASES) {
+  it("validation cases use the measured values their TSV states", () => {
+    for (const c of ACCURACY_CASES.filter((x) => (x.role ?? "validation") === "validation")) {
       const rowId = c.id.split("-")[0] ?? c.id;
       const cell = measuredById.get(rowId) ?? "";
       // C8-full compares 42.1 found in its row; others must appear verbatim in measured_value or notes.
-      const line = tsv.split("\n").find((l) => l.startsWith(`${rowId}\t`)) ?? "";
+      // Thousands separators as the sources print them (476,016) read as the number.
+      const line = (tsv.split("\n").find((l) => l.startsWith(`${rowId}\t`)) ?? "").replace(
+        /(\d),(\d{3})/g,
+        "$1$2",
+      );
       expect(line.length, c.id).toBeGreaterThan(0);
       expect(
         line.includes(String(c.measured)) || cell.includes(String(c.measured)),
@@ -34,8 +38,9 @@ describe("accuracy against measured-public.tsv", () => {
     }
   });
 
-  it("stays within 10% median (memory) and 25% per row", () => {
-    const rows = accuracyTable(loadGpuSpecs());
+  it("validation rows: memory within 10% median and 25% each; decode within 20% median", () => {
+    const all = accuracyTable(loadGpuSpecs());
+    const rows = all.filter((r) => r.role === "validation");
     const fmt = (n: number): string => (Math.abs(n) >= 1000 ? n.toFixed(0) : n.toFixed(2));
     const lines = rows.map(
       (r) =>
@@ -52,9 +57,23 @@ describe("accuracy against measured-public.tsv", () => {
         : ((mem[mem.length / 2 - 1] ?? 0) + (mem[mem.length / 2] ?? 0)) / 2;
     console.log(`median |error| of ${mem.length} memory rows: ${(median * 100).toFixed(1)}%`);
     expect(median).toBeLessThanOrEqual(0.1);
-    for (const r of rows) {
-      expect(Number.isFinite(r.estimate), r.id).toBe(true);
+    for (const r of rows.filter((x) => x.kind === "memory"))
       expect(Math.abs(r.signedError), r.id).toBeLessThanOrEqual(0.25);
-    }
+    const decode = rows
+      .filter(
+        (r) => r.kind === "throughput" && /tok\/s/.test(r.unit) && !/prefill/.test(r.measures),
+      )
+      .map((r) => Math.abs(r.signedError))
+      .sort((a, b) => a - b);
+    const decodeMedian = decode[Math.floor(decode.length / 2)] ?? 1;
+    console.log(
+      `median |error| of ${decode.length} decode rows: ${(decodeMedian * 100).toFixed(1)}%`,
+    );
+    expect(decodeMedian).toBeLessThanOrEqual(0.2);
+    for (const r of all) expect(Number.isFinite(r.estimate), r.id).toBe(true);
+    // Calibration rows are shown apart and never scored; a validation row is never one of them.
+    const calibration = new Set(all.filter((r) => r.role === "calibration").map((r) => r.id));
+    expect(calibration.size).toBeGreaterThan(100);
+    for (const r of rows) expect(calibration.has(r.id), r.id).toBe(false);
   });
 });

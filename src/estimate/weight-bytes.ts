@@ -1,0 +1,57 @@
+/**
+ * Bytes of a model's weights in a format: what the GPU stores, and what one decode step
+ * reads. A step reads every active linear weight and the output head, but only one row of
+ * the input embedding per token, which for a small model with a large vocabulary is a
+ * large share of the file that is never read (Qwen2.5-0.5B: 136M of 494M parameters).
+ */
+import type { ModelSpec } from "./model.ts";
+import { isArch, matrixShapes, paramCounts, vectorParams } from "./model.ts";
+import type { WeightFormat } from "./weight-formats.ts";
+import { embeddingBits } from "./weight-formats.ts";
+
+/** Norms, biases and routers stay in 16 bit in every quantized format (their share is tiny). */
+export const SMALL_TENSOR_BITS = 16;
+
+export interface WeightBytes {
+  /** Bytes the weights occupy. */
+  stored: number;
+  /** Bytes one decode step reads (active experts only, one embedding row). */
+  readPerStep: number;
+}
+
+export function weightBytes(
+  model: ModelSpec,
+  format: WeightFormat,
+  weightBits: number,
+  scaleBits: number,
+): WeightBytes {
+  const linearBits = weightBits + scaleBits;
+  if (!isArch(model)) {
+    const counts = paramCounts(model);
+    return {
+      stored: (counts.total * linearBits) / 8,
+      readPerStep: (counts.active * linearBits) / 8,
+    };
+  }
+  const embBits = embeddingBits(format, weightBits);
+  const smallBits = Math.max(SMALL_TENSOR_BITS, weightBits);
+  let stored = (vectorParams(model) * smallBits) / 8;
+  let read = stored;
+  for (const s of matrixShapes(model)) {
+    const size = s.rows * s.cols;
+    const bits =
+      s.name === "embed" || s.name === "head"
+        ? embBits
+        : s.quantizable
+          ? linearBits
+          : SMALL_TENSOR_BITS;
+    stored += (size * s.count * bits) / 8;
+    if (s.name === "embed") {
+      // Tied embeddings are read in full as the output head; untied, one row per token.
+      read += model.tiedEmbeddings ? (size * bits) / 8 : (s.cols * bits) / 8;
+      continue;
+    }
+    read += (size * s.count * s.activeShare * bits) / 8;
+  }
+  return { stored, readPerStep: read };
+}
