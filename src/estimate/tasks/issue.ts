@@ -29,6 +29,7 @@ export type IssueCode =
   | "tp-not-divisor"
   | "kv-heads-divide"
   | "active-experts"
+  | "sliding-layers"
   | "active-params"
   | "needs-one-of"
   | "needs-with"
