@@ -4,6 +4,7 @@ import type { Lang } from "./lang.ts";
 import { issueStrings } from "./issues.ts";
 import { unitStrings } from "./units.ts";
 import { sourceStrings } from "./sources.ts";
+import { modelFileStrings } from "./model-files.ts";
 
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
@@ -672,7 +673,7 @@ const COMMON = [
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
-  ModelPicker: ["mp.", "r.params", "r.active", "gf.loading"],
+  ModelPicker: ["mp.", "mf.", "r.params", "r.active", "gf.loading"],
   TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn.", "src."],
   InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn.", "src."],
   Throughput: ["tp.", "r.", "as.", "warn.", "src."],
@@ -693,6 +694,7 @@ export function widgetStrings(
     ...issueStrings[lang],
     ...unitStrings[lang],
     ...sourceStrings[lang],
+    ...modelFileStrings[lang],
   };
   return Object.fromEntries(
     Object.entries(all).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))),

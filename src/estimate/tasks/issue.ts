@@ -30,6 +30,7 @@ export type IssueCode =
   | "kv-heads-divide"
   | "active-experts"
   | "sliding-layers"
+  | "file-missing"
   | "active-params"
   | "needs-one-of"
   | "needs-with"

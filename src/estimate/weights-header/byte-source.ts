@@ -19,12 +19,12 @@ export type HeaderErrorCode =
   | "bad-header"
   | "unknown-dtype"
   | "unknown-quant-type"
-  | "no-architecture"
   | "no-tensors"
   | "mixed-formats"
   | "not-index"
   | "index-quantized"
-  | "out-of-range";
+  | "out-of-range"
+  | "unreadable";
 
 /** Why a file could not be read, as data the page translates. */
 export interface HeaderError {
