@@ -27,11 +27,28 @@ import { island, read } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
 import { issuesByField } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
-import { $dragOver, $indexText, WeightsFiles } from "./WeightsFiles.tsx";
-import { $fileRead } from "../../stores/model-files.ts";
+import { lazy } from "../../stores/lazy.ts";
 
 /** Page-local UI state (not persisted, not in links): the preset search. */
 const $query = atom("");
+
+/** The weights-file way loads only when chosen: most visits never drop a file. */
+const weightsWay = lazy(() => import("./WeightsFiles.tsx"));
+
+function FileWay(props: { id: string; t: WidgetProps["t"]; lang: string; disabled: boolean }) {
+  const s = weightsWay.$state.get();
+  if (s.status === "ready") return <s.module.WeightsFiles {...props} />;
+  if (s.status === "failed")
+    return (
+      <p class="calc-option calc-error" role="status">
+        {tr(props.t, "lazy.failed")}{" "}
+        <button type="button" onClick={() => void weightsWay.load()}>
+          {tr(props.t, "mf.retry")}
+        </button>
+      </p>
+    );
+  return <p class="calc-option calc-hint">{tr(props.t, "gf.loading")}</p>;
+}
 
 /** Presets whose name or id holds every word typed ("r1 70" finds the R1 Llama 70B distill). */
 export function matchPresets<P extends { id: string; name: string }>(
@@ -77,6 +94,10 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
     ...common,
   });
   const hfIssue = byField["hfConfig"];
+  // Chosen now or stored from an earlier visit: load the file reader's controls after this
+  // render (loading sets a store this island listens to).
+  if (hydrated && m.kind === "file" && weightsWay.$state.get().status === "idle")
+    queueMicrotask(() => void weightsWay.load());
   return (
     <Frame
       id={id}
@@ -147,7 +168,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
               {arch("tiedEmbeddings")}
             </>
           )}
-          {m.kind === "file" && <WeightsFiles id={id} t={t} lang={lang} disabled={d} />}
+          {m.kind === "file" && <FileWay id={id} t={t} lang={lang} disabled={d} />}
           {m.kind === "hf" && (
             <div class={hfIssue ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
@@ -200,11 +221,4 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   );
 }
 
-export const ModelPicker = island(View, [
-  $model,
-  $query,
-  $resolvedModel,
-  $fileRead,
-  $indexText,
-  $dragOver,
-]);
+export const ModelPicker = island(View, [$model, $query, $resolvedModel, weightsWay.$state]);

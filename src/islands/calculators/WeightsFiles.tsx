@@ -9,10 +9,12 @@ import type { ReadingNote } from "../../estimate/weights-header/read.ts";
 import { billions, gb, num, tr } from "../../i18n/format.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { $fileRead, readIndex, readWeightFiles } from "../../stores/model-files.ts";
+import type { Hydration } from "./hooks.ts";
+import { island } from "./hooks.ts";
 
 /** Page-local: the pasted index text and whether a drag is over the zone. */
-export const $indexText = atom("");
-export const $dragOver = atom(false);
+const $indexText = atom("");
+const $dragOver = atom(false);
 
 /** How many tensor types to list: the largest few say what the file is. */
 const SHOWN_TYPES = 4;
@@ -80,17 +82,14 @@ function Status({ t }: { t: Strings }) {
   return <>{file !== undefined ? `${String(file)}: ${text}` : text}</>;
 }
 
-export function WeightsFiles({
-  id,
-  t,
-  lang,
-  disabled,
-}: {
+interface Props {
   id: string;
   t: Strings;
   lang: string;
   disabled: boolean;
-}) {
+}
+
+function View({ id, t, lang, disabled }: Props & Hydration) {
   const s = $fileRead.get();
   const failed = s.status === "error" || s.status === "load-failed";
   const onFiles = (files: FileList | null | undefined) => {
@@ -157,3 +156,6 @@ export function WeightsFiles({
     </div>
   );
 }
+
+/** Its own island wrapper: loaded on demand, it listens to its own stores. */
+export const WeightsFiles = island<Props>(View, [$fileRead, $indexText, $dragOver]);
