@@ -4,6 +4,7 @@
  * serving weight bits, and the inference widget's weight bytes are the file's, exactly as
  * the command line computes them for the request the page shows. In both languages.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "../fixtures.ts";
 import { gib } from "../../../src/i18n/format.ts";
@@ -64,6 +65,12 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
     expect(r.weightBytes).toBeCloseTo(reading.weightBytes, 3);
     await expect(figure(page, "im", "weights")).toHaveText(gib(lang, r.weightBytes));
     await expect(page.locator('[data-figure="file-bytes"]')).not.toBeEmpty();
+    const axe = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="mp-title"]')
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
 
     // A foreign file: a message beside the drop zone, in the page's language.
     await drop(page, [{ name: "notes.txt", bytes: new TextEncoder().encode("not a model file") }]);
