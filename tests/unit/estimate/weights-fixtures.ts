@@ -94,7 +94,7 @@ export interface GgufSpec {
   cutBytes?: number;
 }
 
-export function ggufFile(spec: GgufSpec): Uint8Array {
+export function ggufFile(spec: GgufSpec): Uint8Array<ArrayBuffer> {
   const w = new Writer();
   for (const ch of spec.magic ?? "GGUF") w.u8(ch.charCodeAt(0));
   w.u32(spec.version ?? 3);
@@ -132,7 +132,7 @@ export interface TinySpec extends Partial<GgufSpec> {
 }
 
 /** Its tensors named as llama.cpp's converter names them, its shape in `<arch>.*` keys. */
-export function tinyGguf(spec: TinySpec): Uint8Array {
+export function tinyGguf(spec: TinySpec): Uint8Array<ArrayBuffer> {
   const { hidden: h, heads, kvHeads, ffn, vocab } = TINY_LLAMA;
   const { type, arch = "llama", layers = TINY_LLAMA.layers, more = [], ...rest } = spec;
   const kv = (h / heads) * kvHeads;
@@ -181,7 +181,7 @@ export interface SafetensorsSpec {
 
 const ST_BITS: Record<string, number> = { F32: 32, BF16: 16, F16: 16, I8: 8, F8_E4M3: 8 };
 
-export function safetensorsFile(spec: SafetensorsSpec): Uint8Array {
+export function safetensorsFile(spec: SafetensorsSpec): Uint8Array<ArrayBuffer> {
   const header: Record<string, unknown> = { __metadata__: { format: "pt" } };
   let offset = 0;
   for (const t of spec.tensors) {
