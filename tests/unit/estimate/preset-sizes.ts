@@ -133,7 +133,7 @@ export const PUBLISHED_SIZES: Record<string, PublishedSize> = {
   "mistral-small-3-24b": {
     total: "23.57B",
     source:
-      "Mistral-Small-24B-Instruct-2501 model.safetensors.index.json: total_size 47,144,806,400 bytes / 2 bytes per bf16 weight (copy read 2026-12-01)",
+      "Mistral-Small-24B-Instruct-2501 model.safetensors.index.json: total_size 47,144,806,400 bytes / 2 bytes per bf16 weight (mirrored copy, 2026-12)",
   },
   "mistral-nemo-12b": {
     total: "12B",
