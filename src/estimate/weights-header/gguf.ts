@@ -96,7 +96,8 @@ async function readValue(c: Cursor, type: number): Promise<GgufValue> {
     return { length, values };
   }
   // Strings (the tokenizer's tokens and merges) and nested arrays: walked, not kept.
-  for (let i = 0; i < length; i++) await readValue(c, elem);
+  if (elem === STRING) await c.skipStrings(length);
+  else for (let i = 0; i < length; i++) await readValue(c, elem);
   return { length };
 }
 

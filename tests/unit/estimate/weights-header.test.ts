@@ -163,6 +163,18 @@ describe("GGUF headers", () => {
     expect(r.ok).toBe(true);
     expect(asked).toBeLessThanOrEqual(2 * 1024 * 1024);
   });
+  it("walks a 262,144-token vocabulary without keeping it: the length is what is read", async () => {
+    const bytes = ggufFile({
+      kv: [
+        ["general.architecture", { str: "gemma3" }],
+        ["tokenizer.ggml.tokens", { strings: 262_144 }],
+      ],
+      tensors: [{ name: "token_embd.weight", dims: [256, 4096], type: F16 }],
+    });
+    const r = await readGgufHeader(bytesSource(bytes));
+    if (!r.ok) throw new Error(r.error.code);
+    expect(r.header.metadata.get("tokenizer.ggml.tokens")).toEqual({ length: 262_144 });
+  });
   it("refuses a header that runs past its cap instead of reading on", async () => {
     const bytes = ggufFile({ kv: [["k", { str: "x" }]], tensors: [] });
     // The value's string length (after magic, version, counts, key and type) claims 3 × cap.
