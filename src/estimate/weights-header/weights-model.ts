@@ -163,10 +163,12 @@ function ggufArch(h: GgufHeader): { family: string; arch?: Record<string, unknow
   const names = new Set(h.tensors.map((t) => t.name));
   const tokens = meta.get("tokenizer.ggml.tokens");
   const embd = h.tensors.find((t) => t.name === "token_embd.weight");
+  // The embedding's rows are what the weights hold (Gemma 3 4B-27B add 64 image-token
+  // rows to the tokenizer's 262,144); the token list or `vocab_size` when it is absent.
   const vocab =
+    embd?.dims[1] ??
     (typeof tokens === "object" && "length" in tokens ? tokens.length : undefined) ??
-    k("vocab_size") ??
-    embd?.dims[1];
+    k("vocab_size");
   if (!layers || !hidden || !heads || !ffn || !vocab) return { family };
   const arch: Record<string, unknown> = {
     layers,
