@@ -56,11 +56,12 @@ export const CHUNK_GROUPS = [
     test: under(
       "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
-      "stores/(?!share|all-stores|checklists|engine-impl)[a-z-]+\\.ts",
+      // The weights-file reader's store and controls load when a user picks that way.
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files)[a-z-]+\\.ts",
       "stores/results/[a-z-]+\\.ts",
       "i18n/(format|messages)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows.
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit)[A-Za-z-]+\\.tsx?",
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -25,6 +25,9 @@ export const ARCH_FIELDS = {
   activeExperts: int("count", 1, 4096),
   sharedExperts: int("count", 0, 64),
   expertFfn: int("count", 1, 1048576),
+  /** Tokens a sliding-window layer attends to; `slidingLayers` of them (all when absent). */
+  slidingWindow: int("tokens", 1, 10_000_000),
+  slidingLayers: int("count", 0, 1000),
 } as const satisfies Fields;
 
 export const PARAMS_FIELDS = {
@@ -39,6 +42,8 @@ export function shapeRules(
     kvHeads?: number | undefined;
     experts?: number | undefined;
     activeExperts?: number | undefined;
+    layers?: number | undefined;
+    slidingLayers?: number | undefined;
   },
   path: string,
 ): Issue[] {
@@ -52,5 +57,7 @@ export function shapeRules(
     out.push(issue(at(path, "kvHeads"), "kv-heads-divide", { heads: m.heads }));
   if (m.activeExperts !== undefined && m.activeExperts > (m.experts ?? 1))
     out.push(issue(at(path, "activeExperts"), "active-experts", { experts: m.experts ?? 1 }));
+  if (m.slidingLayers !== undefined && m.layers !== undefined && m.slidingLayers > m.layers)
+    out.push(issue(at(path, "slidingLayers"), "sliding-layers", { layers: m.layers }));
   return out;
 }

@@ -13,7 +13,7 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import { requiredFigure } from "./gpu.ts";
-import { kvBytesPerToken } from "./kv-cache.ts";
+import { kvCacheBytes } from "./kv-cache.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, shapeFromParams } from "./model.ts";
 import { gbToBytes } from "./units.ts";
@@ -50,6 +50,8 @@ export interface StepInput {
   format: WeightFormat;
   weightBits: number;
   scaleBits: number;
+  /** The weights' exact size from the user's file. */
+  weightFileBytes?: number;
   kvBits: number;
   /** Context each sequence has reached: the KV cache read per step. */
   contextTokens: number;
@@ -76,13 +78,16 @@ export interface StepFeatures {
 export function stepFeatures(input: StepInput): StepFeatures {
   const tp = Math.max(1, input.tensorParallel);
   const arch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
-  const w = weightBytes(input.model, input.format, input.weightBits, input.scaleBits);
+  const w = weightBytes(
+    input.model,
+    input.format,
+    input.weightBits,
+    input.scaleBits,
+    input.weightFileBytes,
+  );
   const weightBytesPerGpu = w.readPerStep / tp;
   const kvBytesPerGpu =
-    kvBytesPerToken(arch, input.kvBits) *
-    kvShareOnGpu(arch, tp) *
-    input.contextTokens *
-    input.batch;
+    kvCacheBytes(arch, input.contextTokens, input.kvBits) * kvShareOnGpu(arch, tp) * input.batch;
   const bytesPerGpu = weightBytesPerGpu + kvBytesPerGpu;
   const bandwidth = gbToBytes(requiredFigure(input.gpu, "bandwidthGBps"));
   return {

@@ -80,10 +80,12 @@ const GATED = new Set([
   "gemma",
   "gemma2",
   "gemma3_text",
+  "gemma3",
   "deepseek_v2",
   "deepseek_v3",
   "glm",
   "glm4",
+  "glm4_moe",
   "chatglm",
   "phi3",
 ]);
@@ -100,11 +102,61 @@ export const GPT2_BERT_BLOCK = {
   dropout: true,
 } as const satisfies Partial<ModelArch>;
 
+/** transformers' default `sliding_window_pattern` when a config leaves it out. */
+const DEFAULT_SLIDING_PATTERN: Record<string, number> = {
+  // Gemma2Config: even layers local (modeling_gemma2.py, `not bool(layer_idx % 2)`).
+  gemma2: 2,
+  // Gemma3TextConfig: sliding_window_pattern 6 (configuration_gemma3.py).
+  gemma3_text: 6,
+  gemma3: 6,
+};
+
+/**
+ * Which layers use a sliding window, from `layer_types` (newer transformers), else
+ * `sliding_window_pattern` (every pattern-th layer global), else Qwen2's
+ * `use_sliding_window`/`max_window_layers` (layers from that index slide), else all layers.
+ * Qwen2 and Qwen3 configs carry a `sliding_window` they do not use (`use_sliding_window:
+ * false`), and Mistral Nemo a null one.
+ */
+function slidingWindowOf(
+  c: Json,
+  type: string,
+  layers: number,
+): Pick<ModelArch, "slidingWindow" | "slidingLayers"> {
+  if (c["use_sliding_window"] === false) return {};
+  const window = num(c, "slidingWindow", "sliding_window");
+  if (window === undefined) return {};
+  const types = c["layer_types"];
+  if (Array.isArray(types) && types.length === layers)
+    return {
+      slidingWindow: window,
+      slidingLayers: types.filter((t) => t === "sliding_attention").length,
+    };
+  const pattern = num(c, "layers", "sliding_window_pattern") ?? DEFAULT_SLIDING_PATTERN[type];
+  if (pattern !== undefined)
+    return { slidingWindow: window, slidingLayers: layers - Math.floor(layers / pattern) };
+  const fullBelow =
+    c["use_sliding_window"] === true ? num(c, "slidingLayers", "max_window_layers") : undefined;
+  if (fullBelow !== undefined)
+    return { slidingWindow: window, slidingLayers: Math.max(0, layers - fullBelow) };
+  return { slidingWindow: window };
+}
+
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, issue: issue("", "hf-not-object") };
   }
-  const c = input as Json;
+  const outer = input as Json;
+  // Multimodal checkpoints (Gemma 3 4B-27B, Mistral Small 3.1) nest the language model's
+  // shape in `text_config`; the vision tower is not sized here.
+  const nested = outer["text_config"];
+  const c =
+    outer["num_hidden_layers"] === undefined &&
+    typeof nested === "object" &&
+    nested !== null &&
+    !Array.isArray(nested)
+      ? ({ model_type: outer["model_type"], ...nested } as Json)
+      : outer;
   const type = typeof c["model_type"] === "string" ? c["model_type"] : "llama";
   try {
     if (type === "gpt2") {
@@ -203,6 +255,7 @@ export function parseHfConfig(input: unknown): HfConfigResult {
       const qLoraRank = num(c, "qLoraRank", "q_lora_rank");
       if (qLoraRank !== undefined) m.mla.qLoraRank = qLoraRank;
     }
+    Object.assign(m, slidingWindowOf(c, type, m.layers));
     const kv = m.kvHeads ?? m.heads;
     if (kv > m.heads || m.heads % kv !== 0)
       return {

@@ -9,7 +9,7 @@ export type { Engine } from "./vocabulary.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
-import { kvBytesPerToken } from "./kv-cache.ts";
+import { kvBytesPerToken, kvCacheBytes } from "./kv-cache.ts";
 import { kvShareOnGpu } from "./decode-step.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import {
@@ -45,6 +45,8 @@ export interface InferenceMemoryInput extends MemoryOverheads {
   weightBits: number;
   /** Scale bits per weight on top of `weightBits`; default by format (`formatScaleBits`). */
   scaleBits?: number;
+  /** The weights' exact size from the user's file, replacing the computed one. */
+  weightFileBytes?: number;
   /** Context per sequence, tokens (vLLM's max_model_len, llama.cpp's n_ctx per slot). */
   contextTokens: number;
   /** Sequences served at once. */
@@ -149,7 +151,13 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     warnings.push({ code: "shape-assumed", params: { layers: arch.layers, hidden: arch.hidden } });
   const counts = paramCounts(input.model);
   const scaleBits = input.scaleBits ?? formatScaleBits(input.format, input.weightBits);
-  const weights = weightBytes(input.model, input.format, input.weightBits, scaleBits).stored;
+  const weights = weightBytes(
+    input.model,
+    input.format,
+    input.weightBits,
+    scaleBits,
+    input.weightFileBytes,
+  ).stored;
 
   // llama.cpp and Ollama can leave layers in CPU RAM; the rest of the model stays on the GPU.
   const onGpuLayers = Math.min(arch.layers, input.gpuLayers ?? arch.layers);
@@ -160,16 +168,23 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   const weightsPerGpu = (weights - cpuBytes) / tp;
 
   const perToken = kvBytesPerToken(arch, input.kvBits);
+  // One sequence's cache at its context: sliding-window layers keep only their window.
+  const perSequence = kvCacheBytes(arch, input.contextTokens, input.kvBits);
   const kvElementScale =
     engine === "exllamav2" ? exllamaKvBytesPerElement(input.kvBits) / (input.kvBits / 8) : 1;
-  const perTokenPerGpu = perToken * kvElementScale * kvShareOnGpu(arch, tp);
-  const kvWanted = perToken * input.contextTokens * input.sequences;
-  const kvPerGpu =
-    perTokenPerGpu * input.contextTokens * input.sequences * (onGpuLayers / arch.layers);
+  const gpuShare = kvElementScale * kvShareOnGpu(arch, tp);
+  const perSequencePerGpu = perSequence * gpuShare;
+  const perTokenPerGpu = perToken * gpuShare;
+  const kvWanted = perSequence * input.sequences;
+  const kvPerGpu = perSequencePerGpu * input.sequences * (onGpuLayers / arch.layers);
   // ExLlamaV2's quantized caches also keep one fp16 K/V scratch of the full shape.
   const scratch =
     engine === "exllamav2" && input.kvBits < 16
-      ? (perToken / arch.layers) * (16 / input.kvBits) * input.contextTokens * input.sequences
+      ? (perToken / arch.layers) *
+        (16 / input.kvBits) *
+        kvShareOnGpu(arch, tp) *
+        input.contextTokens *
+        input.sequences
       : 0;
 
   const shape = forwardShape(input, tp);
@@ -204,9 +219,17 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   const assumptions: Assumption[] = [];
   if (input.gpu) {
     const total = deviceBytes(input.gpu);
-    const perSeq = perTokenPerGpu * input.contextTokens;
+    const perSeq = perSequencePerGpu;
     if (memory.model === "pool") {
-      kvPool = poolOf(input, total, weightsPerGpu, workspace + nonTorch, perTokenPerGpu, tp);
+      kvPool = poolOf(
+        input,
+        total,
+        weightsPerGpu,
+        workspace + nonTorch,
+        perTokenPerGpu,
+        perSeq,
+        tp,
+      );
       maxSequences = kvPool.maxSequences;
       engineReservedBytes = Math.max(kvPool.reservedBytes, views.nvidiaSmiBytes);
       warnings.push({
@@ -284,6 +307,7 @@ function poolOf(
   weightsPerGpu: number,
   buffers: number,
   perTokenPerGpu: number,
+  perSequencePerGpu: number,
   tp: number,
 ): KvPool {
   let share: number;
@@ -312,7 +336,7 @@ function poolOf(
     bytes,
     tokens,
     blocks: Math.floor(tokens / pageTokens),
-    maxSequences: Math.floor(tokens / input.contextTokens),
+    maxSequences: Math.floor(bytes / perSequencePerGpu),
     share,
     reservedBytes: input.engine === "vllm" ? share * total : weightsPerGpu + buffers + bytes,
   };

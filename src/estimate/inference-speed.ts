@@ -81,6 +81,8 @@ export interface ServingSpeedInput {
   weightBits: number;
   /** Scale bits per weight on top of `weightBits` (`formatScaleBits`). */
   scaleBits: number;
+  /** The weights' exact size from the user's file. */
+  weightFileBytes?: number;
   kvBits: number;
   /** Context each sequence has reached (the KV cache read per step). */
   contextTokens: number;
@@ -132,6 +134,7 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     format: input.format,
     weightBits: input.weightBits,
     scaleBits: input.scaleBits,
+    ...(input.weightFileBytes === undefined ? {} : { weightFileBytes: input.weightFileBytes }),
     kvBits: input.kvBits,
     contextTokens: input.contextTokens,
     batch: input.batch,

@@ -6,7 +6,9 @@ export type ModelName =
   | { kind: "preset"; id: string; name: string }
   | { kind: "params"; params: number }
   | { kind: "arch" }
-  | { kind: "hf"; family: string };
+  | { kind: "hf"; family: string }
+  /** Read from the user's weight files: the page names it ("model-Q4_K_M.gguf (llama, 8.03 B)"). */
+  | { kind: "file"; label: string };
 
 export interface ResolvedModelValue {
   /** The model as the request gave it. */

@@ -53,6 +53,16 @@ export interface ModelArch {
   mla?: MlaConfig;
   /** Dropout during training (BERT, GPT-2 = true; most LLMs fine-tune with 0). */
   dropout?: boolean;
+  /**
+   * Sliding-window attention: a local layer attends to, and caches, only the last this many
+   * tokens (config.json `sliding_window`). Absent: every layer attends to the whole context.
+   */
+  slidingWindow?: number;
+  /**
+   * How many layers use the window; the rest attend globally. Absent with a window: all of
+   * them (Mistral 7B v0.1). Gemma 3: 5 of every 6; gpt-oss: every other one.
+   */
+  slidingLayers?: number;
 }
 
 export type ModelSpec = { params: number; activeParams?: number } | ModelArch;

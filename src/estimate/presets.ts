@@ -42,9 +42,54 @@ const qwen2 = (
   ...llama(layers, hidden, heads, kvHeads, ffn, 152064),
   bias: "qkv",
 });
-const qwen3 = (layers: number, hidden: number, heads: number, ffn: number): ModelArch => ({
+/** Qwen3 dense: 8 KV heads of an explicit head_dim 128; the three smallest tie the head. */
+const qwen3 = (
+  layers: number,
+  hidden: number,
+  heads: number,
+  ffn: number,
+  tiedEmbeddings = false,
+): ModelArch => ({
   ...llama(layers, hidden, heads, 8, ffn, 151936),
   headDim: 128,
+  tiedEmbeddings,
+});
+/** Qwen3 MoE: every layer routed (decoder_sparse_step 1, mlp_only_layers []), no shared expert. */
+const qwen3Moe = (layers: number, hidden: number, heads: number, expertFfn: number): ModelArch => ({
+  ...qwen3(layers, hidden, heads, expertFfn),
+  kvHeads: 4,
+  moe: { experts: 128, activeExperts: 8, expertFfn, denseLayers: 0 },
+});
+/** Gemma 3 interleaves 5 local layers per global one (layer i global iff (i+1) % 6 == 0). */
+export const GEMMA3_SLIDING_PATTERN = 6;
+/** Gemma 3 text decoder: GeGLU (3 matrices), RMSNorm, tied head, sliding-window local layers. */
+const gemma3 = (
+  layers: number,
+  hidden: number,
+  heads: number,
+  kvHeads: number,
+  headDim: number,
+  ffn: number,
+  vocab: number,
+  slidingWindow: number,
+): ModelArch => ({
+  ...llama(layers, hidden, heads, kvHeads, ffn, vocab),
+  headDim,
+  tiedEmbeddings: true,
+  slidingWindow,
+  slidingLayers: layers - Math.floor(layers / GEMMA3_SLIDING_PATTERN),
+});
+/** GLM-4.5 (Glm4MoeForCausalLM): q/k/v biases, head_dim 128, one shared expert, dense first layers. */
+const glm45 = (
+  layers: number,
+  hidden: number,
+  ffn: number,
+  moe: { experts: number; expertFfn: number; denseLayers: number },
+): ModelArch => ({
+  ...llama(layers, hidden, 96, 8, ffn, 151552),
+  headDim: 128,
+  bias: "qkv",
+  moe: { activeExperts: 8, sharedExperts: 1, ...moe },
 });
 const deepseekV3: ModelArch = {
   layers: 61,
@@ -137,7 +182,8 @@ export const PRESETS: readonly Preset[] = [
     id: "mistral-7b",
     name: "Mistral 7B v0.1",
     source: "mistralai/Mistral-7B-v0.1 config.json",
-    model: llama(32, 4096, 32, 8, 14336, 32000),
+    // sliding_window 4096 on every layer (config.json; Jiang et al. 2023, arXiv 2310.06825 sec. 2).
+    model: { ...llama(32, 4096, 32, 8, 14336, 32000), slidingWindow: 4096 },
   },
   {
     id: "mixtral-8x7b",
@@ -201,6 +247,170 @@ export const PRESETS: readonly Preset[] = [
       bias: "all",
       tiedEmbeddings: true,
     },
+  },
+  {
+    id: "llama-3.2-1b",
+    name: "Llama 3.2 1B",
+    source:
+      "huggingface.co/meta-llama/Llama-3.2-1B-Instruct config.json @4e20de36 (mirrored copy, 2026-12); tied head: MODEL_CARD.md 'Shared Embeddings: Yes'",
+    model: { ...llama(16, 2048, 32, 8, 8192, 128256), headDim: 64, tiedEmbeddings: true },
+  },
+  {
+    id: "llama-3.2-3b",
+    name: "Llama 3.2 3B",
+    source:
+      "huggingface.co/meta-llama/Llama-3.2-3B config.json (mirrored copy, 2026-12); meta-llama/llama-models sku_list.py; MODEL_CARD.md 'Shared Embeddings: Yes'",
+    model: { ...llama(28, 3072, 24, 8, 8192, 128256), tiedEmbeddings: true },
+  },
+  {
+    id: "llama-3.3-70b",
+    name: "Llama 3.3 70B",
+    source:
+      "huggingface.co/meta-llama/Llama-3.3-70B-Instruct config.json; shape from meta-llama/llama-models sku_list.py (arch args identical to 3.1 70B), read 2026-12",
+    model: llama(80, 8192, 64, 8, 28672, 128256),
+  },
+  {
+    id: "qwen3-0.6b",
+    name: "Qwen3 0.6B",
+    source:
+      "huggingface.co/Qwen/Qwen3-0.6B config.json (mirrored copy, 2026-12); tied: Qwen3 tech report Table 1",
+    model: qwen3(28, 1024, 16, 3072, true),
+  },
+  {
+    id: "qwen3-1.7b",
+    name: "Qwen3 1.7B",
+    source:
+      "huggingface.co/Qwen/Qwen3-1.7B config.json (mirrored copy, 2026-12); tied: Qwen3 tech report Table 1",
+    model: qwen3(28, 2048, 16, 6144, true),
+  },
+  {
+    id: "qwen3-4b",
+    name: "Qwen3 4B",
+    source:
+      "huggingface.co/Qwen/Qwen3-4B config.json (mirrored copy, 2026-12); tied: Qwen3 tech report Table 1",
+    model: qwen3(36, 2560, 32, 9728, true),
+  },
+  {
+    id: "qwen3-14b",
+    name: "Qwen3 14B",
+    source: "huggingface.co/Qwen/Qwen3-14B config.json @40c06982 (mirrored copy, 2026-12)",
+    model: qwen3(40, 5120, 40, 17408),
+  },
+  {
+    id: "qwen3-30b-a3b",
+    name: "Qwen3 30B-A3B (MoE)",
+    source: "huggingface.co/Qwen/Qwen3-30B-A3B config.json @ad44e777 (mirrored copy, 2026-12)",
+    model: qwen3Moe(48, 2048, 32, 768),
+  },
+  {
+    id: "qwen3-235b-a22b",
+    name: "Qwen3 235B-A22B (MoE)",
+    source: "huggingface.co/Qwen/Qwen3-235B-A22B config.json @8efa6172 (mirrored copy, 2026-12)",
+    model: qwen3Moe(94, 4096, 64, 1536),
+  },
+  {
+    id: "gemma-3-1b",
+    name: "Gemma 3 1B",
+    source:
+      "huggingface.co/google/gemma-3-1b-pt config.json; transformers convert_gemma3_weights_orbax_to_hf.py @58827fc9 and google/gemma_pytorch config.py @014acb7a, read 2026-12",
+    model: gemma3(26, 1152, 4, 1, 256, 6912, 262144, 512),
+  },
+  {
+    id: "gemma-3-4b",
+    name: "Gemma 3 4B (text)",
+    source:
+      "huggingface.co/google/gemma-3-4b-pt config.json text_config (vision tower not counted); transformers convert_gemma3_weights_orbax_to_hf.py @58827fc9, read 2026-12",
+    model: gemma3(34, 2560, 8, 4, 256, 10240, 262208, 1024),
+  },
+  {
+    id: "gemma-3-12b",
+    name: "Gemma 3 12B (text)",
+    source:
+      "huggingface.co/google/gemma-3-12b-pt config.json text_config (vision tower not counted); transformers convert_gemma3_weights_orbax_to_hf.py @58827fc9, read 2026-12",
+    model: gemma3(48, 3840, 16, 8, 256, 15360, 262208, 1024),
+  },
+  {
+    id: "gemma-3-27b",
+    name: "Gemma 3 27B (text)",
+    source:
+      "huggingface.co/google/gemma-3-27b-pt config.json text_config (vision tower not counted); transformers convert_gemma3_weights_orbax_to_hf.py @58827fc9, read 2026-12",
+    model: gemma3(62, 5376, 32, 16, 128, 21504, 262208, 1024),
+  },
+  {
+    id: "phi-4",
+    name: "Phi-4 (14B)",
+    source:
+      "huggingface.co/microsoft/phi-4 config.json @2db69c1c (mirrored copy, 2026-12; model_type phi3)",
+    model: llama(40, 5120, 40, 10, 17920, 100352),
+  },
+  {
+    id: "deepseek-r1-distill-qwen-1.5b",
+    name: "DeepSeek-R1-Distill-Qwen 1.5B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B config.json (mirrored copy, 2026-12): untied, unlike Qwen2.5-1.5B",
+    model: { ...qwen2(28, 1536, 12, 2, 8960), vocab: 151936 },
+  },
+  {
+    id: "deepseek-r1-distill-qwen-7b",
+    name: "DeepSeek-R1-Distill-Qwen 7B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-7B config.json (mirrored copies, 2026-12: Qwen2.5-Math-7B shape)",
+    model: qwen2(28, 3584, 28, 4, 18944),
+  },
+  {
+    id: "deepseek-r1-distill-qwen-14b",
+    name: "DeepSeek-R1-Distill-Qwen 14B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-14B config.json (mirrored copies, 2026-12: Qwen2.5-14B shape)",
+    model: qwen2(48, 5120, 40, 8, 13824),
+  },
+  {
+    id: "deepseek-r1-distill-qwen-32b",
+    name: "DeepSeek-R1-Distill-Qwen 32B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B config.json (mirrored copies, 2026-12: Qwen2.5-32B shape)",
+    model: qwen2(64, 5120, 40, 8, 27648),
+  },
+  {
+    id: "deepseek-r1-distill-llama-8b",
+    name: "DeepSeek-R1-Distill-Llama 8B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-8B config.json (mirrored copies, 2026-12: Llama 3.1 8B shape)",
+    model: llama(32, 4096, 32, 8, 14336, 128256),
+  },
+  {
+    id: "deepseek-r1-distill-llama-70b",
+    name: "DeepSeek-R1-Distill-Llama 70B",
+    source:
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B config.json (mirrored copies, 2026-12: Llama 3.3 70B shape)",
+    model: llama(80, 8192, 64, 8, 28672, 128256),
+  },
+  {
+    id: "mistral-small-3-24b",
+    name: "Mistral Small 3.x 24B",
+    source:
+      "huggingface.co/mistralai/Mistral-Small-24B-Instruct-2501 params.json and model.safetensors.index.json (mirrored copies, 2026-12); 3.1/3.2 text decoder has the same shape (config.json @68faf511)",
+    model: { ...llama(40, 5120, 32, 8, 32768, 131072), headDim: 128 },
+  },
+  {
+    id: "mistral-nemo-12b",
+    name: "Mistral Nemo 12B",
+    source: "huggingface.co/mistralai/Mistral-Nemo-Base-2407 config.json (mirrored copy, 2026-12)",
+    model: { ...llama(40, 5120, 32, 8, 14336, 131072), headDim: 128 },
+  },
+  {
+    id: "glm-4.5-air",
+    name: "GLM-4.5-Air (MoE)",
+    source:
+      "huggingface.co/zai-org/GLM-4.5-Air config.json not read: shape from Z.ai's THUDM/slime scripts/models/glm4.5-106B-A12B.sh @624b824a, read 2026-12 (MTP layer not counted)",
+    model: glm45(46, 4096, 10944, { experts: 128, expertFfn: 1408, denseLayers: 1 }),
+  },
+  {
+    id: "glm-4.5",
+    name: "GLM-4.5 (MoE)",
+    source:
+      "huggingface.co/zai-org/GLM-4.5 config.json @cbb2c7cf (mirrored copy, 2026-12) and THUDM/slime glm4.5-355B-A32B.sh @624b824a (MTP layer not counted)",
+    model: glm45(92, 5120, 12288, { experts: 160, expertFfn: 1536, denseLayers: 3 }),
   },
 ];
 

@@ -19,7 +19,26 @@ export interface WeightBytes {
   readPerStep: number;
 }
 
+/**
+ * `exactStored`: the size the user's file states; the bytes a step reads then scale with it,
+ * as the file's own widths replace the format's nominal ones.
+ */
 export function weightBytes(
+  model: ModelSpec,
+  format: WeightFormat,
+  weightBits: number,
+  scaleBits: number,
+  exactStored?: number,
+): WeightBytes {
+  const computed = computedWeightBytes(model, format, weightBits, scaleBits);
+  if (exactStored === undefined) return computed;
+  return {
+    stored: exactStored,
+    readPerStep: computed.readPerStep * (exactStored / computed.stored),
+  };
+}
+
+function computedWeightBytes(
   model: ModelSpec,
   format: WeightFormat,
   weightBits: number,

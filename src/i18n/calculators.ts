@@ -6,6 +6,7 @@ import { unitStrings } from "./units.ts";
 import { sourceStrings } from "./sources.ts";
 import { trainingStrings } from "./training.ts";
 import { servingStrings } from "./serving.ts";
+import { modelFileStrings } from "./model-files.ts";
 
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
@@ -666,7 +667,7 @@ const COMMON = [
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
-  ModelPicker: ["mp.", "r.params", "r.active", "gf.loading"],
+  ModelPicker: ["mp.", "mf.", "r.params", "r.active", "gf.loading"],
   TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn.", "src."],
   InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn.", "src."],
   Throughput: ["tp.", "r.", "as.", "warn.", "src."],
@@ -685,6 +686,7 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...sourceStrings[lang],
   ...trainingStrings[lang],
   ...servingStrings[lang],
+  ...modelFileStrings[lang],
 });
 
 export function widgetStrings(

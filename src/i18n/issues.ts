@@ -44,6 +44,7 @@ export const issueStrings = defineStrings(
     "issue.kv-heads-divide":
       "must be at most the attention heads ({heads}) and divide them evenly (grouped-query attention)",
     "issue.active-experts": "must be at most the experts ({experts})",
+    "issue.sliding-layers": "must be at most the layers ({layers})",
     "issue.active-params": "must be at most the parameter count ({params})",
     "issue.needs-one-of": "give {fields}",
     "issue.needs-with": "is needed with {with}",
@@ -89,6 +90,7 @@ export const issueStrings = defineStrings(
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",
     "issue.active-experts": "不能超过专家数（{experts}）",
+    "issue.sliding-layers": "不能超过层数（{layers}）",
     "issue.active-params": "不能超过参数量（{params}）",
     "issue.needs-one-of": "请填写 {fields}",
     "issue.needs-with": "与 {with} 一起使用时必须填写",

@@ -7,7 +7,7 @@ type UnitKeys = { [U in Unit as `unit.${U}`]: string };
  * The unit a field is measured in, as its input's label and range message name it. Keys
  * follow the field tables' `Unit`, so a new unit without a label fails the type check.
  */
-export const unitStrings = defineStrings<UnitKeys & { "unit.bytes": string }>(
+export const unitStrings = defineStrings<UnitKeys>(
   {
     "unit.count": "",
     "unit.tokens": "tokens",

@@ -18,11 +18,18 @@ import { fieldStore } from "./field-store.ts";
 
 export type { ResolvedModel } from "./engine-api.ts";
 
-export const MODEL_KINDS = ["preset", "params", "arch", "hf"] as const;
+export const MODEL_KINDS = ["preset", "params", "arch", "hf", "file"] as const;
 export type ModelKind = (typeof MODEL_KINDS)[number];
 
 /** A pasted config.json is a few kB; anything far larger is not one. */
 export const HF_TEXT_MAX_CHARS = 200_000;
+
+/** A model read from weight files (model-files.ts): its name and the source the core takes. */
+export const FILE_MODEL_FIELDS = {
+  label: text(300),
+  params: { ...PARAMS_FIELDS.params, required: false },
+  arch: { kind: "object", fields: ARCH_FIELDS },
+} as const;
 
 /**
  * What the store keeps: the chosen way of describing the model, and what was given for
@@ -35,6 +42,7 @@ export const MODEL_CHOICE_FIELDS = {
   arch: { kind: "object", fields: ARCH_FIELDS },
   /** The pasted config.json, kept as typed even when it is not valid JSON yet. */
   hfText: text(HF_TEXT_MAX_CHARS),
+  file: { kind: "object", fields: FILE_MODEL_FIELDS },
 } as const;
 
 export type ModelChoice = Input<typeof MODEL_CHOICE_FIELDS>;
@@ -71,6 +79,10 @@ export function modelSource(
       return { ok: true, source: { params: m.params } };
     case "arch":
       return { ok: true, source: { ...m.arch } };
+    case "file":
+      if (m.file?.arch) return { ok: true, source: { ...m.file.arch } };
+      if (m.file?.params) return { ok: true, source: { params: m.file.params } };
+      return { ok: false, issues: [issue("model.file", "file-missing")] };
     default:
       try {
         return { ok: true, source: { hfConfig: JSON.parse(m.hfText ?? "") as unknown } };
@@ -86,7 +98,12 @@ const INITIAL_KEY = "model";
 /** A model choice as the engine reads it: name and spec, or the issues that stop it. */
 export function resolveChoice(m: ModelChoice, e: Engine): ResolvedModel {
   const source = modelSource(m);
-  return source.ok ? e.resolveModel(source.source, $catalog.get().presets) : source;
+  if (!source.ok) return source;
+  const r = e.resolveModel(source.source, $catalog.get().presets);
+  // A file's model is an architecture or a count to the core; the page calls it by the file.
+  if (r.ok && m.kind === "file" && m.file?.label)
+    return { ...r, model: { ...r.model, name: { kind: "file", label: m.file.label } } };
+  return r;
 }
 
 const sameAsInitial = (m: ModelChoice): boolean =>

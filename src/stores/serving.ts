@@ -2,6 +2,7 @@
 import type { Input } from "../estimate/tasks/field.ts";
 import { SERVING_FIELDS, servingDefaults } from "../estimate/tasks/serving-fields.ts";
 import { fieldStore } from "./field-store.ts";
+import { $model } from "./model.ts";
 
 export type ServingState = Input<typeof SERVING_FIELDS>;
 
@@ -19,3 +20,10 @@ export const SERVING_INITIAL: ServingState = {
 export const serving = fieldStore("i", SERVING_FIELDS, SERVING_INITIAL, servingDefaults);
 export const $serving = serving.store;
 export const setServing = serving.set;
+
+// A weights file's exact size belongs to that file: once the model is described another
+// way, its size comes from its own shape again.
+$model.listen((m) => {
+  if (m.kind !== "file" && $serving.get().weightFileBytes !== undefined)
+    setServing({ weightFileBytes: undefined });
+});

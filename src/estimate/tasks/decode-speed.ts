@@ -19,6 +19,7 @@ export const decodeSpeedTask = defineTask({
       format: r.weightFormat ?? "fp16",
       weightBits: r.weightBits,
       scaleBits: r.scaleBits ?? formatScaleBits(r.weightFormat ?? "fp16", r.weightBits),
+      ...(r.weightFileBytes === undefined ? {} : { weightFileBytes: r.weightFileBytes }),
       kvBits: r.kvBits,
       contextTokens: r.contextTokens,
       batch: r.sequences,

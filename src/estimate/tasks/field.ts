@@ -16,6 +16,7 @@ export type Unit =
   | "gpus"
   | "hours"
   | "bits"
+  | "bytes"
   | "params"
   | "samples"
   | "flops"

@@ -28,6 +28,7 @@ export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemo
     headroom: r.headroom,
   };
   if (r.scaleBits !== undefined) input.scaleBits = r.scaleBits;
+  if (r.weightFileBytes !== undefined) input.weightFileBytes = r.weightFileBytes;
   if (r.prefillChunkTokens !== undefined) input.prefillChunkTokens = r.prefillChunkTokens;
   if (r.gpuLayers !== undefined) input.gpuLayers = r.gpuLayers;
   if (r.gpuMemoryUtilization !== undefined) input.gpuMemoryUtilization = r.gpuMemoryUtilization;

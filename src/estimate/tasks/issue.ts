@@ -31,6 +31,8 @@ export type IssueCode =
   | "tp-not-divisor"
   | "kv-heads-divide"
   | "active-experts"
+  | "sliding-layers"
+  | "file-missing"
   | "active-params"
   | "needs-one-of"
   | "needs-with"

@@ -20,6 +20,11 @@ export const SERVING_FIELDS = {
   weightFormat: oneOf(WEIGHT_FORMATS),
   /** Scale bits per weight on top of `weightBits`; default by format (`formatScaleBits`). */
   scaleBits: num("bits", 0, 16),
+  /**
+   * The weights' exact size when known (read from the user's own GGUF or safetensors
+   * header): replaces the size computed from the format and bits.
+   */
+  weightFileBytes: num("bytes", 1, 1e14),
   kvBits: oneOf(KV_BITS, { default: 16 }),
   contextTokens: int("tokens", 1, 10_000_000, { default: 4096, suffixes: true }),
   sequences: int("sequences", 1, 100_000, { default: 1 }),

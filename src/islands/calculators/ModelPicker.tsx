@@ -27,9 +27,40 @@ import { island, read } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
 import { issuesByField } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
+import { lazy } from "../../stores/lazy.ts";
 
 /** Page-local UI state (not persisted, not in links): the preset search. */
 const $query = atom("");
+
+/** The weights-file way loads only when chosen: most visits never drop a file. */
+const weightsWay = lazy(() => import("./WeightsFiles.tsx"));
+
+function FileWay(props: { id: string; t: WidgetProps["t"]; lang: string; disabled: boolean }) {
+  const s = weightsWay.$state.get();
+  if (s.status === "ready") return <s.module.WeightsFiles {...props} />;
+  if (s.status === "failed")
+    return (
+      <p class="calc-option calc-error" role="status">
+        {tr(props.t, "lazy.failed")}{" "}
+        <button type="button" onClick={() => void weightsWay.load()}>
+          {tr(props.t, "mf.retry")}
+        </button>
+      </p>
+    );
+  return <p class="calc-option calc-hint">{tr(props.t, "gf.loading")}</p>;
+}
+
+/** Presets whose name or id holds every word typed ("r1 70" finds the R1 Llama 70B distill). */
+export function matchPresets<P extends { id: string; name: string }>(
+  presets: readonly P[],
+  query: string,
+): P[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return presets.filter((p) => {
+    const hay = `${p.name} ${p.id}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+}
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus, presets } = $catalog.get();
@@ -40,9 +71,12 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const id = "mp";
   const d = !hydrated;
   const common = { gpus, t, lang, disabled: d };
-  const q = $query.get().trim().toLowerCase();
-  const shown = presets.filter((p) => !q || p.name.toLowerCase().includes(q) || p.id.includes(q));
+  const query = $query.get();
+  const matches = matchPresets(presets, query);
   const preset = presets.find((p) => p.id === m.preset);
+  // The chosen preset stays listed (first) even when the search hides it, so the select
+  // never shows one model while the store holds another.
+  const shown = preset && !matches.includes(preset) ? [preset, ...matches] : matches;
   const paramsField = fieldInputs({
     id,
     fields: PARAMS_FIELDS,
@@ -60,6 +94,10 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
     ...common,
   });
   const hfIssue = byField["hfConfig"];
+  // Chosen now or stored from an earlier visit: load the file reader's controls after this
+  // render (loading sets a store this island listens to).
+  if (hydrated && m.kind === "file" && weightsWay.$state.get().status === "idle")
+    queueMicrotask(() => void weightsWay.load());
   return (
     <Frame
       id={id}
@@ -83,13 +121,23 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                 <input
                   id={`${id}-search`}
                   type="search"
-                  value={$query.get()}
+                  value={query}
                   disabled={d}
                   aria-describedby={`${id}-search-hint`}
+                  aria-controls={`${id}-preset`}
                   onInput={(e) => $query.set(e.currentTarget.value)}
+                  onKeyDown={(e) => {
+                    const first = matches[0];
+                    if (e.key === "Enter" && first) {
+                      e.preventDefault();
+                      setModel({ preset: first.id });
+                    }
+                  }}
                 />
-                <span id={`${id}-search-hint`} class="calc-hint">
-                  {tr(t, "mp.searchHint", { count: shown.length })}
+                <span id={`${id}-search-hint`} class="calc-hint" aria-live="polite">
+                  {query.trim() && matches.length === 0
+                    ? tr(t, "mf.noMatch", { query: query.trim() })
+                    : `${tr(t, "mp.searchHint", { count: matches.length })} ${tr(t, "mf.searchHint")}`}
                 </span>
               </div>
               <SelectField
@@ -120,6 +168,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
               {arch("tiedEmbeddings")}
             </>
           )}
+          {m.kind === "file" && <FileWay id={id} t={t} lang={lang} disabled={d} />}
           {m.kind === "hf" && (
             <div class={hfIssue ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{tr(t, "f.hfText")}</label>
@@ -172,4 +221,4 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   );
 }
 
-export const ModelPicker = island(View, [$model, $query, $resolvedModel]);
+export const ModelPicker = island(View, [$model, $query, $resolvedModel, weightsWay.$state]);

@@ -14,6 +14,8 @@ export function modelName(t: Strings, lang: string, name: ModelName): string {
       return tr(t, "mp.archName");
     case "hf":
       return `config.json (${name.family})`;
+    case "file":
+      return name.label;
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseHfConfig } from "../../../src/estimate/hf-config.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { headDimOf, kvHeadsOf, paramCounts } from "../../../src/estimate/model.ts";
-import { kvBytesPerToken } from "../../../src/estimate/kv-cache.ts";
+import { kvBytesPerToken, kvCacheBytes } from "../../../src/estimate/kv-cache.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
 import { expectRel } from "./helpers.ts";
 
@@ -366,6 +366,54 @@ describe("parseHfConfig: published parameter counts from pasted config.json file
     expect(ok(GEMMA_7B).tiedEmbeddings).toBe(true);
     const { tie_word_embeddings: _, ...noTie } = LLAMA_31_8B;
     expect(ok(noTie).tiedEmbeddings).toBe(false);
+  });
+});
+
+// Gemma 3 27B's multimodal config.json: the decoder's shape sits in text_config (keys as in
+// transformers' Gemma3TextConfig; figures from the conversion script, see presets.ts).
+const GEMMA3_27B = {
+  architectures: ["Gemma3ForConditionalGeneration"],
+  model_type: "gemma3",
+  text_config: {
+    model_type: "gemma3_text",
+    head_dim: 128,
+    hidden_size: 5376,
+    intermediate_size: 21504,
+    num_attention_heads: 32,
+    num_hidden_layers: 62,
+    num_key_value_heads: 16,
+    sliding_window: 1024,
+    sliding_window_pattern: 6,
+    vocab_size: 262208,
+  },
+  vision_config: { hidden_size: 1152, num_hidden_layers: 27, model_type: "siglip_vision_model" },
+};
+
+describe("parseHfConfig: sliding-window attention", () => {
+  it("reads a multimodal config's text_config: Gemma 3 27B as its preset, 52 of 62 layers local", () => {
+    const m = ok(GEMMA3_27B);
+    const preset = findPreset("gemma-3-27b")!.model;
+    expect(m.slidingWindow).toBe(1024);
+    expect(m.slidingLayers).toBe(52);
+    expect(paramCounts(m).total).toBe(paramCounts(preset).total);
+    expect(kvCacheBytes(m, 32_768, 16)).toBe(kvCacheBytes(preset, 32_768, 16));
+  });
+  it("counts layer_types when given (gpt-oss alternates sliding and full attention)", () => {
+    const layer_types = Array.from({ length: 24 }, (_, i) =>
+      i % 2 === 0 ? "sliding_attention" : "full_attention",
+    );
+    const m = ok({ ...LLAMA_31_8B, num_hidden_layers: 24, sliding_window: 128, layer_types });
+    expect([m.slidingWindow, m.slidingLayers]).toEqual([128, 12]);
+  });
+  it("a window on every layer when no pattern is given (Mistral 7B v0.1)", () => {
+    const m = ok({ ...LLAMA_31_8B, model_type: "mistral", sliding_window: 4096 });
+    expect(m.slidingWindow).toBe(4096);
+    expect(m.slidingLayers).toBeUndefined();
+    expect(kvCacheBytes(m, 8192, 16)).toBe(kvCacheBytes(m, 4096, 16));
+  });
+  it("ignores a window the config switches off (Qwen2 use_sliding_window false) or leaves null", () => {
+    expect(ok(QWEN25_7B).slidingWindow).toBeUndefined();
+    expect(ok({ ...LLAMA_31_8B, sliding_window: null }).slidingWindow).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { kvBytesPerToken, kvCacheBytes } from "../../../src/estimate/kv-cache.ts";
+import { kvBytesPerToken, kvCacheBytes, slidingLayersOf } from "../../../src/estimate/kv-cache.ts";
 import type { ModelArch } from "../../../src/estimate/model.ts";
 import { findPreset } from "../../../src/estimate/presets.ts";
 import { RUNS } from "./helpers.ts";
@@ -17,7 +17,7 @@ describe("KV cache = 2 × layers × KV heads × head dim × tokens × sequences 
   });
   it("Llama 2 7B (full MHA): 2×32×32×128×2 = 524,288 bytes per token; 4096 tokens = 2 GiB", () => {
     expect(kvBytesPerToken(m("llama-2-7b"), 16)).toBe(524_288);
-    expect(kvCacheBytes(m("llama-2-7b"), 16, 4096, 1)).toBe(2 * 2 ** 30);
+    expect(kvCacheBytes(m("llama-2-7b"), 4096, 16)).toBe(2 * 2 ** 30);
   });
   it("head_dim from the config when it differs from hidden/heads (Qwen3-32B: 128, not 5120/64 = 80)", () => {
     expect(kvBytesPerToken(m("qwen3-32b"), 16)).toBe(2 * 64 * 8 * 128 * 2);
@@ -57,12 +57,55 @@ describe("KV cache = 2 × layers × KV heads × head dim × tokens × sequences 
             vocab: 1,
           };
           const per = kvBytesPerToken(model, 16);
-          expect(kvCacheBytes(model, 16, tokens, seqs)).toBe(per * tokens * seqs);
-          expect(kvCacheBytes(model, 16, tokens + 1, seqs)).toBeGreaterThanOrEqual(
-            kvCacheBytes(model, 16, tokens, seqs),
+          expect(kvCacheBytes(model, tokens, 16) * seqs).toBe(per * tokens * seqs);
+          expect(kvCacheBytes(model, tokens + 1, 16)).toBeGreaterThanOrEqual(
+            kvCacheBytes(model, tokens, 16),
           );
           expect(kvBytesPerToken(model, 8)).toBeLessThanOrEqual(per);
           expect(kvBytesPerToken(model, 4)).toBeLessThanOrEqual(kvBytesPerToken(model, 8));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("sliding-window layers cache at most their window", () => {
+  const gemma27b = m("gemma-3-27b");
+  const { slidingWindow: _w, slidingLayers: _l, ...allGlobal } = gemma27b;
+  const perLayer = 2 * 16 * 128 * 2;
+  it("Gemma 3 27B at 32k: 10 global layers × 32,768 + 52 local layers × 1,024 tokens", () => {
+    expect(slidingLayersOf(gemma27b)).toBe(52);
+    expect(kvCacheBytes(gemma27b, 32_768, 16)).toBe(perLayer * (10 * 32_768 + 52 * 1024));
+    // All-global would cache 62 × 32,768 tokens: about 5× as much.
+    expect(kvCacheBytes(allGlobal, 32_768, 16)).toBe(perLayer * 62 * 32_768);
+    expect(
+      kvCacheBytes(allGlobal, 32_768, 16) / kvCacheBytes(gemma27b, 32_768, 16),
+    ).toBeGreaterThan(5);
+  });
+  it("inside the window nothing is saved; per-token bytes stay the full-attention figure", () => {
+    expect(kvCacheBytes(gemma27b, 1024, 16)).toBe(kvCacheBytes(allGlobal, 1024, 16));
+    expect(kvBytesPerToken(gemma27b, 16)).toBe(kvBytesPerToken(allGlobal, 16));
+  });
+  it("Mistral 7B v0.1: every layer slides, so the cache stops growing at 4096 tokens", () => {
+    const mistral = m("mistral-7b");
+    expect(slidingLayersOf(mistral)).toBe(32);
+    expect(kvCacheBytes(mistral, 32_768, 16)).toBe(kvCacheBytes(mistral, 4096, 16));
+  });
+  it("never exceeds the all-global cache and never shrinks with context (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 96 }),
+        fc.integer({ min: 0, max: 96 }),
+        fc.integer({ min: 1, max: 65_536 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        (layers, slidingLayers, slidingWindow, tokens) => {
+          const base: ModelArch = { layers, hidden: 512, heads: 4, headDim: 128, ffn: 1, vocab: 1 };
+          const model: ModelArch = { ...base, slidingWindow, slidingLayers };
+          const c = kvCacheBytes(model, tokens, 16);
+          expect(c).toBeLessThanOrEqual(kvCacheBytes(base, tokens, 16));
+          expect(kvCacheBytes(model, tokens + 1, 16)).toBeGreaterThanOrEqual(c);
+          expect(c).toBeGreaterThan(0);
         },
       ),
       RUNS,
