@@ -168,8 +168,12 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
   const weightsPerGpu = (weights - cpuBytes) / tp;
 
   const perToken = kvBytesPerToken(arch, input.kvBits);
-  // One sequence's cache at its context: sliding-window layers keep only their window.
-  const perSequence = kvCacheBytes(arch, input.contextTokens, input.kvBits);
+  // One sequence's cache at its context: sliding-window layers keep only their window,
+  // except in ExLlamaV2, whose cache has the full length in every layer (exllamav2/cache.py).
+  const perSequence =
+    engine === "exllamav2"
+      ? perToken * input.contextTokens
+      : kvCacheBytes(arch, input.contextTokens, input.kvBits);
   const kvElementScale =
     engine === "exllamav2" ? exllamaKvBytesPerElement(input.kvBits) / (input.kvBits / 8) : 1;
   const gpuShare = kvElementScale * kvShareOnGpu(arch, tp);
