@@ -58,6 +58,18 @@ const FIGURE_KEYS = [
 
 export type FigureKey = (typeof FIGURE_KEYS)[number];
 
+/**
+ * GPU memory is sold in binary sizes: a "24 GB" card has 24 GiB of chips (24576 MiB), and
+ * `nvidia-smi` reports at most that.
+ */
+const MIB_PER_SOLD_GB = 1024;
+/**
+ * The least share of that a card reports: GDDR with ECC on keeps 1/16 for ECC, and the
+ * driver a few MiB more (T4 "16 GB": 15360 of 16384 MiB; L40S: 46068 of 49152, 93.7%).
+ * Anything lower is a figure in the wrong unit (GB, decimal MB) or a typo.
+ */
+const MEMORY_TOTAL_SHARE_MIN = 0.93;
+
 /** Figures every GPU has: absent only when listed in `unknown`. */
 const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies FigureKey[];
 
@@ -234,6 +246,14 @@ export const gpuSchema = z
           path: [key],
           message: `${gpu.id}: ${key} is required unless listed in "unknown"`,
         });
+    const soldMiB = gpu.memoryGB.value * MIB_PER_SOLD_GB;
+    const share = gpu.memoryTotalMiB.value / soldMiB;
+    if (share < MEMORY_TOTAL_SHARE_MIN || share > 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["memoryTotalMiB", "value"],
+        message: `${gpu.id}: memoryTotalMiB ${gpu.memoryTotalMiB.value} is ${(share * 100).toFixed(1)}% of the ${soldMiB} MiB sold as ${gpu.memoryGB.value} GB; expected ${MEMORY_TOTAL_SHARE_MIN * 100}-100% (a figure in the wrong unit?)`,
+      });
     for (const [where, source] of multiGpuSources(gpu.multiGpu)) {
       if (source !== undefined && !ids.has(source)) {
         ctx.addIssue({
