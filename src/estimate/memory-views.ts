@@ -6,7 +6,7 @@ import { HEADROOM_DEFAULT, HEADROOM_SEED_MAX, HEADROOM_SEED_MIN } from "./vocabu
 export { HEADROOM_DEFAULT } from "./vocabulary.ts";
 import type { Assumption, BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { mibToBytes } from "./units.ts";
+import { bytesToMiB, mibToBytes } from "./units.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { TrainingPrecision } from "./precision.ts";
 import type { Warning } from "./result.ts";
@@ -115,7 +115,12 @@ export function pushCommonWarnings(
   if (views.nvidiaSmiBytes > capacity) {
     warnings.push({
       code: "exceeds-gpu-memory",
-      params: { gpu: gpu.name, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
+      params: {
+        gpu: gpu.name,
+        neededBytes: views.nvidiaSmiBytes,
+        capacityBytes: capacity,
+        capacityMiB: bytesToMiB(capacity),
+      },
     });
   }
   if (

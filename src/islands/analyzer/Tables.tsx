@@ -45,9 +45,7 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
               <td>{n(g.memoryTotalMiB, 0)}</td>
               <td data-k="rec">{n(g.recommended.gb, 1)}</td>
               <td>{`${n(g.recommended.lowGB, 1)}–${n(g.recommended.highGB, 1)}`}</td>
-              <td>
-                {g.smallestFit ? fitLabel(g.smallestFit, lang) : "—"}
-              </td>
+              <td>{g.smallestFit ? fitLabel(g.smallestFit, lang) : "—"}</td>
               <td>{smaller(g, t, lang)}</td>
               <td>{n(g.meanUtilSteadyPct, 0)}</td>
               <td>{n(g.meanPowerSteadyW, 0)}</td>
@@ -73,11 +71,7 @@ function fitLabel(f: CatalogFit, lang: string): string {
 
 function smaller(g: GpuAnalysis, t: Strings, lang: string): string {
   const s = g.smallerFits[0];
-  return s
-    ? fitLabel(s, lang)
-    : g.memoryTotalMiB === null
-      ? "—"
-      : (t["smaller.no"] ?? "");
+  return s ? fitLabel(s, lang) : g.memoryTotalMiB === null ? "—" : (t["smaller.no"] ?? "");
 }
 
 export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {
