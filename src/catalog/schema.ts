@@ -3,8 +3,9 @@
  * collection (the site), by the estimator's command line and by the unit tests, all
  * through this schema, so a figure without a source or in the wrong unit fails every one.
  *
- * Units are part of every field name: memory in GB (1e9 bytes, as GPUs are sold),
- * bandwidth in GB/s (decimal), compute in TFLOPS (1e12 operations per second), power in W.
+ * Units are part of every field name: memory as sold in GB (1e9 bytes) and as the driver
+ * reports it in MiB (2^20 bytes), bandwidth in GB/s (decimal), compute in TFLOPS (1e12
+ * operations per second), power in W.
  * Tensor figures are always *dense*: datasheets often print "with sparsity" figures, which
  * are twice the dense ones and which no ordinary training or inference run reaches.
  */
@@ -37,8 +38,14 @@ export const figureSchema = z.object({
 
 export type Figure = z.infer<typeof figureSchema>;
 
+/** A memory size in whole MiB, as `nvidia-smi`, `rocm-smi` and `npu-smi` print it. */
+const mibFigureSchema = figureSchema.extend({
+  value: z.number().int("memory in MiB is a whole number").positive(),
+});
+
 const FIGURE_KEYS = [
   "memoryGB",
+  "memoryTotalMiB",
   "bandwidthGBps",
   "fp32Tflops",
   "tf32TensorTflopsDense",
@@ -50,6 +57,18 @@ const FIGURE_KEYS = [
 ] as const;
 
 export type FigureKey = (typeof FIGURE_KEYS)[number];
+
+/**
+ * GPU memory is sold in binary sizes: a "24 GB" card has 24 GiB of chips (24576 MiB), and
+ * `nvidia-smi` reports at most that.
+ */
+const MIB_PER_SOLD_GB = 1024;
+/**
+ * The least share of that a card reports: GDDR with ECC on keeps 1/16 for ECC, and the
+ * driver a few MiB more (T4 "16 GB": 15360 of 16384 MiB; L40S: 46068 of 49152, 93.7%).
+ * Anything lower is a figure in the wrong unit (GB, decimal MB) or a typo.
+ */
+const MEMORY_TOTAL_SHARE_MIN = 0.93;
 
 /** Figures every GPU has: absent only when listed in `unknown`. */
 const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies FigureKey[];
@@ -153,8 +172,17 @@ export const gpuSchema = z
     segment: z.enum(["datacenter", "workstation", "consumer"]),
     architecture: z.string().min(2),
     memoryType: z.string().min(2),
-    /** Memory as sold, GB (1e9 bytes). `nvidia-smi` reports the same memory in MiB. */
+    /** Memory as sold, GB (1e9 bytes): the number on the box, for display only. */
     memoryGB: figureSchema,
+    /**
+     * The memory the GPU really offers, MiB (2^20 bytes): `memory.total` as `nvidia-smi`
+     * prints it (`rocm-smi` VRAM total for AMD, `npu-smi` HBM total for Ascend) with ECC as
+     * the card ships. Memory chips come in binary sizes, so an RTX 4090's "24 GB" is
+     * 24564 MiB, while GDDR data-center cards keep 1/16 for ECC (T4 "16 GB": 15360 MiB).
+     * Every "does it fit" compares a need with this figure, never with `memoryGB`.
+     * The driver may hold back a few hundred MiB more (`nvidia-smi -q` "Reserved").
+     */
+    memoryTotalMiB: mibFigureSchema,
     /**
      * Peak memory bandwidth, GB/s (1e9 bytes per second). Absent only where no document
      * gives a figure one can defend (Ascend 910B): the estimator then refuses speed
@@ -218,6 +246,14 @@ export const gpuSchema = z
           path: [key],
           message: `${gpu.id}: ${key} is required unless listed in "unknown"`,
         });
+    const soldMiB = gpu.memoryGB.value * MIB_PER_SOLD_GB;
+    const share = gpu.memoryTotalMiB.value / soldMiB;
+    if (share < MEMORY_TOTAL_SHARE_MIN || share > 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["memoryTotalMiB", "value"],
+        message: `${gpu.id}: memoryTotalMiB ${gpu.memoryTotalMiB.value} is ${(share * 100).toFixed(1)}% of the ${soldMiB} MiB sold as ${gpu.memoryGB.value} GB; expected ${MEMORY_TOTAL_SHARE_MIN * 100}-100% (a figure in the wrong unit?)`,
+      });
     for (const [where, source] of multiGpuSources(gpu.multiGpu)) {
       if (source !== undefined && !ids.has(source)) {
         ctx.addIssue({

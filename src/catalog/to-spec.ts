@@ -1,4 +1,5 @@
 import type { GpuSpec } from "../estimate/gpu.ts";
+import { mibToBytes } from "../estimate/units.ts";
 import { pcieGBpsPerDirection } from "./pcie.ts";
 import { FIGURE_KEYS, type GpuEntry } from "./schema.ts";
 
@@ -19,6 +20,7 @@ export function toGpuSpec(gpu: GpuEntry): GpuSpec {
     vendor: gpu.vendor,
     segment: gpu.segment,
     memoryGB: gpu.memoryGB.value,
+    memoryTotalBytes: mibToBytes(gpu.memoryTotalMiB.value),
     tensorTflopsDense: tensor,
     link,
     pcieGBps: pcieGBpsPerDirection(pcie.gen, pcie.lanes),

@@ -8,7 +8,7 @@ import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import type { MathFormat } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
-import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR, gbToBytes } from "./units.ts";
+import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR } from "./units.ts";
 import { HEADROOM_DEFAULT } from "./memory-views.ts";
 
 export type FitReason =
@@ -56,7 +56,7 @@ export const GPU_COUNTS = [1, 2, 4, 8, 16, 32, 64] as const;
 
 export function fitGpu(gpu: GpuSpec, w: Workload, pricePerGpuHour?: number): FitRow {
   const headroom = w.headroom ?? HEADROOM_DEFAULT;
-  const usable = gbToBytes(gpu.memoryGB) / (1 + headroom);
+  const usable = gpu.memoryTotalBytes / (1 + headroom);
   const reasons: FitReason[] = [];
   const max = w.maxGpus ?? 64;
   const n = GPU_COUNTS.find((c) => c <= max && w.memoryPerGpu(c) <= usable) ?? null;

@@ -30,8 +30,13 @@ export interface GpuSpec {
   name: string;
   vendor: "NVIDIA" | "AMD" | "Huawei";
   segment: "datacenter" | "workstation" | "consumer";
-  /** Memory as sold, GB (1e9 bytes). */
+  /** Memory as sold, GB (1e9 bytes): for display ("24 GB"), never for a fit. */
   memoryGB: number;
+  /**
+   * The memory the GPU really offers, bytes: `nvidia-smi` memory.total (MiB x 2^20) with
+   * ECC as shipped. Every "does it fit" compares a need with this figure.
+   */
+  memoryTotalBytes: number;
   /**
    * Peak memory bandwidth, GB/s (1e9 bytes per second); undefined where no document gives
    * a figure one can defend (Ascend 910B). Speed estimates refuse such a GPU.

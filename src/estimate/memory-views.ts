@@ -6,7 +6,7 @@ import { HEADROOM_DEFAULT, HEADROOM_SEED_MAX, HEADROOM_SEED_MIN } from "./vocabu
 export { HEADROOM_DEFAULT } from "./vocabulary.ts";
 import type { Assumption, BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { gbToBytes, mibToBytes } from "./units.ts";
+import { bytesToMiB, mibToBytes } from "./units.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { TrainingPrecision } from "./precision.ts";
 import type { Warning } from "./result.ts";
@@ -110,11 +110,17 @@ export function pushCommonWarnings(
   if (views.headroom > HEADROOM_SEED_MAX)
     warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
   if (!gpu) return;
-  const capacity = gbToBytes(gpu.memoryGB);
+  // nvidia-smi's own total, not the number on the box: the need is an nvidia-smi figure too.
+  const capacity = gpu.memoryTotalBytes;
   if (views.nvidiaSmiBytes > capacity) {
     warnings.push({
       code: "exceeds-gpu-memory",
-      params: { gpu: gpu.name, neededBytes: views.nvidiaSmiBytes, capacityBytes: capacity },
+      params: {
+        gpu: gpu.name,
+        neededBytes: views.nvidiaSmiBytes,
+        capacityBytes: capacity,
+        capacityMiB: bytesToMiB(capacity),
+      },
     });
   }
   if (

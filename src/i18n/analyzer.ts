@@ -124,7 +124,7 @@ export const analyzer = defineStrings(
     "finding.recommended-exceeds-gpu":
       "With {headroomPct}% headroom the run needs {recommendedMiB} MiB, more than this GPU's {totalMiB} MiB: rent a larger GPU or cut memory (batch size, precision, checkpointing).",
     "finding.smaller-gpu-fits":
-      "A smaller GPU would do: {gpuName} ({memoryGB} GB) holds the {recommendedGB} GB to rent.",
+      "A smaller GPU would do: {gpuName} ({memoryGB} GB, {memoryTotalMiB} MiB in nvidia-smi) holds the {recommendedGB} GB to rent.",
     "finding.no-catalog-gpu-fits":
       "No single GPU in the catalog holds {recommendedGB} GB: plan for several GPUs, quantisation or offloading.",
     "finding.memory-growing":
@@ -316,7 +316,7 @@ export const analyzer = defineStrings(
     "finding.recommended-exceeds-gpu":
       "留 {headroomPct}% 余量需要 {recommendedMiB} MiB，超过了这张卡的 {totalMiB} MiB：换更大显存的卡，或者减少显存占用（批量大小、精度、检查点）。",
     "finding.smaller-gpu-fits":
-      "更小的卡也够用：{gpuName}（{memoryGB} GB）装得下应租的 {recommendedGB} GB。",
+      "更小的卡也够用：{gpuName}（{memoryGB} GB，nvidia-smi 显示 {memoryTotalMiB} MiB）装得下应租的 {recommendedGB} GB。",
     "finding.no-catalog-gpu-fits":
       "目录里没有任何单卡能装下 {recommendedGB} GB：需要考虑多卡、量化或卸载。",
     "finding.memory-growing":

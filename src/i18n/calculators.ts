@@ -205,7 +205,8 @@ export const calculators = defineStrings(
     "warn.no-bf16": "{gpu} has no BF16 tensor math; BF16 runs emulated and slow. Use FP16 mixed.",
     "warn.no-fp8": "{gpu} has no FP8 tensor math.",
     "warn.low-precision-fallback": "{gpu} lacks the requested format; used the {used} peak.",
-    "warn.exceeds-gpu-memory": "Needs {neededBytes}, more than {gpu}'s {capacityBytes}.",
+    "warn.exceeds-gpu-memory":
+      "Needs {neededBytes}, more than the {capacityBytes} {gpu} offers ({capacityMiB} MiB in nvidia-smi).",
     "warn.headroom-below-seed-range": "Headroom {headroom} is below the usual 15–25%.",
     "warn.headroom-above-seed-range": "Headroom {headroom} is above the usual 15–25%.",
     "warn.kv-exceeds-weights":
@@ -248,6 +249,7 @@ export const calculators = defineStrings(
     "col.fits": "Fits",
     "col.count": "GPUs needed",
     "col.memPerGpu": "nvidia-smi per GPU",
+    "col.usablePerGpu": "Usable per GPU (nvidia-smi total)",
     "col.cost": "Cost",
     "col.reasons": "Why",
     "ct.table": "Hours on {count} of each GPU at {mfu} MFU",
@@ -521,7 +523,8 @@ export const calculators = defineStrings(
     "warn.no-bf16": "{gpu} 没有 BF16 张量核心，BF16 会模拟运行、很慢。请用 FP16 混合精度。",
     "warn.no-fp8": "{gpu} 不支持 FP8 张量运算。",
     "warn.low-precision-fallback": "{gpu} 不支持所选格式，已改用 {used} 的峰值。",
-    "warn.exceeds-gpu-memory": "需要 {neededBytes}，超过 {gpu} 的 {capacityBytes}。",
+    "warn.exceeds-gpu-memory":
+      "需要 {neededBytes}，超过 {gpu} 实际可用的 {capacityBytes}（nvidia-smi 显示 {capacityMiB} MiB）。",
     "warn.headroom-below-seed-range": "余量 {headroom} 低于常用的 15–25%。",
     "warn.headroom-above-seed-range": "余量 {headroom} 高于常用的 15–25%。",
     "warn.kv-exceeds-weights": "KV 缓存（{kvBytes}）比权重（{weightBytes}）还大。",
@@ -560,6 +563,7 @@ export const calculators = defineStrings(
     "col.fits": "装得下",
     "col.count": "所需 GPU 数",
     "col.memPerGpu": "每卡 nvidia-smi 显存",
+    "col.usablePerGpu": "每卡可用显存（nvidia-smi 总量）",
     "col.cost": "费用",
     "col.reasons": "原因",
     "ct.table": "每种 GPU 各用 {count} 张、MFU {mfu} 时的小时数",

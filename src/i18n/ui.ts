@@ -55,9 +55,10 @@ export const ui = defineStrings(
     "catalog.filter": "Filter by name",
     "catalog.filterHint": "Type part of a name, e.g. 4090 or H100",
     "catalog.caption":
-      "GPU figures: memory in GB (1 GB = 10⁹ bytes), bandwidth in GB/s, compute in TFLOPS (INT8 in TOPS), power in W. Select a column heading to sort.",
+      "GPU figures: memory as sold in GB (1 GB = 10⁹ bytes) and as nvidia-smi reports it in MiB (2²⁰ bytes), bandwidth in GB/s, compute in TFLOPS (INT8 in TOPS), power in W. Select a column heading to sort.",
     "catalog.col.name": "GPU",
-    "catalog.col.memory": "Memory (GB)",
+    "catalog.col.memory": "Memory as sold (GB)",
+    "catalog.col.memoryTotal": "Usable (nvidia-smi, MiB)",
     "catalog.col.bandwidth": "Bandwidth (GB/s)",
     "catalog.col.fp32": "FP32 (TFLOPS)",
     "catalog.col.tf32": "TF32 tensor (TFLOPS)",
@@ -81,12 +82,12 @@ export const ui = defineStrings(
     "catalog.noFigure": "no figure a document supports",
     "catalog.unverified": "unverified",
     "catalog.unverifiedNote":
-      "Figures marked “?” have no vendor document behind them (China-market and cloud-only parts); treat them as estimates.",
+      "Figures marked “?” have no vendor document behind them (China-market and cloud-only parts), or, for usable memory, no printout of that card that can be cited: the figure is derived or was seen in uncitable files, as its note says. Treat them as estimates.",
     "catalog.sparsityTitle": "Why datasheets show two numbers",
     "catalog.sparsity":
       "Since Ampere, NVIDIA datasheets print tensor throughput “with sparsity”: the rate when half of every group of four weights is zero (2:4 structured sparsity). That is twice the dense rate, and ordinary training and inference do not reach it. Every tensor figure here is dense.",
     "catalog.memoryUnits":
-      "Datasheets state memory in GB; nvidia-smi reports it in MiB (2²⁰ bytes). The chips come in binary sizes: a “24 GB” RTX 4090 carries 24 GiB = 24 × 1,024 = 24,576 MiB, nvidia-smi's memory.total shows slightly less (the driver keeps some), and the CUDA context takes more before your job allocates anything. The calculators on this site count the datasheet GB as 10⁹ bytes, which leaves a small safety margin.",
+      "Datasheets state memory in GB; nvidia-smi reports it in MiB (2²⁰ bytes). The chips come in binary sizes: a “24 GB” RTX 4090 carries 24 GiB = 24 × 1,024 = 24,576 MiB, and its memory.total reads 24,564 MiB. Data-center cards with GDDR memory ship with ECC on, which keeps 1/16 of it: a “16 GB” T4 shows 15,360 MiB, a “48 GB” L40S 46,068 MiB. HBM cards lose almost nothing (A100 80GB: 81,920 MiB). The usable column is that memory.total with ECC as shipped, and it is what the calculators on this site compare a job's memory with. The driver may hold back a few hundred MiB more, and the CUDA context takes its share before your job allocates anything.",
     "catalog.erratumTitle": "What the seed article's GPU table got wrong",
     "catalog.erratum.a100":
       "A100 “5 TFLOPS single precision”: it is 19.5 TFLOPS FP32 (non-tensor), 156 TF32 tensor and 312 FP16/BF16 tensor (dense). No A100 figure equals 5.",
@@ -151,9 +152,10 @@ export const ui = defineStrings(
     "catalog.filter": "按名称筛选",
     "catalog.filterHint": "输入型号的一部分，例如 4090 或 H100",
     "catalog.caption":
-      "GPU 规格：显存单位 GB（1 GB = 10⁹ 字节），带宽 GB/s，算力 TFLOPS（INT8 为 TOPS），功耗 W。点击列标题排序。",
+      "GPU 规格：标称显存单位 GB（1 GB = 10⁹ 字节），nvidia-smi 显示的显存单位 MiB（2²⁰ 字节），带宽 GB/s，算力 TFLOPS（INT8 为 TOPS），功耗 W。点击列标题排序。",
     "catalog.col.name": "GPU",
-    "catalog.col.memory": "显存（GB）",
+    "catalog.col.memory": "标称显存（GB）",
+    "catalog.col.memoryTotal": "可用显存（nvidia-smi，MiB）",
     "catalog.col.bandwidth": "显存带宽（GB/s）",
     "catalog.col.fp32": "FP32（TFLOPS）",
     "catalog.col.tf32": "TF32 张量（TFLOPS）",
@@ -177,12 +179,12 @@ export const ui = defineStrings(
     "catalog.noFigure": "没有可靠出处的数据",
     "catalog.unverified": "未经厂商文件证实",
     "catalog.unverifiedNote":
-      "标“?”的数字没有厂商公开文件支撑（国内特供型号、云厂商专用型号），只能当作估计值。",
+      "标“?”的数字没有厂商公开文件支撑（国内特供型号、云厂商专用型号）；可用显存一栏标“?”则表示找不到可以引用的该型号实际输出，数字是推算的或只在无法引用的文件里见过，详见该格的说明。这些都只能当作估计值。",
     "catalog.sparsityTitle": "为什么规格书上有两个数",
     "catalog.sparsity":
       "从 Ampere 开始，NVIDIA 规格书印的张量算力常是“含稀疏”数值，即每 4 个权重中有 2 个为零（2:4 结构化稀疏）时的速率，是稠密速率的两倍，普通训练和推理达不到。本表的张量算力全部是稠密数值。",
     "catalog.memoryUnits":
-      "规格书按 GB 标注显存，nvidia-smi 则以 MiB（2²⁰ 字节）显示。显存颗粒按二进制容量制造：“24 GB”的 RTX 4090 实际是 24 GiB = 24 × 1,024 = 24,576 MiB，nvidia-smi 的 memory.total 会略少一些（驱动保留了一部分），任务分配显存之前 CUDA 上下文还要再占一块。本站计算器把规格书上的 GB 按 10⁹ 字节计算，相当于多留了一点余量。",
+      "规格书按 GB 标注显存，nvidia-smi 则以 MiB（2²⁰ 字节）显示。显存颗粒按二进制容量制造：“24 GB”的 RTX 4090 实际是 24 GiB = 24 × 1,024 = 24,576 MiB，memory.total 显示 24,564 MiB。使用 GDDR 显存的数据中心卡出厂时开启 ECC，要占去 1/16：“16 GB”的 T4 显示 15,360 MiB，“48 GB”的 L40S 显示 46,068 MiB。HBM 显存的卡几乎没有损失（A100 80GB：81,920 MiB）。“可用显存”一栏就是出厂 ECC 设置下的 memory.total，本站计算器也拿它和任务所需显存比较。驱动可能再保留几百 MiB，任务分配显存之前 CUDA 上下文还要再占一块。",
     "catalog.erratumTitle": "原文 GPU 对比表中的错误",
     "catalog.erratum.a100":
       "A100“单精度 5 TFLOPS”：实际 FP32（非张量）为 19.5 TFLOPS，TF32 张量 156，FP16/BF16 张量 312（稠密）。A100 没有任何一项指标等于 5。",

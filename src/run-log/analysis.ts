@@ -39,8 +39,12 @@ export const MIN_RUN_SECONDS = 600;
  * median of its first tenth) is `memory-growing`: the seed's hint to look for leaks.
  */
 export const MEMORY_GROWTH_SHARE = 0.05;
-/** A catalog GPU counts as smaller than the measured one below this share of its nominal GB. */
-export const SMALLER_GPU_SHARE = 0.97;
+/**
+ * A catalog GPU counts as smaller than the measured one below this share of its memory.total.
+ * Two GPUs sold at the same size differ by up to 1/16 (ECC on or off: 46068 vs 49140 MiB for
+ * a "48 GB" card) plus a few MiB, so only a gap wider than that is a smaller card.
+ */
+export const SMALLER_GPU_SHARE = 0.9;
 /** A GPU whose utilisation never reaches this is `gpu-unused`, percent. */
 export const UNUSED_MAX_UTIL_PCT = 5;
 /** Steady mean utilisation spread across GPUs above this is `imbalanced-gpus`, points. */
@@ -91,7 +95,10 @@ export interface IdleGap {
 export interface CatalogFit {
   id: string;
   name: string;
+  /** Memory as sold, GB, for display. */
   memoryGB: number;
+  /** What the fit was judged against: nvidia-smi memory.total, MiB. */
+  memoryTotalMiB: number;
 }
 
 export interface MemoryRecommendation {
@@ -201,14 +208,21 @@ export function recommendMemory(
 }
 
 /**
- * Catalog GPUs that hold `bytes`, smallest memory first (ties by id). Catalog memory is GB
- * (1e9 bytes) as in fit-rank.ts; vendors' "24 GB" is often 24 GiB, so this errs on the safe side.
+ * Catalog GPUs whose memory as nvidia-smi reports it (memory.total, as in fit-rank.ts) holds
+ * `bytes`, smallest first (ties by id): the log's peak is an nvidia-smi figure too.
  */
 export function catalogFits(bytes: number, catalog: readonly GpuSpec[]): CatalogFit[] {
   return catalog
-    .filter((g) => Number.isFinite(g.memoryGB) && g.memoryGB * BYTES_PER_GB >= bytes)
-    .map((g) => ({ id: g.id, name: g.name, memoryGB: g.memoryGB }))
-    .sort((a, b) => a.memoryGB - b.memoryGB || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .filter((g) => g.memoryTotalBytes >= bytes)
+    .sort(
+      (a, b) => a.memoryTotalBytes - b.memoryTotalBytes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    )
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      memoryGB: g.memoryGB,
+      memoryTotalMiB: g.memoryTotalBytes / BYTES_PER_MIB,
+    }));
 }
 
 export function utilHistogram(samples: readonly GpuSample[]): HistogramBucket[] {
@@ -330,11 +344,9 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
   const recommended = recommendMemory(peak, opts.headroom);
   const fits = opts.catalog ? catalogFits(recommended.bytes, opts.catalog) : [];
   const total = series.memoryTotalMiB;
-  // "Smaller" against the card's nominal size: nvidia-smi's memory.total in GiB is what vendors
-  // sell as "GB" (an RTX 4090's 24564 MiB is its "24 GB"), with a little slack for reserved memory.
-  const nominalGB = total === null ? null : total / 1024;
+  // Like with like: the catalog's memory.total against the one the log reports.
   const smallerFits =
-    nominalGB === null ? [] : fits.filter((f) => f.memoryGB < SMALLER_GPU_SHARE * nominalGB);
+    total === null ? [] : fits.filter((f) => f.memoryTotalMiB < SMALLER_GPU_SHARE * total);
 
   const st = detectSteadyState(samples);
   const steadySamples = samples.slice(st.startIndex, st.endIndex + 1);
@@ -380,6 +392,7 @@ function analyzeGpu(series: GpuSeries, t0: number, opts: AnalysisOptions): GpuAn
         gpuId: smallest.id,
         gpuName: smallest.name,
         memoryGB: smallest.memoryGB,
+        memoryTotalMiB: smallest.memoryTotalMiB,
         recommendedGB: recommended.gb,
       });
     if (fits.length === 0) warn("no-catalog-gpu-fits", { recommendedGB: recommended.gb });

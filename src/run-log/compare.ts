@@ -7,7 +7,7 @@
 import { diagnose } from "../estimate/diagnosis.ts";
 import type { Verdict } from "../estimate/diagnosis.ts";
 import type { GpuSpec } from "../estimate/gpu.ts";
-import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
+import { BYTES_PER_MIB } from "../estimate/units.ts";
 import { safeDiv } from "./ratio.ts";
 
 export type PeakPrecision = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
@@ -119,9 +119,10 @@ export function matchCatalogGpu(
     if (!gModel.every((t) => nt.includes(t)) || !nModel.every((t) => gt.includes(t))) continue;
     let score = 0;
     for (const t of gt) score += nt.includes(t) ? 1 : -1;
+    // Within 10% of the catalog's memory.total: ECC on or off and driver versions move it.
     if (
       memoryTotalMiB !== null &&
-      Math.abs(safeDiv(memoryTotalMiB * BYTES_PER_MIB, g.memoryGB * BYTES_PER_GB, 0) - 1) <= 0.1
+      Math.abs(safeDiv(memoryTotalMiB * BYTES_PER_MIB, g.memoryTotalBytes, 0) - 1) <= 0.1
     )
       score += 2;
     if (score > bestScore) {

@@ -19,14 +19,14 @@ test("the catalog table sorts by a numeric column and filters by name", async ({
   const bandwidths = await page
     .locator("#gpu-table tbody tr")
     .evaluateAll((rows) =>
-      rows.map((r) => Number((r as HTMLTableRowElement).cells[2]?.dataset["value"])),
+      rows.map((r) => Number((r as HTMLTableRowElement).cells[3]?.dataset["value"])),
     );
   expect(bandwidths).toEqual([...bandwidths].sort((a, b) => a - b));
   await sortBandwidth.click();
   const first = (await names())[0] ?? "";
   expect(first).toContain("B200");
 
-  await page.getByRole("button", { name: "Memory (GB)" }).click();
+  await page.getByRole("button", { name: "Memory as sold (GB)" }).click();
   const memories = await memoryValues();
   expect(memories).toEqual([...memories].sort((a, b) => a - b));
 
@@ -40,12 +40,12 @@ test("the catalog shows dense datasheet figures with sources", async ({ page }) 
   await page.goto("/gpus/");
   const row = page.locator("tr#rtx-4090");
   await expect(row.locator("td").nth(0)).toHaveText("24");
-  await expect(row.locator("td").nth(2)).toHaveText("82.6");
-  await expect(row.locator("td").nth(4)).toContainText("165.2");
+  await expect(row.locator("td").nth(3)).toHaveText("82.6");
+  await expect(row.locator("td").nth(5)).toContainText("165.2");
   const a100 = page.locator("tr#a100-80gb-sxm");
-  await expect(a100.locator("td").nth(2)).toHaveText("19.5");
-  await expect(a100.locator("td").nth(4)).toContainText("312");
-  await expect(page.locator("tr#h20 td").nth(2)).toContainText("?");
+  await expect(a100.locator("td").nth(3)).toHaveText("19.5");
+  await expect(a100.locator("td").nth(5)).toContainText("312");
+  await expect(page.locator("tr#h20 td").nth(3)).toContainText("?");
   await expect(page.getByRole("heading", { name: "原文 GPU 对比表中的错误" })).toBeVisible();
 });
 
@@ -60,11 +60,35 @@ test("the catalog shows each GPU's link kind and bandwidth in both languages", a
   await expect(rtx4090).toContainText("no PCIe peer-to-peer with the stock driver");
   await expect(page.locator("tr#a100-40gb-pcie .link-cell")).toContainText("NVLink bridge");
   // A figure no document supports reads as unknown, not as a format the GPU lacks.
-  await expect(page.locator("tr#ascend-910b td").nth(1)).toHaveText("?");
+  await expect(page.locator("tr#ascend-910b td").nth(2)).toHaveText("?");
 
   await page.goto("/gpus/");
   await expect(page.locator("tr#h100-sxm .link-cell")).toContainText("NVLink 经 NVSwitch");
   await expect(page.locator("tr#h100-sxm .link-cell")).toContainText("900 GB/s（每卡，双向合计）");
   await expect(page.locator("tr#rtx-4090 .link-cell")).toContainText("没有卡间直连：仅 PCIe");
   await expect(page.locator("tr#mi300x .link-cell")).toContainText("AMD Infinity Fabric");
+});
+
+test("the catalog shows memory as sold beside the usable memory nvidia-smi reports", async ({
+  page,
+}) => {
+  const usable = (id: string) => page.locator(`tr#${id} td`).nth(1);
+  await page.goto("/en/gpus/");
+  await expect(page.getByRole("columnheader", { name: "Usable (nvidia-smi, MiB)" })).toBeVisible();
+  // Binary-sized chips; GDDR data-center cards keep 1/16 for ECC; HBM loses almost nothing.
+  await expect(page.locator("tr#rtx-4090 td").nth(0)).toHaveText("24");
+  await expect(usable("rtx-4090")).toHaveText("24,564");
+  await expect(usable("t4")).toHaveText("15,360");
+  await expect(usable("a100-80gb-sxm")).toHaveText("81,920");
+  await expect(usable("rtx-4090")).toHaveAttribute("title", /RLinf/);
+  // A total with no citable printout is marked, with how it was derived in its title.
+  await expect(usable("v100-pcie")).toContainText("?");
+  await expect(usable("v100-pcie")).toHaveAttribute("title", /derived/);
+
+  await page.goto("/gpus/");
+  await expect(
+    page.getByRole("columnheader", { name: "可用显存（nvidia-smi，MiB）" }),
+  ).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "标称显存（GB）" })).toBeVisible();
+  await expect(usable("l40s")).toHaveText("46,068");
 });

@@ -62,6 +62,35 @@ describe("schema refuses broken entries", () => {
     expect(issuesOf(result).some((s) => s.startsWith("memoryGB.source:"))).toBe(true);
   });
 
+  it("a memory total without a source, or without the figure at all", () => {
+    const gpu = validEntry();
+    delete figure(gpu, "memoryTotalMiB").source;
+    expect(
+      issuesOf(gpuSchema.safeParse(gpu)).some((s) => s.startsWith("memoryTotalMiB.source:")),
+    ).toBe(true);
+    const missing = validEntry();
+    delete missing["memoryTotalMiB"];
+    expect(
+      issuesOf(gpuSchema.safeParse(missing)).some((s) => s.startsWith("memoryTotalMiB:")),
+    ).toBe(true);
+  });
+
+  it("a memory total in the wrong unit: GB, decimal MB, or a fraction of a MiB", () => {
+    for (const value of [80, 85899, 40960]) {
+      const gpu = validEntry(); // A100 80GB SXM: 80 GB sold = 81920 MiB
+      figure(gpu, "memoryTotalMiB").value = value;
+      expect(
+        issuesOf(gpuSchema.safeParse(gpu)).some((s) => s.startsWith("memoryTotalMiB.value:")),
+        String(value),
+      ).toBe(true);
+    }
+    const fraction = validEntry();
+    figure(fraction, "memoryTotalMiB").value = 81919.5;
+    expect(issuesOf(gpuSchema.safeParse(fraction))).toContain(
+      "memoryTotalMiB.value: memory in MiB is a whole number",
+    );
+  });
+
   it("a figure with an empty source", () => {
     const gpu = validEntry();
     figure(gpu, "tdpW").source = "";
@@ -444,6 +473,55 @@ describe("catalog agrees with the reference tables", () => {
             : "datacenter";
       expect(gpu.segment, id).toBe(expected);
     }
+  });
+});
+
+describe("memory as nvidia-smi reports it (memoryTotalMiB)", () => {
+  const byId = new Map(loadCatalog().map((g) => [g.id, g]));
+  const sourceOf = (id: string) => {
+    const gpu = byId.get(id);
+    return gpu?.sources.find((s) => s.id === gpu.memoryTotalMiB.source);
+  };
+
+  it("known printouts: RTX 4090 24564 MiB, A100 80GB SXM 81920 MiB, T4 15360 MiB", () => {
+    const known: [string, number, string][] = [
+      ["rtx-4090", 24564, "https://github.com/RLinf/RLinf/issues/255"],
+      [
+        "a100-80gb-sxm",
+        81920,
+        "https://github.com/thamada/nvidia-smi/blob/c4c8a463a61e4ac67e3d7956da104b302760a498/gls/A100SXMx4_smi.py",
+      ],
+      ["t4", 15360, "https://github.com/modal-labs/modal-client/pull/2797"],
+    ];
+    for (const [id, mib, url] of known) {
+      const fig = byId.get(id)?.memoryTotalMiB;
+      expect(fig?.value, id).toBe(mib);
+      expect(fig?.unverified, id).toBeUndefined();
+      expect(sourceOf(id)?.url, id).toBe(url);
+    }
+  });
+
+  it("data-center GDDR with ECC on keeps 1/16; HBM and GeForce cards keep their binary size", () => {
+    const mib = (id: string) => byId.get(id)?.memoryTotalMiB.value ?? NaN;
+    const soldMiB = (id: string) => (byId.get(id)?.memoryGB.value ?? NaN) * 1024;
+    for (const id of ["t4", "a10", "l4", "l40s", "a40"])
+      expect(soldMiB(id) - mib(id), id).toBeGreaterThanOrEqual(soldMiB(id) / 16);
+    for (const id of ["a100-80gb-sxm", "rtx-3090", "h100-sxm", "h200-sxm", "rtx-4090"])
+      expect(mib(id) / soldMiB(id), id).toBeGreaterThan(0.99);
+  });
+
+  it("every unverified memory total says how it was derived or where it was seen", () => {
+    for (const [id, gpu] of byId)
+      if (gpu.memoryTotalMiB.unverified) expect(gpu.memoryTotalMiB.note, id).toMatch(/\w{3}/);
+  });
+
+  it("the estimator's capacity is the total in bytes, MiB x 2^20; the sold size stays for display", () => {
+    const spec = toGpuSpec(byId.get("rtx-4090")!);
+    expect(spec.memoryTotalBytes).toBe(24564 * 2 ** 20);
+    expect(spec.memoryGB).toBe(24);
+    // An unverified total is named among the unverified figures, as the others are.
+    expect(toGpuSpec(byId.get("b200")!).unverified).toContain("memoryTotalMiB");
+    expect(spec.unverified).not.toContain("memoryTotalMiB");
   });
 });
 

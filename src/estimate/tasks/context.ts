@@ -4,7 +4,6 @@ import { missingSpeedFigures } from "../gpu.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { TaskContext } from "./task.ts";
-import { gbToBytes } from "../units.ts";
 
 /** The catalog GPU a checked request names (the checker has already refused unknown ids). */
 export function gpuById(ctx: TaskContext, id: string): GpuSpec {
@@ -13,9 +12,9 @@ export function gpuById(ctx: TaskContext, id: string): GpuSpec {
   return g;
 }
 
-/** The ids of catalog GPUs whose memory as sold holds `bytes`. */
+/** The ids of catalog GPUs whose memory (nvidia-smi memory.total) holds `bytes`. */
 export function gpusHolding(ctx: TaskContext, bytes: number): string[] {
-  return ctx.gpus.filter((g) => gbToBytes(g.memoryGB) >= bytes).map((g) => g.id);
+  return ctx.gpus.filter((g) => g.memoryTotalBytes >= bytes).map((g) => g.id);
 }
 
 const MISSING_CODE = {

@@ -1,5 +1,5 @@
 /** Tables and lists of a loaded run: per-GPU memory, parse report, idle gaps, findings, probe environment. */
-import type { Finding, GpuAnalysis, RunAnalysis } from "../../run-log/analysis.ts";
+import type { CatalogFit, Finding, GpuAnalysis, RunAnalysis } from "../../run-log/analysis.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { num, tr } from "../../i18n/format.ts";
 import type { LoadedRun } from "./protocol.ts";
@@ -45,9 +45,7 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
               <td>{n(g.memoryTotalMiB, 0)}</td>
               <td data-k="rec">{n(g.recommended.gb, 1)}</td>
               <td>{`${n(g.recommended.lowGB, 1)}–${n(g.recommended.highGB, 1)}`}</td>
-              <td>
-                {g.smallestFit ? `${g.smallestFit.name} (${n(g.smallestFit.memoryGB, 0)} GB)` : "—"}
-              </td>
+              <td>{g.smallestFit ? fitLabel(g.smallestFit, lang) : "—"}</td>
               <td>{smaller(g, t, lang)}</td>
               <td>{n(g.meanUtilSteadyPct, 0)}</td>
               <td>{n(g.meanPowerSteadyW, 0)}</td>
@@ -66,13 +64,14 @@ export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
   );
 }
 
+/** A GPU that fits: the size it is sold as, and the nvidia-smi total the fit was judged by. */
+function fitLabel(f: CatalogFit, lang: string): string {
+  return `${f.name} (${num(lang, f.memoryGB, 0)} GB, ${num(lang, f.memoryTotalMiB, 0)} MiB)`;
+}
+
 function smaller(g: GpuAnalysis, t: Strings, lang: string): string {
   const s = g.smallerFits[0];
-  return s
-    ? `${s.name} (${num(lang, s.memoryGB, 0)} GB)`
-    : g.memoryTotalMiB === null
-      ? "—"
-      : (t["smaller.no"] ?? "");
+  return s ? fitLabel(s, lang) : g.memoryTotalMiB === null ? "—" : (t["smaller.no"] ?? "");
 }
 
 export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {

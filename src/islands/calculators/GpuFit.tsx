@@ -36,6 +36,11 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
     disabled: !hydrated,
   });
   const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
+  // The capacity each row's need is held against: nvidia-smi memory.total, not the box's GB.
+  const usable = (gid: string) => {
+    const bytes = gpus.find((g) => g.id === gid)?.memoryTotalBytes;
+    return bytes === undefined ? "—" : gib(lang, bytes);
+  };
   return (
     <Frame
       id={id}
@@ -88,6 +93,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                   <th scope="col">{tr(t, "col.fits")}</th>
                   <th scope="col">{tr(t, "col.count")}</th>
                   <th scope="col">{tr(t, "col.memPerGpu")}</th>
+                  <th scope="col">{tr(t, "col.usablePerGpu")}</th>
                   <th scope="col">{tr(t, "col.hours")}</th>
                   <th scope="col">{tr(t, "col.cost")}</th>
                   <th scope="col">{tr(t, "col.reasons")}</th>
@@ -100,6 +106,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                     <td>{tr(t, r.fits ? "yes" : "no")}</td>
                     <td>{num(lang, r.gpusNeeded)}</td>
                     <td>{r.memoryPerGpuBytes === null ? "—" : gib(lang, r.memoryPerGpuBytes)}</td>
+                    <td>{usable(r.gpuId)}</td>
                     <td>{num(lang, r.hours)}</td>
                     <td>{num(lang, r.cost)}</td>
                     <td>{r.reasons.map((x) => tr(t, `reason.${x}`)).join("; ")}</td>

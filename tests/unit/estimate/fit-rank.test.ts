@@ -31,9 +31,13 @@ describe("fitGpu", () => {
       expect(r.hours, gpu.id).toBeCloseTo(t.hours, 12);
     }
   });
-  it("fits one GPU when memory × (1 + 20% headroom) ≤ capacity", () => {
-    expect(fitGpu(a100, train(66 * GB)).gpusNeeded).toBe(1);
-    expect(fitGpu(a100, train(67 * GB)).gpusNeeded).toBe(2);
+  it("fits one GPU when memory × (1 + 20% headroom) ≤ capacity (nvidia-smi memory.total)", () => {
+    const usable = a100.memoryTotalBytes / 1.2;
+    expect(fitGpu(a100, train(usable)).gpusNeeded).toBe(1);
+    expect(fitGpu(a100, train(usable * 1.001)).gpusNeeded).toBe(2);
+    // 71 GB x 1.2 = 85.2 GB: more than the 80 GB on the box, less than its 81920 MiB (85.9 GB).
+    expect(fitGpu(a100, train(71 * GB)).gpusNeeded).toBe(1);
+    expect(fitGpu(a100, train(72 * GB)).gpusNeeded).toBe(2);
   });
   it("time = FLOPs / (peak × MFU × n × scaling); cost = hours × n × price", () => {
     const r = fitGpu(a100, train(100 * GB, { scaling: 0.9 }), 2);

@@ -1,8 +1,10 @@
 /**
  * Shared fixtures for the estimation-core tests. GPU figures from gpu-datasheets.tsv (dense);
- * link facts from content/gpus.json (PCIe per direction: Gen3 x16 15.75, Gen4 x16 31.5 GB/s).
+ * link facts and nvidia-smi memory.total from content/gpus.json (PCIe per direction: Gen3
+ * x16 15.75, Gen4 x16 31.5 GB/s).
  */
 import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
 import { runRequest } from "../../../src/estimate/tasks/registry.ts";
@@ -13,6 +15,7 @@ export const rtx4090: GpuSpec = {
   vendor: "NVIDIA",
   segment: "consumer",
   memoryGB: 24,
+  memoryTotalBytes: mibToBytes(24564),
   bandwidthGBps: 1008,
   fp32Tflops: 82.6,
   tensorTflopsDense: { tf32: 82.6, fp16: 165.2, bf16: 165.2, fp8: 330.3, int8: 660.6 },
@@ -29,6 +32,7 @@ export const a100: GpuSpec = {
   vendor: "NVIDIA",
   segment: "datacenter",
   memoryGB: 80,
+  memoryTotalBytes: mibToBytes(81920),
   bandwidthGBps: 2039,
   fp32Tflops: 19.5,
   tensorTflopsDense: { tf32: 156, fp16: 312, bf16: 312, int8: 624 },
@@ -46,6 +50,7 @@ export const t4: GpuSpec = {
   vendor: "NVIDIA",
   segment: "datacenter",
   memoryGB: 16,
+  memoryTotalBytes: mibToBytes(15360),
   bandwidthGBps: 320,
   fp32Tflops: 8.1,
   tensorTflopsDense: { fp16: 65, int8: 130 },
@@ -62,6 +67,7 @@ export const a10g: GpuSpec = {
   vendor: "NVIDIA",
   segment: "datacenter",
   memoryGB: 24,
+  memoryTotalBytes: mibToBytes(23028),
   bandwidthGBps: 600,
   fp32Tflops: 31.2,
   tensorTflopsDense: { tf32: 35, fp16: 70, bf16: 70 },

@@ -29,8 +29,13 @@ describe("single GPU with warm-up", () => {
     expect(g.recommended.lowGB).toBeCloseTo((18944 * 2 ** 20 * 1.15) / 1e9, 6);
     expect(g.recommended.highGB).toBeCloseTo((18944 * 2 ** 20 * 1.25) / 1e9, 6);
     expect(g.fitsOwnMemory).toBe(true);
-    // 23.84 GB fits a 24 GB card; the L4 sorts before the RTX 4090 by id.
-    expect(g.smallestFit).toEqual({ id: "l4", name: "NVIDIA L4", memoryGB: 24 });
+    // 23.84 GB fits the L4's 23034 MiB (24.15 GB), the smallest memory.total that holds it.
+    expect(g.smallestFit).toEqual({
+      id: "l4",
+      name: "NVIDIA L4",
+      memoryGB: 24,
+      memoryTotalMiB: 23034,
+    });
     expect(g.smallerFits).toEqual([]);
   });
 
@@ -204,6 +209,15 @@ describe("findings on synthetic runs", () => {
       a.findings.find((f) => f.code === "memory-growing")!.params["growthMiBPerHour"],
     ).toBeGreaterThan(10000);
     expect(allFinite(a)).toBe(true);
+  });
+
+  it("a smaller GPU is one whose memory.total is well below the measured one's", () => {
+    // 12000 MiB to rent on a 24564 MiB card: the T4's 15360 MiB is a smaller card that holds
+    // it; the L4's 23034 MiB is the same "24 GB" class with ECC on, not a smaller card.
+    const g = run([series(1200, () => ({ memoryUsedMiB: 10000 }))]).gpus[0]!;
+    expect(g.recommended.mib).toBeCloseTo(12000, 6);
+    expect(g.smallerFits.map((f) => f.id)).toEqual(["t4"]);
+    expect(g.smallestFit?.memoryTotalMiB).toBe(15360);
   });
 
   it("no samples and too few samples", () => {

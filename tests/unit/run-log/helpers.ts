@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import { mibToBytes } from "../../../src/estimate/units.ts";
 import { parseNvidiaSmiCsv } from "../../../src/run-log/index.ts";
 import type { ParsedLog } from "../../../src/run-log/index.ts";
 
@@ -19,6 +20,7 @@ const spec = (
   id: string,
   name: string,
   memoryGB: number,
+  memoryTotalMiB: number,
   fp32Tflops: number,
   bf16: number,
 ): GpuSpec => ({
@@ -27,6 +29,7 @@ const spec = (
   vendor: "NVIDIA",
   segment: "datacenter",
   memoryGB,
+  memoryTotalBytes: mibToBytes(memoryTotalMiB),
   bandwidthGBps: 1000,
   fp32Tflops,
   tensorTflopsDense: { bf16, fp16: bf16 },
@@ -38,14 +41,14 @@ const spec = (
   tdpW: 300,
   unverified: [],
 });
-// Memory and dense BF16 peaks as in content/gpus.json.
+// Memory as sold, nvidia-smi memory.total (MiB) and dense BF16 peaks as in content/gpus.json.
 export const CATALOG: GpuSpec[] = [
-  spec("t4", "NVIDIA T4", 16, 8.1, 65),
-  spec("l4", "NVIDIA L4", 24, 30.3, 121),
-  spec("rtx-4090", "NVIDIA GeForce RTX 4090", 24, 82.6, 165.2),
-  spec("rtx-5090", "NVIDIA GeForce RTX 5090", 32, 104.8, 209.5),
-  spec("l40s", "NVIDIA L40S", 48, 91.6, 362),
-  spec("a100-40gb-pcie", "NVIDIA A100 40GB PCIe", 40, 19.5, 312),
-  spec("a100-80gb-sxm", "NVIDIA A100 80GB SXM", 80, 19.5, 312),
-  spec("h100-sxm", "NVIDIA H100 SXM 80GB", 80, 67, 989),
+  spec("t4", "NVIDIA T4", 16, 15360, 8.1, 65),
+  spec("l4", "NVIDIA L4", 24, 23034, 30.3, 121),
+  spec("rtx-4090", "NVIDIA GeForce RTX 4090", 24, 24564, 82.6, 165.2),
+  spec("rtx-5090", "NVIDIA GeForce RTX 5090", 32, 32607, 104.8, 209.5),
+  spec("l40s", "NVIDIA L40S", 48, 46068, 91.6, 362),
+  spec("a100-40gb-pcie", "NVIDIA A100 40GB PCIe", 40, 40960, 19.5, 312),
+  spec("a100-80gb-sxm", "NVIDIA A100 80GB SXM", 80, 81920, 19.5, 312),
+  spec("h100-sxm", "NVIDIA H100 SXM 80GB", 80, 81559, 67, 989),
 ];
