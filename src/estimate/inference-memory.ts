@@ -34,7 +34,7 @@ import {
   VLLM_MAX_SEQS,
   VLLM_NON_TORCH_BYTES,
 } from "./serving-engines.ts";
-import { BYTES_PER_MIB, gibToBytes } from "./units.ts";
+import { BYTES_PER_MIB } from "./units.ts";
 import { weightBytes } from "./weight-bytes.ts";
 import { formatScaleBits } from "./weight-formats.ts";
 
@@ -105,8 +105,8 @@ export const SAMPLING_LOGIT_BYTES = 4;
 const activationBytes = (engine: Engine): number =>
   engine === "llama.cpp" || engine === "ollama" ? 4 : 2;
 
-/** GPU memory sizes are binary: a "24 GB" card holds 24 GiB (nvidia-smi: 24564 MiB on an RTX 4090). */
-const deviceBytes = (gpu: GpuSpec): number => gibToBytes(gpu.memoryGB);
+/** The memory the GPU offers (nvidia-smi memory.total), what engines take their share of. */
+const deviceBytes = (gpu: GpuSpec): number => gpu.memoryTotalBytes;
 
 /** The tokens of the engine's largest forward pass, and the sequences it samples for. */
 function forwardShape(

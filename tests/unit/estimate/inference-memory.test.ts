@@ -17,7 +17,6 @@ import { a100, allFinite, RUNS, rtx4090, sum, valueOf } from "./helpers.ts";
 const llama8b = findPreset("llama-3.1-8b")!.model;
 const n8b = paramCounts(llama8b).total;
 const h100 = loadGpuSpecs().find((g) => g.id === "h100-sxm")!;
-const GiB = 2 ** 30;
 const serve = (o: Partial<InferenceMemoryInput>): InferenceMemoryInput => ({
   model: llama8b,
   format: "fp16",
@@ -127,7 +126,10 @@ describe("KV pools of reserving engines", () => {
     );
     const pool = r.kvPool!;
     const workspace = valueOf(r.breakdown, "activation-workspace");
-    expect(pool.bytes).toBeCloseTo(0.95 * 80 * GiB - 2 * n8b - workspace - VLLM_NON_TORCH_BYTES, 0);
+    expect(pool.bytes).toBeCloseTo(
+      0.95 * h100.memoryTotalBytes - 2 * n8b - workspace - VLLM_NON_TORCH_BYTES,
+      0,
+    );
     expect(pool.tokens).toBe(Math.floor(pool.bytes / r.kvBytesPerToken));
     expect(pool.blocks).toBe(Math.floor(pool.tokens / 16));
     expect(pool.maxSequences).toBe(Math.floor(pool.tokens / 8192));
@@ -137,7 +139,7 @@ describe("KV pools of reserving engines", () => {
   it("vLLM reserves its share: nvidia-smi shows 0.9 of the card whatever the need", () => {
     expect(VLLM_GPU_MEMORY_UTILIZATION).toBe(0.9);
     const r = inferenceMemory(serve({ engine: "vllm", contextTokens: 1024, gpu: a100 }));
-    expect(r.engineReservedBytes).toBeCloseTo(0.9 * 80 * GiB, 0);
+    expect(r.engineReservedBytes).toBeCloseTo(0.9 * a100.memoryTotalBytes, 0);
     expect(r.warnings.map((w) => w.code)).toContain("engine-reserves-memory");
     expect(inferenceMemory(serve({ gpu: a100 })).engineReservedBytes).toBeNull();
   });
