@@ -23,6 +23,7 @@ export const ui = defineStrings(
     "search.unavailable":
       "Search is built with the site (npm run build); it is not available in the dev server.",
     "toc.title": "On this page",
+    "table.region": "Table: {columns}",
     "pager.prev": "Previous",
     "pager.next": "Next",
     "pager.label": "More guides",
@@ -111,6 +112,7 @@ export const ui = defineStrings(
     "search.count": "共 {count} 条结果",
     "search.unavailable": "搜索索引在构建站点时生成（npm run build），开发服务器中不可用。",
     "toc.title": "本页内容",
+    "table.region": "表格：{columns}",
     "pager.prev": "上一篇",
     "pager.next": "下一篇",
     "pager.label": "更多指南",
