@@ -44,7 +44,6 @@ const cases = [
   },
 ] as const;
 
-type Case = (typeof cases)[number];
 
 /** The commands the node check must show, with the flags as NVIDIA documents them. */
 const NODE_COMMANDS = [
@@ -66,7 +65,7 @@ function pdfPageCount(pdf: Buffer): number {
 }
 
 /** The checklist group, scrolled into view and hydrated (its buttons enabled). */
-async function openChecklist(page: Page, c: Pick<Case, "group" | "reset">): Promise<Locator> {
+async function openChecklist(page: Page, c: { group: string; reset: string }): Promise<Locator> {
   const group = page.getByRole("group", { name: c.group });
   await group.scrollIntoViewIfNeeded();
   await expect(group.getByRole("button", { name: c.reset })).toBeEnabled();
