@@ -44,7 +44,6 @@ const cases = [
   },
 ] as const;
 
-
 /** The commands the node check must show, with the flags as NVIDIA documents them. */
 const NODE_COMMANDS = [
   "nvidia-smi --query-gpu=name,memory.total --format=csv",

@@ -3,22 +3,11 @@
  * hydrated: nothing makes the page itself scroll sideways. Wide tables scroll inside their
  * own box with the first column kept in view; inputs and file pickers wrap.
  */
-import type { Page } from "@playwright/test";
-import { builtPages, expect, test } from "./fixtures.ts";
+import { builtPages, expect, hydrateIslands, test } from "./fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
 
 test.describe.configure({ mode: "parallel" });
-
-/** Brings every island into view so each hydrates, then waits until none is left unhydrated. */
-async function hydrateEveryIsland(page: Page): Promise<void> {
-  for (const island of await page.locator("astro-island").all()) {
-    await island.scrollIntoViewIfNeeded();
-  }
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect.poll(() => page.locator("astro-island[ssr]").count()).toBe(0);
-  await page.waitForLoadState("networkidle");
-}
 
 const pages = builtPages();
 
@@ -31,7 +20,7 @@ for (const path of pages) {
   test(`390 px, no sideways scroll: ${path}`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.goto(path);
-    await hydrateEveryIsland(page);
+    await hydrateIslands(page);
     const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
       const root = document.scrollingElement ?? document.documentElement;
       const width = root.clientWidth;
