@@ -9,6 +9,8 @@ export interface ChecklistItem {
   text: string;
   /** Why it matters, one short sentence. Not exported. */
   why?: string;
+  /** What a good answer looks like, for checks that run a command. Not exported. */
+  good?: string;
 }
 
 /** Line breaks inside an item would end the task-list line; fold them into spaces. */

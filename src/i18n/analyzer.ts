@@ -46,7 +46,7 @@ export const analyzer = defineStrings(
     "pnote.no-header-default-order":
       "No header line: columns read in the documented query order ({columns}).",
     "pnote.repeated-header":
-      "A header appears again at line {line} (logs joined together); it was skipped.",
+      "A header appears again {count} time(s), first at line {line} (logs joined together, or nvidia-smi run in a loop without noheader); those lines were skipped.",
     "pnote.timestamps-reordered":
       "{count} samples were out of time order (first at line {firstLine}) and have been sorted.",
     "pnote.missing-column": "The log has no {column} column; figures that need it are left out.",
@@ -54,7 +54,9 @@ export const analyzer = defineStrings(
     "pnote.malformed-list-truncated":
       "{total} malformed lines in all; the first {listed} are listed.",
     "f.headroom": "Headroom",
-    "hint.headroom": "The seed's 15 to 25%: framework cache, temporary tensors, load swings.",
+    "hint.headroom":
+      "Any value from 0 to 100%. 15–25% is recommended, for framework cache, temporary tensors and load swings (the article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node)).",
+    "hint.headroomOutside": "{pct}% is outside the recommended 15–25%.",
     "gpu.h": "Memory per GPU",
     "col.gpu": "GPU",
     "col.peak": "Peak memory (MiB)",
@@ -91,6 +93,11 @@ export const analyzer = defineStrings(
     "gaps.h": "Idle gaps (utilisation under 10%)",
     "gaps.none": "No idle gaps.",
     "gaps.more": "{n} more not listed.",
+    "more.gpus":
+      "…and {n} more GPUs, not listed: the table, chart and findings show the first {shown} by index; the run's figures and “Use these measurements” count them all.",
+    "more.findings": "…and {n} more of this kind (one per GPU), not listed.",
+    "more.notes": "…and {n} more notes of this kind, not listed.",
+    "more.lines": "…and {n} more.",
     "gaps.hint":
       "Short gaps that recur during the steady window usually mean the GPU waits for input: data loading, CPU preprocessing, disk or network. Fix those before renting a bigger GPU.",
     "col.start": "Start (s)",
@@ -107,7 +114,7 @@ export const analyzer = defineStrings(
     "steady.no-stable-band": "utilisation and memory never settled",
     "finding.no-samples": "No usable samples in the log ({malformedCount} malformed lines).",
     "finding.short-run":
-      "The run lasted {durationSeconds} s. The seed advises 10 to 30 minutes of steady running ({minSeconds} s or more) before trusting the throughput.",
+      "The run lasted {durationSeconds} s. The article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node) advises 10 to 30 minutes of steady running ({minSeconds} s or more) before trusting the throughput.",
     "finding.no-steady-state": "No steady window found ({reason}); the figures use the whole run.",
     "finding.long-warmup":
       "Warm-up took {warmupSeconds} s ({sharePct}% of {runSeconds} s); it is left out of the steady figures.",
@@ -146,13 +153,13 @@ export const analyzer = defineStrings(
     "scope.steady-window": "the steady window",
     "scope.whole-run": "the whole run (includes warm-up)",
     "tp.hint":
-      "Count the work from your own logs (steps × batch size, tokens, frames) between {start} s and {end} s after the start: the steady window. The seed leaves warm-up out.",
+      "Count the work from your own logs (steps × batch size, tokens, frames) between {start} s and {end} s after the start: the steady window. Warm-up is left out, as the article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node) advises.",
     "tp.result": "{perSecond} {unit} per second, {perHour} {unit} per hour, over {seconds} s.",
     "tp.fromLog": "From the probe's progress log.",
     "tp.none": "Enter the work done to get the throughput.",
     "cmp.h": "Compare two nodes",
     "cmp.intro":
-      "Run the same job on a second node type and load its log here. The seed's rule: a large gap on paper but only 10–20% measured means the job is bound by CPU, disk, network or memory bandwidth.",
+      "Run the same job on a second node type and load its log here. The rule of the article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node): a large gap on paper but only 10–20% measured means the job is bound by CPU, disk, network or memory bandwidth.",
     "cmp.file": "Second run's log",
     "cmp.paste": "Or paste the second run's log",
     "cmp.analyze": "Analyze the second run",
@@ -187,7 +194,19 @@ export const analyzer = defineStrings(
     "use.saved": "Saved: peak {peak} GB, {rec} GB to rent.",
     "use.hours": "Single-GPU hours set to {hours}.",
     "use.refused":
-      "Not saved as measured: {fields} did not pass the checks, so they keep their defaults.",
+      "Not saved: {fields}, outside what the calculators accept; they keep their defaults.",
+    "use.nothing":
+      "Nothing saved: {fields} is outside what the calculators accept, and the memory figures are what the measurements are for.",
+    "mfield.*": "the measurements",
+    "mfield.gpuName": "GPU name",
+    "mfield.gpuCount": "GPU count",
+    "mfield.peakMemoryBytes": "peak memory",
+    "mfield.recommendedBytes": "memory to rent",
+    "mfield.headroom": "headroom",
+    "mfield.throughputPerHour": "throughput",
+    "mfield.workUnit": "work unit",
+    "mfield.sourceFile": "file name",
+    "mfield.savedAt": "time saved",
     "use.failed":
       "Not saved: the part of the page that checks the values did not load (connection?). Press the button again to retry.",
     "use.next": "Now see the {cost} and {fit} guides.",
@@ -239,14 +258,17 @@ export const analyzer = defineStrings(
     "col.line": "行号",
     "col.reason": "原因",
     "pnote.no-header-default-order": "没有表头：按文档中查询参数的顺序读取各列（{columns}）。",
-    "pnote.repeated-header": "第 {line} 行再次出现表头（多份日志拼接在一起），已跳过。",
+    "pnote.repeated-header":
+      "表头又出现了 {count} 次，第一次在第 {line} 行（多份日志拼接在一起，或者循环运行 nvidia-smi 时没有加 noheader），这些行已跳过。",
     "pnote.timestamps-reordered":
       "有 {count} 个采样点时间顺序错乱（第一个在第 {firstLine} 行），已按时间重新排序。",
     "pnote.missing-column": "日志缺少 {column} 列，依赖这一列的数字不予显示。",
     "pnote.no-timestamp-column": "没有时间戳列：按每 {intervalSeconds} 秒一个采样点计算。",
     "pnote.malformed-list-truncated": "格式错误的行共 {total} 行，这里只列出前 {listed} 行。",
     "f.headroom": "显存余量",
-    "hint.headroom": "参考文章建议的 15% 至 25%，用于框架缓存、临时张量和负载波动。",
+    "hint.headroom":
+      "可以填 0% 至 100% 之间的任意值。建议 15% 至 25%，用于框架缓存、临时张量和负载波动（出自《GPU计算节点租用前如何估算实际算力需求？》一文）。",
+    "hint.headroomOutside": "{pct}% 不在建议的 15%–25% 之内。",
     "gpu.h": "每张 GPU 的显存",
     "col.gpu": "GPU",
     "col.peak": "显存峰值（MiB）",
@@ -283,6 +305,11 @@ export const analyzer = defineStrings(
     "gaps.h": "空闲间隙（利用率低于 10%）",
     "gaps.none": "没有空闲间隙。",
     "gaps.more": "还有 {n} 个未列出。",
+    "more.gpus":
+      "……另有 {n} 张 GPU 未列出：表格、图表和分析结论只显示按编号排在前面的 {shown} 张；整体数字和“使用这些实测数据”按全部 GPU 计算。",
+    "more.findings": "……同类结论还有 {n} 条（每张 GPU 一条），未列出。",
+    "more.notes": "……同类提示还有 {n} 条，未列出。",
+    "more.lines": "……另有 {n} 行。",
     "gaps.hint":
       "稳定区间里反复出现的短暂空闲，通常说明 GPU 在等数据：数据加载、CPU 预处理、磁盘或网络跟不上。先解决这些，再考虑换更强的卡。",
     "col.start": "开始（秒）",
@@ -299,7 +326,7 @@ export const analyzer = defineStrings(
     "steady.no-stable-band": "利用率和显存始终没有稳定下来",
     "finding.no-samples": "日志里没有可用的采样点（格式错误的行：{malformedCount}）。",
     "finding.short-run":
-      "这次运行只有 {durationSeconds} 秒。参考文章建议稳定运行 10 至 30 分钟（至少 {minSeconds} 秒）后再看吞吐。",
+      "这次运行只有 {durationSeconds} 秒。《GPU计算节点租用前如何估算实际算力需求？》一文建议稳定运行 10 至 30 分钟（至少 {minSeconds} 秒）后再看吞吐。",
     "finding.no-steady-state": "没有找到稳定区间（{reason}），各项数字按整段运行计算。",
     "finding.long-warmup":
       "预热用了 {warmupSeconds} 秒（占全程 {runSeconds} 秒的 {sharePct}%），稳定区间的数字不包括这一段。",
@@ -337,13 +364,13 @@ export const analyzer = defineStrings(
     "scope.steady-window": "稳定区间",
     "scope.whole-run": "整段运行（含预热）",
     "tp.hint":
-      "请根据自己的训练日志（步数 × 批量大小、token 数或帧数）统计开始后第 {start} 秒到第 {end} 秒之间完成的工作量，也就是稳定区间。参考文章建议去掉预热阶段。",
+      "请根据自己的训练日志（步数 × 批量大小、token 数或帧数）统计开始后第 {start} 秒到第 {end} 秒之间完成的工作量，也就是稳定区间。按《GPU计算节点租用前如何估算实际算力需求？》一文的建议，去掉预热阶段。",
     "tp.result": "每秒 {perSecond} {unit}，每小时 {perHour} {unit}（统计 {seconds} 秒）。",
     "tp.fromLog": "数据来自探测脚本的进度日志。",
     "tp.none": "填入完成的工作量即可算出吞吐。",
     "cmp.h": "对比两种节点",
     "cmp.intro":
-      "在另一种节点上跑同一个任务，把它的日志载入这里。参考文章的判断方法：理论算力差距明显，实测吞吐却只差 10%–20% 左右，说明任务受 CPU、磁盘、网络或内存带宽限制。",
+      "在另一种节点上跑同一个任务，把它的日志载入这里。《GPU计算节点租用前如何估算实际算力需求？》一文的判断方法：理论算力差距明显，实测吞吐却只差 10%–20% 左右，说明任务受 CPU、磁盘、网络或内存带宽限制。",
     "cmp.file": "第二次运行的日志",
     "cmp.paste": "或者粘贴第二次运行的日志",
     "cmp.analyze": "分析第二次运行",
@@ -375,7 +402,19 @@ export const analyzer = defineStrings(
     "use.button": "使用这些实测数据",
     "use.saved": "已保存：显存峰值 {peak} GB，应租 {rec} GB。",
     "use.hours": "单卡耗时已设为 {hours} 小时。",
-    "use.refused": "未按实测保存：{fields} 没有通过检查，保留默认值。",
+    "use.refused": "未保存：{fields}，超出了计算器接受的范围，保留默认值。",
+    "use.nothing":
+      "什么都没有保存：{fields} 超出了计算器接受的范围，而显存数字正是这些实测数据的用处。",
+    "mfield.*": "实测数据",
+    "mfield.gpuName": "GPU 名称",
+    "mfield.gpuCount": "GPU 数量",
+    "mfield.peakMemoryBytes": "显存峰值",
+    "mfield.recommendedBytes": "应租显存",
+    "mfield.headroom": "余量",
+    "mfield.throughputPerHour": "吞吐",
+    "mfield.workUnit": "工作量单位",
+    "mfield.sourceFile": "文件名",
+    "mfield.savedAt": "保存时间",
     "use.failed": "未保存：负责检查数值的页面部分没有加载（网络问题？）。请再按一次按钮重试。",
     "use.next": "接下来可以看{cost}和{fit}两篇指南。",
     "use.cost": "总成本",

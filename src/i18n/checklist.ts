@@ -11,6 +11,7 @@ export const checklistStrings = defineStrings(
     "export.noClipboard": "The clipboard is not available here; use the download link.",
     download: "Download {file}",
     why: "Why:",
+    good: "Good answer:",
     hint: "Ticks are saved in this browser only.",
   },
   {
@@ -22,6 +23,7 @@ export const checklistStrings = defineStrings(
     "export.noClipboard": "当前环境无法使用剪贴板，请用下载链接保存。",
     download: "下载 {file}",
     why: "原因：",
+    good: "正常结果：",
     hint: "勾选状态只保存在本浏览器中。",
   },
 );

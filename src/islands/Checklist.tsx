@@ -76,6 +76,7 @@ export default function Checklist({ id, title, items, strings }: Props) {
       <ul class="checklist-items">
         {items.map((item) => {
           const box = `cl-${id}-${item.id}`;
+          const notes = [item.good && `${box}-good`, item.why && `${box}-why`].filter(Boolean);
           return (
             <li key={item.id}>
               <input
@@ -83,15 +84,20 @@ export default function Checklist({ id, title, items, strings }: Props) {
                 id={box}
                 data-item={item.id}
                 checked={ticked.has(item.id)}
-                aria-describedby={item.why ? `${box}-why` : undefined}
+                aria-describedby={notes.length > 0 ? notes.join(" ") : undefined}
                 onChange={(event) => setTicked(id, item.id, event.currentTarget.checked)}
               />
               <label for={box}>
                 <Rich text={item.text} />
               </label>
+              {item.good && (
+                <p class="checklist-good" id={`${box}-good`}>
+                  <span class="checklist-note-label">{strings.good}</span> <Rich text={item.good} />
+                </p>
+              )}
               {item.why && (
                 <p class="checklist-why" id={`${box}-why`}>
-                  <span class="checklist-why-label">{strings.why}</span> <Rich text={item.why} />
+                  <span class="checklist-note-label">{strings.why}</span> <Rich text={item.why} />
                 </p>
               )}
             </li>

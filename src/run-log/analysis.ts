@@ -1,6 +1,7 @@
 /**
  * From a parsed log to the numbers that decide a rental: per GPU the peak memory, the memory
- * to rent with the seed's 15-25% headroom (000_b78667d6c2b187ba, "第一步：确认显存下限"), the
+ * to rent with a headroom (15-25% recommended by the article "GPU计算节点租用前如何估算实际算力需求？",
+ * section "第一步：确认显存下限"), the
  * smallest catalog GPU that fits, utilisation distribution, idle gaps, steady-state mean and
  * effective throughput; plus findings as codes with parameters for the UI to translate.
  */
@@ -11,10 +12,16 @@ import { detectSteadyState, IDLE_UTIL_PCT, median } from "./steady-state.ts";
 import type { SteadyState } from "./steady-state.ts";
 import type { GpuSample, GpuSeries, ParsedLog, ProgressPoint } from "./types.ts";
 
-/** The seed's headroom range ("额外保留约15%至25%的空间") and the default in between. */
+/**
+ * The recommended headroom range (the article "GPU计算节点租用前如何估算实际算力需求？":
+ * "额外保留约15%至25%的空间") and the default in between. Any headroom from 0 to 100% is
+ * accepted (a user who knows their job may want less or more); the range is advice.
+ */
 export const HEADROOM_MIN = 0.15;
 export const HEADROOM_MAX = 0.25;
 export const HEADROOM_DEFAULT = 0.2;
+/** The headroom a request may ask for: 0 to 100% of the measured peak. */
+export const HEADROOM_LIMIT = 1;
 /** Width of a utilisation histogram bucket, percent. */
 export const HISTOGRAM_BUCKET_PCT = 10;
 /** Steady-state mean utilisation below this is `low-util-steady`, percent. */
@@ -107,7 +114,7 @@ export interface MemoryRecommendation {
   bytes: number;
   /** GB (1e9 bytes), the unit GPUs are sold in. */
   gb: number;
-  /** At the seed's 15% and 25% ends. */
+  /** At the recommended range's 15% and 25% ends. */
   lowGB: number;
   highGB: number;
 }
@@ -161,7 +168,7 @@ export interface Throughput {
 }
 
 export interface AnalysisOptions {
-  /** Clamped to the seed's [0.15, 0.25]; default 0.2. */
+  /** Clamped to [0, 1]; default 0.2 (the recommended range is [0.15, 0.25]). */
   headroom?: number;
   catalog?: readonly GpuSpec[];
   workDone?: WorkDone;
@@ -187,7 +194,7 @@ const fin = (x: number, fallback = 0): number => (Number.isFinite(x) ? x : fallb
 
 export function clampHeadroom(h: number | undefined): number {
   if (h === undefined || !Number.isFinite(h)) return HEADROOM_DEFAULT;
-  return Math.min(HEADROOM_MAX, Math.max(HEADROOM_MIN, h));
+  return Math.min(HEADROOM_LIMIT, Math.max(0, h));
 }
 
 /** Memory to rent for a measured peak (MiB): peak × (1 + headroom). */
@@ -291,6 +298,13 @@ function mean(values: readonly number[]): number | null {
 function maxOf(values: readonly number[]): number {
   let m = values.length > 0 ? (values[0] as number) : 0;
   for (const v of values) if (v > m) m = v;
+  return m;
+}
+
+/** Smallest value, 0 for none. */
+function minOf(values: readonly number[]): number {
+  let m = values.length > 0 ? (values[0] as number) : 0;
+  for (const v of values) if (v < m) m = v;
   return m;
 }
 
@@ -580,9 +594,9 @@ export function analyzeRun(log: ParsedLog, opts: AnalysisOptions = {}): RunAnaly
   const busy = gpus.filter(
     (g) => !g.findings.some((f) => f.code === "gpu-unused") && g.steady.found,
   );
-  let steadyStart = busy.length > 0 ? Math.max(...busy.map((g) => g.steady.startSeconds)) : 0;
-  let steadyEnd =
-    busy.length > 0 ? Math.min(...busy.map((g) => g.steady.endSeconds)) : durationSeconds;
+  // Loops, not Math.max(...): a log may have tens of thousands of GPUs.
+  let steadyStart = busy.length > 0 ? maxOf(busy.map((g) => g.steady.startSeconds)) : 0;
+  let steadyEnd = busy.length > 0 ? minOf(busy.map((g) => g.steady.endSeconds)) : durationSeconds;
   if (!(steadyEnd > steadyStart)) {
     steadyStart = 0;
     steadyEnd = durationSeconds;
@@ -596,8 +610,8 @@ export function analyzeRun(log: ParsedLog, opts: AnalysisOptions = {}): RunAnaly
     });
   if (busy.length >= 2) {
     const means = busy.map((g) => g.meanUtilSteadyPct);
-    const lo = Math.min(...means);
-    const hi = Math.max(...means);
+    const lo = minOf(means);
+    const hi = maxOf(means);
     if (hi - lo > IMBALANCE_PCT)
       findings.push({
         code: "imbalanced-gpus",

@@ -6,3 +6,4 @@ export * from "./steady-state.ts";
 export * from "./analysis.ts";
 export * from "./compare.ts";
 export * from "./timeline.ts";
+export * from "./cap.ts";

@@ -250,6 +250,16 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
       malformed.push({ line: lineNo, reason, field, excerpt: line.slice(0, EXCERPT_CHARS) });
   }
 
+  /**
+   * One note for every repeated header, counted: `nvidia-smi` run in a loop without
+   * `noheader` prints a header before every sample (86,400 in a day).
+   */
+  function repeatedHeader(line: number): void {
+    const note = notes.find((n) => n.code === "repeated-header");
+    if (note) note.params["count"] = Number(note.params["count"]) + 1;
+    else notes.push({ code: "repeated-header", params: { line, count: 1 } });
+  }
+
   function setHeader(cols: HeaderColumn[]): void {
     header = cols;
     const keys = new Set(cols.map((c) => c.key));
@@ -276,7 +286,7 @@ export function createNvidiaSmiCsvParser(options: CsvParseOptions = {}): NvidiaS
     const fields = splitCsv(line);
     const maybeHeader = readHeader(fields);
     if (maybeHeader) {
-      if (sawData || hasHeader) notes.push({ code: "repeated-header", params: { line: lineNo } });
+      if (sawData || hasHeader) repeatedHeader(lineNo);
       hasHeader = true;
       setHeader(maybeHeader);
       return;

@@ -63,7 +63,7 @@ export interface MalformedLine {
 export type ParseNoteCode =
   /** No header line: columns assumed in the order of the documented query. Params: columns. */
   | "no-header-default-order"
-  /** A header line again after data (concatenated logs). Params: line. */
+  /** A header line again after data (joined logs, a loop without noheader). Params: line (the first), count. */
   | "repeated-header"
   /** Samples were out of time order and have been sorted. Params: count, firstLine. */
   | "timestamps-reordered"

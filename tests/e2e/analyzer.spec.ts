@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
 import {
@@ -20,6 +19,7 @@ import {
   parseProbeJson,
 } from "../../src/run-log/index.ts";
 import type { AnalysisOptions, ParsedLog, RunAnalysis } from "../../src/run-log/index.ts";
+import { axe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { singleGpuHoursFor } from "../../src/stores/measured.ts";
 
@@ -261,7 +261,7 @@ test("axe: no violations with a log loaded", async ({ page }) => {
   await upload(page, "idle-gaps.csv");
   await expect(page.getByTestId("gpu-table")).toBeVisible();
   // Scoped to the island: the site shell has its own a11y spec.
-  const results = await new AxeBuilder({ page }).include("section.an").analyze();
+  const results = await axe(page).include("section.an").analyze();
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   ).toEqual([]);

@@ -21,6 +21,8 @@ const cases = [
       "- [x] 选定系统镜像（操作系统、Python、预装框架），并记下镜像名称或版本\n" +
       "- [ ] 确认显卡架构支持要用的精度和算子（例如 T4、V100 不支持 BF16）\n",
     driverLabel: "确认驱动版本",
+    nodeGroup: "核对拿到的节点",
+    goodLabel: "正常结果：",
   },
   {
     lang: "en",
@@ -37,13 +39,32 @@ const cases = [
       "- [x] Pick the system image (OS, Python, preinstalled framework) and note its name or version\n" +
       "- [ ] Check that the GPU architecture supports the precision and kernels you need (T4 and V100 have no BF16)\n",
     driverLabel: "Check the driver",
+    nodeGroup: "Check the node you got",
+    goodLabel: "Good answer:",
   },
 ] as const;
 
-type Case = (typeof cases)[number];
+/** The commands the node check must show, with the flags as NVIDIA documents them. */
+const NODE_COMMANDS = [
+  "nvidia-smi --query-gpu=name,memory.total --format=csv",
+  "nvidia-smi topo -m",
+  "nvidia-smi --query-gpu=pcie.link.gen.current,pcie.link.width.current --format=csv",
+  "nproc",
+  "free -g",
+  "nvidia-smi -q -d POWER,PERFORMANCE",
+  "dmesg | grep -i xid",
+  "nvidia-smi -q -d ECC",
+  "nvidia-smi -L",
+] as const;
+const NODE_CHECK_COUNT = 8;
+
+/** Pages in a PDF: Chromium writes one `/Type /Page` object per page (and one `/Pages`). */
+function pdfPageCount(pdf: Buffer): number {
+  return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
+}
 
 /** The checklist group, scrolled into view and hydrated (its buttons enabled). */
-async function openChecklist(page: Page, c: Case): Promise<Locator> {
+async function openChecklist(page: Page, c: { group: string; reset: string }): Promise<Locator> {
   const group = page.getByRole("group", { name: c.group });
   await group.scrollIntoViewIfNeeded();
   await expect(group.getByRole("button", { name: c.reset })).toBeEnabled();
@@ -171,8 +192,56 @@ for (const c of cases) {
       await expect(box(group, "driver")).toBeVisible();
       await expect(box(group, "driver")).toBeChecked();
       await expect(group.locator("label").first()).toBeVisible();
-      await expect(group.locator("legend")).toBeVisible();
-      expect(await group.evaluate((el) => getComputedStyle(el).breakInside)).toBe("avoid");
+      // On paper the heading above names the group; its legend would repeat it.
+      await expect(page.getByRole("heading", { level: 2, name: c.group })).toBeVisible();
+      // Boxes to tick by hand: an empty square with a border, not a screen control.
+      const paperBox = await box(group, "runtime").evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { appearance: style.appearance, border: style.borderTopStyle };
+      });
+      expect(paperBox).toEqual({ appearance: "none", border: "solid" });
+      // A group may continue on the next sheet, an item never splits, a heading never
+      // ends a sheet, and the intro before a list stays with it.
+      for (const item of await group.getByRole("listitem").all())
+        expect(await item.evaluate((el) => getComputedStyle(el).breakInside)).toBe("avoid");
+      for (const heading of await page.locator("main h2").all())
+        expect(await heading.evaluate((el) => getComputedStyle(el).breakAfter)).toBe("avoid");
+      const intro = page.locator("main p:has(+ .checklist-wrap)").first();
+      expect(await intro.evaluate((el) => getComputedStyle(el).breakAfter)).toBe("avoid");
+      // Notes about this browser (saved ticks, export, printing) are for the screen only.
+      await expect(page.locator("main .no-print").first()).toBeHidden();
+      await page.emulateMedia({ media: "screen" });
+      await expect(page.locator("main .no-print").first()).toBeVisible();
+    });
+
+    test("prints on at most two A4 sheets", async ({ page }) => {
+      await page.goto(c.path);
+      // Hydrate every list first: the printed page is the one a reader has in front of them.
+      for (const island of await page.locator("astro-island").all())
+        await island.scrollIntoViewIfNeeded();
+      await expect.poll(() => page.locator("astro-island[ssr]").count()).toBe(0);
+      const pdf = await page.pdf({ format: "A4" });
+      expect(pdfPageCount(pdf)).toBeGreaterThanOrEqual(1);
+      expect(pdfPageCount(pdf)).toBeLessThanOrEqual(2);
+    });
+
+    test("the node check lists each command with what a good answer looks like", async ({
+      page,
+    }) => {
+      await page.goto(c.path);
+      const group = await openChecklist(page, { ...c, group: c.nodeGroup });
+      const items = group.getByRole("listitem");
+      await expect(items).toHaveCount(NODE_CHECK_COUNT);
+      const commands = await group.locator("label code").allInnerTexts();
+      for (const command of NODE_COMMANDS) expect(commands).toContain(command);
+      for (const item of await items.all()) {
+        // The good answer is read out with the checkbox, labelled in the page's language.
+        await expect(item.getByRole("checkbox")).toHaveAccessibleDescription(
+          new RegExp(c.goodLabel),
+        );
+        await expect(item.locator(".checklist-good")).toContainText(c.goodLabel);
+      }
+      await expect(group.locator(".checklist-good").first()).toContainText("4090 D");
     });
   });
 }

@@ -1,9 +1,11 @@
 /**
  * The `test` every browser test uses: it fails a test when the page logs a console error,
- * throws, or requests anything from another origin (the site must work offline).
+ * throws, breaks its Content-Security-Policy, or requests anything from another origin (the
+ * site must work offline).
  */
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 
 export const test = base.extend<{ pageProblems: string[] }>({
@@ -15,6 +17,20 @@ export const test = base.extend<{ pageProblems: string[] }>({
         if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      // Chromium logs a blocked script or style as a console error too; the event names the
+      // directive and catches what the console might word differently.
+      await page.exposeFunction("__reportCspViolation", (text: string) =>
+        problems.push(`CSP violation: ${text}`),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const report = (window as unknown as { __reportCspViolation: (t: string) => void })
+            .__reportCspViolation;
+          report(
+            `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+          );
+        });
+      });
       await page.route("**/*", (route) => {
         const url = new URL(route.request().url());
         if (url.origin !== origin && url.protocol !== "data:" && url.protocol !== "blob:") {
@@ -31,6 +47,16 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/** Brings every island into view so each hydrates, then waits until none is left unhydrated. */
+export async function hydrateIslands(page: Page): Promise<void> {
+  for (const island of await page.locator("astro-island").all()) {
+    await island.scrollIntoViewIfNeeded();
+  }
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.locator("astro-island[ssr]").count()).toBe(0);
+  await page.waitForLoadState("networkidle");
+}
 
 /** Every page of the built site, as a URL path, read from dist/. */
 export function builtPages(): string[] {

@@ -17,14 +17,31 @@ const B = 40;
 const PW = W - L - R;
 const PH = H - T - B;
 
-/** 0, a round step, ... covering `max` in about four steps. */
-function ticks(max: number): number[] {
-  if (!(max > 0)) return [0];
-  const raw = max / 4;
+/** A round step (1, 2, 2.5 or 5 × 10^k) that splits `max` into at most `steps` parts. */
+function roundStep(max: number, steps: number): number {
+  const raw = max / steps;
   const p = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((m) => m * p >= raw) ?? 10) * p;
+  return ([1, 2, 2.5, 5, 10].find((m) => m * p >= raw) ?? 10) * p;
+}
+
+/** Ticks 0, step, ... up to `max` at most: labels along an axis whose end is fixed (time). */
+function ticksWithin(max: number): number[] {
+  if (!(max > 0)) return [0];
+  const step = roundStep(max, 4);
   const out: number[] = [];
   for (let v = 0; v <= max + 1e-9; v += step) out.push(v);
+  return out;
+}
+
+/**
+ * Ticks 0, step, ... to the first one at or above `max`: the axis ends on a round value that
+ * holds every point, so a peak of 23,000 MiB is never drawn above a top label of 20,000.
+ */
+export function ticksCovering(max: number): number[] {
+  if (!(max > 0)) return [0, 1];
+  const step = roundStep(max, 5);
+  const out: number[] = [0];
+  while ((out[out.length - 1] as number) < max - 1e-9) out.push(out.length * step);
   return out;
 }
 
@@ -41,7 +58,7 @@ export function Timeline({ g, points, table, duration, t, lang }: TimelineProps)
   const n = (v: number | null, d?: number) => num(lang, v, d);
   const span = duration > 0 ? duration : 1;
   const memMax = Math.max(g.memoryTotalMiB ?? 0, g.peakMemoryMiB, 1);
-  const memTicks = ticks(memMax);
+  const memTicks = ticksCovering(memMax);
   const memTop = memTicks[memTicks.length - 1] ?? memMax;
   const x = (s: number) => L + (Math.min(Math.max(s, 0), span) / span) * PW;
   const yMem = (m: number) => T + PH - (m / memTop) * PH;
@@ -101,7 +118,7 @@ export function Timeline({ g, points, table, duration, t, lang }: TimelineProps)
             {u}
           </text>
         ))}
-        {ticks(span).map((s) => (
+        {ticksWithin(span).map((s) => (
           <text key={`t${s}`} x={x(s)} y={T + PH + 14} text-anchor="middle">
             {n(s, 0)}
           </text>

@@ -21,13 +21,6 @@ interface Side {
   key: "a" | "b";
 }
 
-function usedGpus(run: LoadedRun): number {
-  return Math.max(
-    1,
-    run.analysis.gpus.filter((g) => !g.findings.some((f) => f.code === "gpu-unused")).length,
-  );
-}
-
 function guess(run: LoadedRun | null, gpus: GpuSpec[]): string {
   const g = run?.analysis.gpus[0];
   return (g?.name && matchCatalogGpu(g.name, gpus, g.memoryTotalMiB)?.id) || "";
@@ -60,7 +53,7 @@ export function Compare(p: {
   ];
   const peak = (s: Side): number | null => {
     const spec = gpus.find((g) => g.id === gpu[s.key]);
-    return spec && s.run ? paperPeakTflops(spec, prec[s.key] ?? "bf16", usedGpus(s.run)) : null;
+    return spec && s.run ? paperPeakTflops(spec, prec[s.key] ?? "bf16", s.run.busyGpuCount) : null;
   };
   const sides: Side[] = [
     { run: p.a, label: t["cmp.runA"] ?? "", key: "a" },
@@ -106,7 +99,7 @@ export function Compare(p: {
             />
             {s.run && (
               <p class="calc-note">
-                {tr(t, "cmp.count", { n: usedGpus(s.run), tflops: num(lang, peak(s), 1) })}
+                {tr(t, "cmp.count", { n: s.run.busyGpuCount, tflops: num(lang, peak(s), 1) })}
               </p>
             )}
           </fieldset>

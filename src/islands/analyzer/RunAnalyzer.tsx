@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { WorkDone } from "../../run-log/analysis.ts";
+import { HEADROOM_MAX, HEADROOM_MIN } from "../../run-log/analysis.ts";
 import { setCost } from "../../stores/cost.ts";
 import { setMeasured, singleGpuHoursFor } from "../../stores/measured.ts";
 import type { Strings } from "../../i18n/format.ts";
@@ -40,6 +41,9 @@ const patched =
     [slot]: { ...all[slot], ...s },
   });
 const BIG = { min: 0, max: 1e18 };
+/** Any headroom from 0 to 100% is accepted; the hint recommends 15-25%. */
+const HEADROOM_RULE = { min: 0, max: 100 };
+const MEMORY_FIELDS = new Set(["*", "peakMemoryBytes", "recommendedBytes"]);
 
 export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const [hydrated, setHydrated] = useState(false);
@@ -160,16 +164,14 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const g = a?.gpus[gpuShown] ?? a?.gpus[0];
   const gi = g && a ? a.gpus.indexOf(g) : 0;
   const tp = a?.throughput ?? null;
-  const busy = a
-    ? Math.max(1, a.gpus.filter((x) => !x.findings.some((f) => f.code === "gpu-unused")).length)
-    : 1;
+  const busy = run?.busyGpuCount ?? 1;
 
   const use = async () => {
-    if (!a || a.gpus.length === 0) return;
-    const top = a.gpus.reduce((m, x) => (x.peakMemoryBytes > m.peakMemoryBytes ? x : m));
+    const top = run?.topGpu;
+    if (!run || !top) return;
     const refused = await setMeasured({
       gpuName: top.name ?? "",
-      gpuCount: a.gpus.length,
+      gpuCount: run.gpuCount,
       peakMemoryBytes: top.peakMemoryBytes,
       recommendedBytes: top.recommended.bytes,
       headroom: top.recommended.headroom,
@@ -178,16 +180,30 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
       sourceFile: run?.name ?? "",
       savedAt: Date.now(),
     });
-    // Says what was saved, and only that.
+    // Says what the store kept and what it refused, in the page's words.
     if (refused === null) return setSaved(tr(t, "use.failed"));
-    if (refused.length > 0) return setSaved(tr(t, "use.refused", { fields: refused.join(", ") }));
+    const fields = refused.map((f) => t[`mfield.${f}`] ?? f).join(", ");
+    if (refused.some((f) => MEMORY_FIELDS.has(f)))
+      return setSaved(tr(t, "use.nothing", { fields }));
     const hours = tp ? singleGpuHoursFor(total, tp.perHour, busy) : null;
     if (hours !== null) setCost({ singleGpuHours: Math.min(1e6, Math.max(0.01, hours)) });
     setSaved(
-      tr(t, "use.saved", { peak: n(top.peakMemoryBytes / 1e9, 1), rec: n(top.recommended.gb, 1) }) +
-        (hours !== null ? ` ${tr(t, "use.hours", { hours: n(hours, 1) })}` : ""),
+      [
+        tr(t, "use.saved", {
+          peak: n(top.peakMemoryBytes / 1e9, 1),
+          rec: n(top.recommended.gb, 1),
+        }),
+        refused.length > 0 ? tr(t, "use.refused", { fields }) : "",
+        hours !== null ? tr(t, "use.hours", { hours: n(hours, 1) }) : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
     );
   };
+  const headroomAdvice =
+    headroomPct < HEADROOM_MIN * 100 || headroomPct > HEADROOM_MAX * 100
+      ? tr(t, "hint.headroomOutside", { pct: n(headroomPct) })
+      : "";
   const base = lang === "en" ? "/en" : "";
   const [beforeCost, rest = ""] = (t["use.next"] ?? "").split("{cost}");
   const [between, afterFit = ""] = rest.split("{fit}");
@@ -217,13 +233,15 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
           label={t["f.headroom"] ?? ""}
           unit="%"
           value={headroomPct}
-          rule={{ min: 15, max: 25 }}
+          rule={HEADROOM_RULE}
           onValue={(v) => change({ headroomPct: v })}
           t={t}
           lang={lang}
           disabled={disabled}
         />
-        <p class="calc-note">{t["hint.headroom"]}</p>
+        <p class="calc-note" id="an-headroom-advice">
+          {t["hint.headroom"]} {headroomAdvice}
+        </p>
       </form>
       {run && a && (
         <div class="calc-results" data-testid="results">
@@ -231,13 +249,13 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
             {tr(t, "sum.run", {
               name: run.name,
               samples: n(run.sampleCount, 0),
-              gpus: a.gpus.length,
+              gpus: n(run.gpuCount, 0),
               duration: n(a.durationSeconds, 0),
             })}
           </p>
           <ParseReport run={run} t={t} lang={lang} />
           <Env run={run} t={t} lang={lang} />
-          <GpuTable a={a} t={t} lang={lang} />
+          <GpuTable run={run} t={t} lang={lang} />
           {g && (
             <section aria-labelledby="an-chart-h">
               <h3 id="an-chart-h">{t["chart.h"]}</h3>
@@ -265,7 +283,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
               </div>
             </section>
           )}
-          <Findings a={a} t={t} lang={lang} />
+          <Findings run={run} t={t} lang={lang} />
           <section aria-labelledby="an-tp-h">
             <h3 id="an-tp-h">{t["tp.h"]}</h3>
             <p class="calc-note">

@@ -1,66 +1,100 @@
 /** Tables and lists of a loaded run: per-GPU memory, parse report, idle gaps, findings, probe environment. */
-import type { CatalogFit, Finding, GpuAnalysis, RunAnalysis } from "../../run-log/analysis.ts";
+import type { CatalogFit, Finding, GpuAnalysis } from "../../run-log/analysis.ts";
+import type { JSX } from "preact";
+import type { LeftOut } from "../../run-log/cap.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { num, tr } from "../../i18n/format.ts";
-import type { LoadedRun } from "./protocol.ts";
+import type { LoadedRun, ShownGpu } from "./protocol.ts";
 
 interface P {
   t: Strings;
   lang: string;
 }
 
-export function GpuTable({ a, t, lang }: P & { a: RunAnalysis }) {
+/**
+ * Items of a capped list, each kind's "…and M more" line right after its last item shown.
+ * `more` gives that line's text for a kind and its count.
+ */
+function withLeftOut<T, K extends string>(
+  items: readonly T[],
+  kindOf: (item: T) => K,
+  leftOut: readonly LeftOut<K>[],
+  render: (item: T, i: number) => JSX.Element,
+  more: (kind: K, count: number) => JSX.Element,
+): JSX.Element[] {
+  const lastOf = new Map<K, number>();
+  items.forEach((item, i) => lastOf.set(kindOf(item), i));
+  const out: JSX.Element[] = [];
+  items.forEach((item, i) => {
+    out.push(render(item, i));
+    const kind = kindOf(item);
+    const left = lastOf.get(kind) === i ? leftOut.find((l) => l.kind === kind) : undefined;
+    if (left) out.push(more(kind, left.count));
+  });
+  return out;
+}
+
+export function GpuTable({ run, t, lang }: P & { run: LoadedRun }) {
+  const a = run.analysis;
   const n = (v: number | null, d?: number) => num(lang, v, d);
   const pct = Math.round((a.gpus[0]?.recommended.headroom ?? 0.2) * 100);
+  const notListed = run.gpuCount - a.gpus.length;
   return (
-    <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["gpu.h"]}>
-      <table data-testid="gpu-table">
-        <caption>{t["gpu.h"]}</caption>
-        <thead>
-          <tr>
-            {[
-              "col.gpu",
-              "col.peak",
-              "col.total",
-              "col.rec",
-              "col.range",
-              "col.fit",
-              "col.smaller",
-              "col.util",
-              "col.power",
-              "col.warmup",
-              "col.window",
-            ].map((k) => (
-              <th scope="col" key={k}>
-                {tr(t, k, { pct })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {a.gpus.map((g) => (
-            <tr key={g.index}>
-              <th scope="row">{`${g.index}: ${g.name ?? "—"}`}</th>
-              <td data-k="peak">{n(g.peakMemoryMiB, 0)}</td>
-              <td>{n(g.memoryTotalMiB, 0)}</td>
-              <td data-k="rec">{n(g.recommended.gb, 1)}</td>
-              <td>{`${n(g.recommended.lowGB, 1)}–${n(g.recommended.highGB, 1)}`}</td>
-              <td>{g.smallestFit ? fitLabel(g.smallestFit, lang) : "—"}</td>
-              <td>{smaller(g, t, lang)}</td>
-              <td>{n(g.meanUtilSteadyPct, 0)}</td>
-              <td>{n(g.meanPowerSteadyW, 0)}</td>
-              <td data-k="warmup">{g.steady.found ? n(g.steady.warmupSeconds, 0) : "—"}</td>
-              <td data-k="window">
-                {tr(t, "window.range", {
-                  start: n(g.steady.startSeconds, 0),
-                  end: n(g.steady.endSeconds, 0),
-                })}
-              </td>
+    <>
+      <div class="calc-scroll" tabIndex={0} role="region" aria-label={t["gpu.h"]}>
+        <table data-testid="gpu-table">
+          <caption>{t["gpu.h"]}</caption>
+          <thead>
+            <tr>
+              {[
+                "col.gpu",
+                "col.peak",
+                "col.total",
+                "col.rec",
+                "col.range",
+                "col.fit",
+                "col.smaller",
+                "col.util",
+                "col.power",
+                "col.warmup",
+                "col.window",
+              ].map((k) => (
+                <th scope="col" key={k}>
+                  {tr(t, k, { pct })}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {a.gpus.map((g) => (
+              <tr key={g.index}>
+                <th scope="row">{`${g.index}: ${g.name ?? "—"}`}</th>
+                <td data-k="peak">{n(g.peakMemoryMiB, 0)}</td>
+                <td>{n(g.memoryTotalMiB, 0)}</td>
+                <td data-k="rec">{n(g.recommended.gb, 1)}</td>
+                <td>{`${n(g.recommended.lowGB, 1)}–${n(g.recommended.highGB, 1)}`}</td>
+                <td>{g.smallestFit ? fitLabel(g.smallestFit, lang) : "—"}</td>
+                <td>{smaller(g, t, lang)}</td>
+                <td>{n(g.meanUtilSteadyPct, 0)}</td>
+                <td>{n(g.meanPowerSteadyW, 0)}</td>
+                <td data-k="warmup">{g.steady.found ? n(g.steady.warmupSeconds, 0) : "—"}</td>
+                <td data-k="window">
+                  {tr(t, "window.range", {
+                    start: n(g.steady.startSeconds, 0),
+                    end: n(g.steady.endSeconds, 0),
+                  })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {notListed > 0 && (
+        <p data-testid="gpus-more">
+          {tr(t, "more.gpus", { n: num(lang, notListed, 0), shown: a.gpus.length })}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -87,10 +121,18 @@ export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {
           : t["mal.none"]}
       </p>
       {run.notes.length > 0 && (
-        <ul>
-          {run.notes.map((note, i) => (
-            <li key={i}>{tr(t, `pnote.${note.code}`, note.params)}</li>
-          ))}
+        <ul data-testid="parse-notes">
+          {withLeftOut(
+            run.notes,
+            (note) => note.code,
+            run.notesLeftOut,
+            (note, i) => (
+              <li key={i}>{tr(t, `pnote.${note.code}`, formatted(note.params, lang))}</li>
+            ),
+            (kind, count) => (
+              <li key={`more-${kind}`}>{tr(t, "more.notes", { n: num(lang, count, 0) })}</li>
+            ),
+          )}
         </ul>
       )}
       {run.malformed.length > 0 && (
@@ -118,8 +160,7 @@ export function ParseReport({ run, t, lang }: P & { run: LoadedRun }) {
   );
 }
 
-const GAPS_SHOWN = 20;
-export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
+export function IdleGaps({ g, t, lang }: P & { g: ShownGpu }) {
   const n = (v: number) => num(lang, v, 0);
   const gaps = g.idleGaps;
   return (
@@ -139,7 +180,7 @@ export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
               </tr>
             </thead>
             <tbody>
-              {gaps.slice(0, GAPS_SHOWN).map((x) => (
+              {gaps.map((x) => (
                 <tr key={x.startSeconds}>
                   <td>{n(x.startSeconds)}</td>
                   <td>{n(x.endSeconds)}</td>
@@ -151,10 +192,21 @@ export function IdleGaps({ g, t, lang }: P & { g: GpuAnalysis }) {
           </table>
         </div>
       )}
-      {gaps.length > GAPS_SHOWN && <p>{tr(t, "gaps.more", { n: gaps.length - GAPS_SHOWN })}</p>}
+      {g.idleGapCount > gaps.length && (
+        <p>{tr(t, "gaps.more", { n: num(lang, g.idleGapCount - gaps.length, 0) })}</p>
+      )}
       <p class="calc-note">{t["gaps.hint"]}</p>
     </div>
   );
+}
+
+/** Numbers in a note's parameters formatted for the page (a count of 86,399, not 86399). */
+function formatted(params: Record<string, number | string>, lang: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params))
+    out[k] =
+      typeof v === "number" && k !== "line" && k !== "firstLine" ? num(lang, v, 0) : String(v);
+  return out;
 }
 
 /** A finding in words: numbers formatted for the page, the steady-state reason translated. */
@@ -173,7 +225,8 @@ export function findingText(f: Finding, t: Strings, lang: string): string {
   );
 }
 
-export function Findings({ a, t, lang }: P & { a: RunAnalysis }) {
+export function Findings({ run, t, lang }: P & { run: LoadedRun }) {
+  const a = run.analysis;
   return (
     <section class="an-findings" aria-labelledby="an-find-h">
       <h3 id="an-find-h">{t["find.h"]}</h3>
@@ -181,11 +234,21 @@ export function Findings({ a, t, lang }: P & { a: RunAnalysis }) {
         <p>{t["find.none"]}</p>
       ) : (
         <ul data-testid="findings">
-          {a.findings.map((f, i) => (
-            <li key={i} class={f.severity === "warn" ? "an-warn" : "an-info"} data-code={f.code}>
-              {findingText(f, t, lang)}
-            </li>
-          ))}
+          {withLeftOut(
+            a.findings,
+            (f) => f.code,
+            run.findingsLeftOut,
+            (f, i) => (
+              <li key={i} class={f.severity === "warn" ? "an-warn" : "an-info"} data-code={f.code}>
+                {findingText(f, t, lang)}
+              </li>
+            ),
+            (code, count) => (
+              <li key={`more-${code}`} class="an-more" data-more={code}>
+                {tr(t, "more.findings", { n: num(lang, count, 0) })}
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>
@@ -218,7 +281,11 @@ export function Env({ run, t, lang }: P & { run: LoadedRun }) {
         ))}
       </dl>
       {p.progressMalformedLines.length > 0 && (
-        <p>{tr(t, "env.progressBad", { lines: p.progressMalformedLines.join(", ") })}</p>
+        <p>
+          {tr(t, "env.progressBad", { lines: p.progressMalformedLines.join(", ") })}
+          {p.progressMalformedCount > p.progressMalformedLines.length &&
+            ` ${tr(t, "more.lines", { n: num(lang, p.progressMalformedCount - p.progressMalformedLines.length, 0) })}`}
+        </p>
       )}
     </details>
   );

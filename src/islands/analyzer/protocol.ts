@@ -1,7 +1,14 @@
 /** Messages between the analyzer island and its worker. Plain data only (structured clone). */
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Finding, RunAnalysis, WorkDone } from "../../run-log/analysis.ts";
-import type { ParseNote } from "../../run-log/types.ts";
+import type {
+  Finding,
+  FindingCode,
+  GpuAnalysis,
+  RunAnalysis,
+  WorkDone,
+} from "../../run-log/analysis.ts";
+import type { LeftOut } from "../../run-log/cap.ts";
+import type { ParseNote, ParseNoteCode } from "../../run-log/types.ts";
 import type { TimelinePoint } from "../../run-log/timeline.ts";
 
 export type Slot = "a" | "b";
@@ -31,14 +38,31 @@ export interface ProbeSummary {
   command: string;
   exitStatus: number;
   progressUnit: string | null;
+  /** The first malformed progress lines, and how many there were in all. */
   progressMalformedLines: number[];
+  progressMalformedCount: number;
 }
 
+/** A GPU as the page shows it: its idle gaps cut to the first few, with their count. */
+export type ShownGpu = GpuAnalysis & { idleGapCount: number };
+
+/**
+ * A run as the page shows it. The worker cuts every list to what a page can render quickly
+ * (a log can hold 20,000 GPUs): `analysis.gpus` are the first GPUs by index, `analysis.findings`
+ * the first of each kind; the counts beside them cover the whole run.
+ */
 export interface LoadedRun {
   name: string;
   format: "probe-json" | "nvidia-smi-csv";
-  analysis: RunAnalysis;
-  /** Per GPU (same order as analysis.gpus): chart points and a short table for screen readers. */
+  analysis: Omit<RunAnalysis, "gpus"> & { gpus: ShownGpu[] };
+  /** GPUs with samples, and those of them that did any work. */
+  gpuCount: number;
+  busyGpuCount: number;
+  /** The GPU with the highest peak (what "Use these measurements" saves), shown or not. */
+  topGpu: ShownGpu | null;
+  /** Findings of each kind beyond the ones listed. */
+  findingsLeftOut: LeftOut<FindingCode>[];
+  /** Per shown GPU (same order as analysis.gpus): chart points and a short table for screen readers. */
   timelines: TimelinePoint[][];
   tables: TimelinePoint[][];
   sampleCount: number;
@@ -46,6 +70,7 @@ export interface LoadedRun {
   /** First malformed lines, for display. */
   malformed: { line: number; reason: string }[];
   notes: ParseNote[];
+  notesLeftOut: LeftOut<ParseNoteCode>[];
   probe: ProbeSummary | null;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The analyzer's worker: reads a file or pasted text, parses it in slices (posting progress),
  * and runs the analysis off the main thread, so a 10 MB log never blocks the page. It keeps
- * the last parsed log per slot so a new headroom or work count re-analyses without re-parsing.
+ * the last parsed log per slot so a new headroom or work count re-analyses without re-parsing,
+ * and posts the page only what it shows (`view.ts`).
  */
 import { analyzeRun } from "../../run-log/analysis.ts";
 import type { WorkDone } from "../../run-log/analysis.ts";
@@ -11,15 +12,10 @@ import {
   SLICE_CHARS,
 } from "../../run-log/nvidia-smi-csv.ts";
 import { detectFormat, readProbeJson } from "../../run-log/probe-json.ts";
-import { downsampleTimeline } from "../../run-log/timeline.ts";
 import type { GpuSpec } from "../../estimate/gpu.ts";
 import type { ParsedLog, ProgressPoint } from "../../run-log/types.ts";
 import type { FromWorker, LoadedRun, ProbeSummary, Slot, ToWorker } from "./protocol.ts";
-
-/** Chart points per GPU, and rows in the screen-reader table beside the chart. */
-const CHART_POINTS = 300;
-const TABLE_POINTS = 30;
-const MALFORMED_SHOWN = 20;
+import { MALFORMED_SHOWN, runView } from "./view.ts";
 
 interface Kept {
   name: string;
@@ -44,30 +40,7 @@ function analyse(id: number, slot: Slot, headroom: number, workDone: WorkDone | 
     progress: k.progress,
     ...(k.probe?.progressUnit ? { progressUnit: k.probe.progressUnit } : {}),
   });
-  const series = k.log.gpus.filter((g) => g.samples.length > 0);
-  post({
-    type: "done",
-    id,
-    slot,
-    run: {
-      name: k.name,
-      format: k.format,
-      analysis,
-      timelines: series.map((g) =>
-        downsampleTimeline(g.samples, analysis.startEpochSeconds, CHART_POINTS),
-      ),
-      tables: series.map((g) =>
-        downsampleTimeline(g.samples, analysis.startEpochSeconds, TABLE_POINTS),
-      ),
-      sampleCount: k.log.sampleCount,
-      malformedCount: k.log.malformedCount,
-      malformed: k.log.malformed
-        .slice(0, MALFORMED_SHOWN)
-        .map((m) => ({ line: m.line, reason: m.reason })),
-      notes: k.log.notes,
-      probe: k.probe,
-    },
-  });
+  post({ type: "done", id, slot, run: runView(k, analysis) });
 }
 
 async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
@@ -118,6 +91,7 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
       exitStatus: p.command.exitStatus,
       progressUnit: p.progressUnit ?? null,
       progressMalformedLines: r.progressMalformedLines.slice(0, MALFORMED_SHOWN),
+      progressMalformedCount: r.progressMalformedLines.length,
     };
   }
   const slices = Math.max(1, Math.ceil(csv.length / SLICE_CHARS));

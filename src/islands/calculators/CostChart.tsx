@@ -59,35 +59,37 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
         ))}
       </svg>
       <figcaption>{tr(t, "k.chart")}</figcaption>
-      <table class="calc-table">
-        <thead>
-          <tr>
-            <th scope="col">{tr(t, "col.option")}</th>
-            {counts.map((c) => (
-              <th key={c} scope="col">
-                {tr(t, "col.nGpus", { count: c })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((s, k) => (
-            <tr key={s.label + k}>
-              <th scope="row">
-                <span
-                  class="calc-swatch"
-                  style={{ background: `var(--series-${(k % 7) + 1})` }}
-                  aria-hidden="true"
-                />
-                {s.label}
-              </th>
-              {s.costs.map((v, i) => (
-                <td key={i}>{num(lang, v)}</td>
+      <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "k.chart")}>
+        <table class="calc-table">
+          <thead>
+            <tr>
+              <th scope="col">{tr(t, "col.option")}</th>
+              {counts.map((c) => (
+                <th key={c} scope="col">
+                  {tr(t, "col.nGpus", { count: c })}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((s, k) => (
+              <tr key={s.label + k}>
+                <th scope="row">
+                  <span
+                    class="calc-swatch"
+                    style={{ background: `var(--series-${(k % 7) + 1})` }}
+                    aria-hidden="true"
+                  />
+                  {s.label}
+                </th>
+                {s.costs.map((v, i) => (
+                  <td key={i}>{num(lang, v)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

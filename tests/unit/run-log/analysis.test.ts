@@ -89,11 +89,22 @@ describe("single GPU with warm-up", () => {
 });
 
 describe("headroom and catalog", () => {
-  it("clamps headroom to the seed's 15-25%", () => {
-    expect(recommendMemory(1000, 0.5).headroom).toBe(0.25);
-    expect(recommendMemory(1000, 0).headroom).toBe(0.15);
+  it("takes any headroom from 0 to 100%, and still gives the recommended 15-25% range", () => {
+    expect(recommendMemory(1000, 0.5).headroom).toBe(0.5);
+    expect(recommendMemory(1000, 0.5).mib).toBeCloseTo(1500, 9);
+    expect(recommendMemory(1000, 0).headroom).toBe(0);
+    expect(recommendMemory(1000, 0).mib).toBe(1000);
+    expect(recommendMemory(1000, 1).mib).toBe(2000);
+    expect(recommendMemory(1000, 3).headroom).toBe(1);
+    expect(recommendMemory(1000, -0.1).headroom).toBe(0);
     expect(recommendMemory(1000, Number.NaN).headroom).toBe(0.2);
     expect(recommendMemory(1000, 0.15).mib).toBeCloseTo(1150, 9);
+    // The range beside the chosen figure stays the recommended one.
+    const r = recommendMemory(1000, 0.5);
+    expect([r.lowGB, r.highGB].map((gb) => (gb * 1e9) / 2 ** 20)).toEqual([
+      expect.closeTo(1150, 9),
+      expect.closeTo(1250, 9),
+    ]);
   });
   it("lists smaller catalog GPUs that would do", () => {
     const a = analyzeRun(parseFixture("two-gpus-interleaved.csv"), { catalog: CATALOG });

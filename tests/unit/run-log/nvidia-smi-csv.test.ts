@@ -121,6 +121,22 @@ describe("nvidia-smi CSV parser", () => {
     expect(parseTimestamp("yesterday")).toBeNull();
   });
 
+  it("counts a header before every sample (nvidia-smi in a loop) as one note", () => {
+    const header = "timestamp, index, memory.used [MiB], utilization.gpu [%]";
+    const lines: string[] = [];
+    for (let s = 0; s < 1000; s++)
+      lines.push(
+        header,
+        `2024/05/01 12:${String(Math.floor(s / 60) % 60).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}.000, 0, ${1000 + s} MiB, 50 %`,
+      );
+    const r = parseNvidiaSmiCsv(lines.join("\n"));
+    if (!r.ok) throw new Error("refused");
+    const repeated = r.log.notes.filter((n) => n.code === "repeated-header");
+    expect(repeated).toEqual([{ code: "repeated-header", params: { line: 3, count: 999 } }]);
+    expect(r.log.sampleCount).toBe(1000);
+    expect(r.log.malformedCount).toBe(0);
+  });
+
   it("handles missing columns and repeated headers", () => {
     const text =
       "index, memory.used [MiB]\n0, 100 MiB\n1, 200 MiB\nindex, memory.used [MiB]\n0, 300 MiB\n";
@@ -131,6 +147,7 @@ describe("nvidia-smi CSV parser", () => {
       "no-timestamp-column",
       "repeated-header",
     ]);
+    expect(r.log.notes[2]?.params).toEqual({ line: 4, count: 1 });
     expect(
       r.log.gpus[0]!.samples.map((s) => [s.epochSeconds, s.memoryUsedMiB, s.utilizationPct]),
     ).toEqual([
