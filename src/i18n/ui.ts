@@ -53,8 +53,11 @@ export const ui = defineStrings(
     "catalog.title": "GPU catalog",
     "catalog.lead":
       "Datasheet figures for the GPUs you can rent, each with its source. Tensor figures are dense; FP16/BF16 figures use FP32 accumulate, which is what mixed-precision training runs at.",
-    "catalog.filter": "Filter by name",
-    "catalog.filterHint": "Type part of a name, e.g. 4090 or H100",
+    "catalog.filter": "Filter by name, memory or vendor",
+    "catalog.filterHint": "e.g. 4090, H100, 80GB or AMD; every word must match",
+    "catalog.filterCount": "{shown} of {total} GPUs shown.",
+    "catalog.filterNone":
+      "No GPU matches “{query}”. Try part of a name (4090), a memory size (80GB) or a vendor (AMD).",
     "catalog.caption":
       "GPU figures: memory as sold in GB (1 GB = 10⁹ bytes) and as nvidia-smi reports it in MiB (2²⁰ bytes), bandwidth in GB/s, compute in TFLOPS (INT8 in TOPS), power in W. Select a column heading to sort.",
     "catalog.col.name": "GPU",
@@ -151,8 +154,11 @@ export const ui = defineStrings(
     "catalog.title": "GPU 参数表",
     "catalog.lead":
       "常见可租用 GPU 的官方规格，每个数字都注明出处。张量算力均为稠密数值；FP16/BF16 取 FP32 累加的数值，也就是混合精度训练实际使用的速率。",
-    "catalog.filter": "按名称筛选",
-    "catalog.filterHint": "输入型号的一部分，例如 4090 或 H100",
+    "catalog.filter": "按名称、显存或厂商筛选",
+    "catalog.filterHint": "例如 4090、H100、80GB 或 AMD；每个词都要匹配",
+    "catalog.filterCount": "显示 {shown} / {total} 款 GPU。",
+    "catalog.filterNone":
+      "没有与“{query}”匹配的 GPU。可以试试型号的一部分（4090）、显存容量（80GB）或厂商（AMD）。",
     "catalog.caption":
       "GPU 规格：标称显存单位 GB（1 GB = 10⁹ 字节），nvidia-smi 显示的显存单位 MiB（2²⁰ 字节），带宽 GB/s，算力 TFLOPS（INT8 为 TOPS），功耗 W。点击列标题排序。",
     "catalog.col.name": "GPU",

@@ -27,10 +27,38 @@
       body.append(...rows);
     });
   });
+  // Filter by name, vendor or memory: every word of the query must match. "80GB" or
+  // "80 GB" matches the GPUs with 80 GB; a bare number matches that memory size or a name
+  // containing it ("80" finds every 80 GB GPU and the A800; "4090" finds the 4090s).
   const filter = document.getElementById("gpu-filter");
-  filter.closest("p").hidden = false;
+  const status = document.getElementById("gpu-filter-status");
+  const fill = (template, values) =>
+    template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  const matches = (row, word) => {
+    const gb = /^(\d+(?:\.\d+)?)(gb?)?$/.exec(word);
+    const memoryMatch = gb !== null && Number(row.dataset.memoryGb) === Number(gb[1]);
+    if (gb && gb[2]) return memoryMatch;
+    return memoryMatch || row.dataset.name.includes(word) || row.dataset.vendor === word;
+  };
+  filter.closest(".catalog-filter").hidden = false;
   filter.addEventListener("input", () => {
     const query = filter.value.trim().toLowerCase();
-    for (const row of body.rows) row.hidden = query !== "" && !row.dataset.name.includes(query);
+    // "80 GB" is one word: the unit joins the number before it.
+    const words = query
+      .replace(/(\d)\s+(gb?)\b/g, "$1$2")
+      .split(/\s+/)
+      .filter(Boolean);
+    let shown = 0;
+    for (const row of body.rows) {
+      row.hidden = !words.every((word) => matches(row, word));
+      if (!row.hidden) shown++;
+    }
+    const total = body.rows.length;
+    status.textContent =
+      words.length === 0
+        ? ""
+        : shown === 0
+          ? fill(status.dataset.none, { query: filter.value.trim() })
+          : fill(status.dataset.count, { shown, total });
   });
 }

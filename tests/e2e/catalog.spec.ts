@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+import { loadGpuSpecs } from "../../src/catalog/load.ts";
 import { expect, test } from "./fixtures.ts";
 
 test("the catalog table sorts by a numeric column and filters by name", async ({ page }) => {
@@ -92,3 +94,114 @@ test("the catalog shows memory as sold beside the usable memory nvidia-smi repor
   await expect(page.getByRole("columnheader", { name: "标称显存（GB）" })).toBeVisible();
   await expect(usable("l40s")).toHaveText("46,068");
 });
+const CATALOG = loadGpuSpecs();
+const LANGS = [
+  { lang: "en", path: "/en/gpus/", none: "No GPU matches “zzz”.", shown: "of" },
+  { lang: "zh-cn", path: "/gpus/", none: "没有与“zzz”匹配的 GPU。", shown: "显示" },
+] as const;
+
+for (const c of LANGS) {
+  test.describe(c.lang, () => {
+    const visibleIds = (page: Page) =>
+      page
+        .locator("#gpu-table tbody tr:not([hidden])")
+        .evaluateAll((rows) => rows.map((r) => r.id));
+
+    test("the filter matches memory sizes and vendors as well as names", async ({ page }) => {
+      await page.goto(c.path);
+      const filter = page.locator("#gpu-filter");
+      const with80 = CATALOG.filter((g) => g.memoryGB === 80).map((g) => g.id);
+      expect(with80).toEqual(expect.arrayContaining(["h100-pcie", "h800-sxm"]));
+      for (const query of ["80GB", "80 GB", "80gb"]) {
+        await filter.fill(query);
+        expect((await visibleIds(page)).sort()).toEqual([...with80].sort());
+      }
+      // A bare number is a memory size or part of a name.
+      await filter.fill("80");
+      const bare = await visibleIds(page);
+      for (const id of with80) expect(bare).toContain(id);
+      await filter.fill("amd");
+      expect((await visibleIds(page)).sort()).toEqual(
+        CATALOG.filter((g) => g.vendor === "AMD")
+          .map((g) => g.id)
+          .sort(),
+      );
+      await filter.fill("nvidia 24gb");
+      expect((await visibleIds(page)).sort()).toEqual(
+        CATALOG.filter((g) => g.vendor === "NVIDIA" && g.memoryGB === 24)
+          .map((g) => g.id)
+          .sort(),
+      );
+      await expect(page.locator("#gpu-filter-status")).toContainText(c.shown);
+    });
+
+    test("an empty result says so, and clearing the filter brings every GPU back", async ({
+      page,
+    }) => {
+      await page.goto(c.path);
+      const filter = page.locator("#gpu-filter");
+      await filter.fill("zzz");
+      expect(await visibleIds(page)).toEqual([]);
+      await expect(page.getByRole("status").filter({ hasText: c.none })).toBeVisible();
+      await filter.fill("");
+      expect(await visibleIds(page)).toHaveLength(CATALOG.length);
+      await expect(page.locator("#gpu-filter-status")).toBeEmpty();
+    });
+
+    test("on a phone the name column stays in view and headings never stack letters", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(c.path);
+      const box = page.locator(".table-scroll").first();
+      await box.evaluate((el) => (el.scrollLeft = 400));
+      const left = await box.evaluate((el) => el.getBoundingClientRect().left);
+      const name = page.locator("#gpu-table tbody th").first();
+      expect(await name.evaluate((el) => el.getBoundingClientRect().left)).toBeCloseTo(left, 0);
+      // Opaque, so the figures that slide under it do not show through.
+      expect(await name.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+        "rgba(0, 0, 0, 0)",
+      );
+      await expectHeadingsReadable(page, "#gpu-table thead th");
+    });
+  });
+}
+
+/** No heading wraps a character per line: every line of its text holds two or more. */
+async function expectHeadingsReadable(page: Page, selector: string): Promise<void> {
+  const headings = await page.locator(selector).evaluateAll((cells) =>
+    cells.map((cell) => {
+      // Where each visible character lands: characters sharing a top share a line.
+      const perLine = new Map<number, number>();
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (let i = 0; i < text.length; i++) {
+          if (/\s/.test(text[i] ?? "")) continue;
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top / 4);
+          perLine.set(top, (perLine.get(top) ?? 0) + 1);
+        }
+      }
+      return { text: cell.textContent ?? "", shortest: Math.min(...perLine.values()) };
+    }),
+  );
+  for (const h of headings)
+    if (h.text.trim().length > 1) expect(h.shortest, h.text).toBeGreaterThanOrEqual(2);
+}
+
+for (const [lang, path] of [
+  ["en", "/en/guides/choosing-a-gpu/"],
+  ["zh-cn", "/guides/choosing-a-gpu/"],
+] as const) {
+  test(`the fit table's headings never stack letters, on a phone (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    const table = page.locator('table[data-table="fit"]');
+    await table.scrollIntoViewIfNeeded();
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    await expectHeadingsReadable(page, 'table[data-table="fit"] thead th');
+  });
+}

@@ -4,6 +4,7 @@
  */
 import type { Strings } from "../../i18n/format.ts";
 import { num, tr } from "../../i18n/format.ts";
+import { SERIES_COLOURS } from "./StackedBar.tsx";
 
 export interface Series {
   label: string;
@@ -18,41 +19,67 @@ export interface CostChartProps {
   lang: string;
 }
 
-const W = 320;
-const H = 160;
-const PAD = 36;
+const W = 340;
+const H = 190;
+/** Plot margins: left for the cost labels and the rotated axis title, bottom for counts and title. */
+const L = 56;
+const R = 10;
+const T = 8;
+const B = 38;
 
 export function CostChart({ counts, series, t, lang }: CostChartProps) {
   const max = Math.max(1, ...series.flatMap((s) => s.costs.filter(Number.isFinite)));
-  const x = (i: number) => PAD + (i * (W - PAD - 8)) / Math.max(1, counts.length - 1);
-  const y = (v: number) => H - 20 - (v / max) * (H - 30);
+  const x = (i: number) => L + (i * (W - L - R)) / Math.max(1, counts.length - 1);
+  const y = (v: number) => H - B - (v / max) * (H - B - T);
+  const midY = T + (H - B - T) / 2;
   return (
     <figure class="calc-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={tr(t, "k.chart")}>
-        <line x1={PAD} y1={H - 20} x2={W - 4} y2={H - 20} stroke="currentColor" />
-        <line x1={PAD} y1={8} x2={PAD} y2={H - 20} stroke="currentColor" />
+        <line x1={L} y1={H - B} x2={W - R} y2={H - B} stroke="currentColor" />
+        <line x1={L} y1={T} x2={L} y2={H - B} stroke="currentColor" />
         {[max, max / 2, 0].map((v) => (
-          <text
-            key={v}
-            x={PAD - 4}
-            y={y(v) + 3}
-            font-size="9"
-            text-anchor="end"
-            fill="currentColor"
-          >
+          <text key={v} x={L - 4} y={y(v) + 3} font-size="9" text-anchor="end" fill="currentColor">
             {num(lang, v, 0)}
           </text>
         ))}
         {counts.map((c, i) => (
-          <text key={c} x={x(i)} y={H - 6} font-size="9" text-anchor="middle" fill="currentColor">
+          <text
+            key={c}
+            x={x(i)}
+            y={H - B + 12}
+            font-size="9"
+            text-anchor="middle"
+            fill="currentColor"
+          >
             {c}
           </text>
         ))}
+        <text
+          class="calc-axis-title"
+          x={L + (W - L - R) / 2}
+          y={H - 6}
+          font-size="9"
+          text-anchor="middle"
+          fill="currentColor"
+        >
+          {tr(t, "k.axisGpus")}
+        </text>
+        <text
+          class="calc-axis-title"
+          x={10}
+          y={midY}
+          font-size="9"
+          text-anchor="middle"
+          fill="currentColor"
+          transform={`rotate(-90 10 ${midY})`}
+        >
+          {tr(t, "k.axisCost")}
+        </text>
         {series.map((s, k) => (
           <polyline
             key={s.label + k}
             fill="none"
-            stroke={`var(--series-${(k % 7) + 1})`}
+            stroke={`var(--series-${(k % SERIES_COLOURS) + 1})`}
             stroke-width="2"
             points={s.costs.map((v, i) => `${x(i)},${y(Number.isFinite(v) ? v : 0)}`).join(" ")}
           />
@@ -77,7 +104,7 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
                 <th scope="row">
                   <span
                     class="calc-swatch"
-                    style={{ background: `var(--series-${(k % 7) + 1})` }}
+                    style={{ background: `var(--series-${(k % SERIES_COLOURS) + 1})` }}
                     aria-hidden="true"
                   />
                   {s.label}

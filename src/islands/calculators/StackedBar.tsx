@@ -15,6 +15,14 @@ export interface StackedBarProps {
   t: Strings;
 }
 
+/**
+ * Colours in tokens.css (`--series-1` … `--series-12`). A training breakdown has up to ten
+ * parts, so every part of one bar gets its own colour; the legend row beside it repeats the
+ * colour next to the part's name.
+ */
+export const SERIES_COLOURS = 12;
+const colour = (n: number) => `var(--series-${(n % SERIES_COLOURS) + 1})`;
+
 export function StackedBar(p: StackedBarProps) {
   const shown = p.items.filter((i) => i.value > 0);
   let x = 0;
@@ -30,7 +38,8 @@ export function StackedBar(p: StackedBarProps) {
               y={0}
               width={w}
               height={8}
-              fill={`var(--series-${(n % 7) + 1})`}
+              fill={colour(n)}
+              data-part={item.key}
             />
           );
           x += w;
@@ -41,13 +50,9 @@ export function StackedBar(p: StackedBarProps) {
         <caption>{p.caption}</caption>
         <tbody>
           {shown.map((item, n) => (
-            <tr key={item.key}>
+            <tr key={item.key} data-part={item.key}>
               <th scope="row">
-                <span
-                  class="calc-swatch"
-                  style={{ background: `var(--series-${(n % 7) + 1})` }}
-                  aria-hidden="true"
-                />
+                <span class="calc-swatch" style={{ background: colour(n) }} aria-hidden="true" />
                 {tr(p.t, item.labelKey)}
               </th>
               <td>{p.show(item.value)}</td>

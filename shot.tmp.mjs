@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const [path, sel, out, w = "390", scheme = "light"] = process.argv.slice(2);
+const p = await b.newPage({ viewport: { width: Number(w), height: 844 }, colorScheme: scheme });
+await p.goto("http://localhost:4333" + path);
+for (const i of await p.locator("astro-island").all()) await i.scrollIntoViewIfNeeded();
+await p.waitForTimeout(1000);
+const el = p.locator(sel).first();
+await el.scrollIntoViewIfNeeded();
+if (process.env.SCROLLX) await el.evaluate((e, x) => (e.scrollLeft = x), Number(process.env.SCROLLX));
+await el.screenshot({ path: out });
+await b.close();
