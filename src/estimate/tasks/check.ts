@@ -5,6 +5,7 @@
  * names the table does not know, with the nearest known name. Callers decide what an issue
  * means: the command line refuses the request; a store drops the field and says so.
  */
+import type { ReferencePrice } from "../price.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
 import type { Field, Fields } from "./field.ts";
@@ -19,6 +20,8 @@ export type { Checked } from "./check-value.ts";
 export interface CheckContext {
   gpus: readonly GpuSpec[];
   presets: readonly Preset[];
+  /** Published reference prices (`content/prices.json`); a plan prices GPUs with them. */
+  prices?: readonly ReferencePrice[];
   /** Checks and resolves a model field (`model-source.ts`, supplied by the task runner). */
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */
