@@ -44,6 +44,8 @@ function describe(f: Field): string {
       return "list of catalog GPU ids";
     case "gpu-map":
       return "object: catalog GPU id → number";
+    case "gpu-prices":
+      return "object: catalog GPU id → price per GPU-hour, or `{ pricePerGpuHour, currency }`";
     case "request":
       return `a request of task ${f.tasks.map(fmt).join(" or ")}`;
   }

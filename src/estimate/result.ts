@@ -17,6 +17,7 @@ export interface BreakdownItem {
  */
 export type SourceKey =
   | "request"
+  | "currency-default"
   | "from-architecture"
   | "datasheet"
   | "datasheet-dense"
@@ -118,7 +119,10 @@ export type WarningCode =
   | "layers-on-cpu"
   | "decode-uncalibrated"
   | "decode-format-uncalibrated"
-  | "no-p2p-uncalibrated";
+  | "no-p2p-uncalibrated"
+  | "scaling-predicted"
+  | "speed-carried"
+  | "no-price-in-currency";
 
 export interface Warning {
   code: WarningCode;
@@ -147,4 +151,9 @@ export function part(key: string, value: number): BreakdownItem {
     // task runner can refuse the result instead of printing a 0 it never computed.
     value: value > 0 || !Number.isFinite(value) ? value : 0,
   };
+}
+
+/** The value of one part of a breakdown, 0 when the breakdown has no such part. */
+export function partValue(items: readonly BreakdownItem[], key: string): number {
+  return items.find((i) => i.key === key)?.value ?? 0;
 }

@@ -24,7 +24,8 @@ export const issueStrings = defineStrings(
     "issue.unknown-task": "must be one of: {options}",
     "issue.unknown-task.nearest": 'must be one of: {options} (did you mean "{nearest}"?)',
     "issue.unknown-gpu": 'names no catalog GPU ("{id}"); known: {known}',
-    "issue.unknown-gpu.nearest": 'names no catalog GPU ("{id}"); did you mean "{nearest}"?',
+    "issue.unknown-gpu.nearest":
+      'names no catalog GPU ("{id}"); did you mean the {nearestName} ("{nearest}")?',
     "issue.gpu-no-bandwidth":
       "names {gpu}, for which no memory bandwidth figure can be relied on, so its speed is not estimated; pick another GPU",
     "issue.gpu-no-compute":
@@ -39,6 +40,8 @@ export const issueStrings = defineStrings(
     "issue.hf-out-of-range": 'config.json field "{key}" is {value}, outside {min} to {max}',
     "issue.engine-load-failed":
       "could not be estimated: the estimator did not load (connection?). Edit a field to try again.",
+    "issue.currency-mismatch":
+      "is in another currency than the plan ({currency}); prices are never converted",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
     "issue.kv-heads-divide":
@@ -72,7 +75,8 @@ export const issueStrings = defineStrings(
     "issue.unknown-task": "必须是以下之一：{options}",
     "issue.unknown-task.nearest": "必须是以下之一：{options}（是否想写“{nearest}”？）",
     "issue.unknown-gpu": "目录中没有这种 GPU（“{id}”）；已知：{known}",
-    "issue.unknown-gpu.nearest": "目录中没有这种 GPU（“{id}”）；是否想选“{nearest}”？",
+    "issue.unknown-gpu.nearest":
+      "目录中没有这种 GPU（“{id}”）；是否想选 {nearestName}（“{nearest}”）？",
     "issue.gpu-no-bandwidth":
       "选择了 {gpu}：它没有可靠的显存带宽数据，因此不估算其速度；请换一种 GPU",
     "issue.gpu-no-compute":
@@ -86,6 +90,7 @@ export const issueStrings = defineStrings(
     "issue.hf-missing": "config.json 缺少字段“{key}”，或它不是可用的数字",
     "issue.hf-out-of-range": "config.json 字段“{key}”为 {value}，超出 {min} 到 {max}",
     "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
+    "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",

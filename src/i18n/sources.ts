@@ -11,6 +11,7 @@ type SourceKeys = { [K in SourceKey as `src.${K}`]: string };
 export const sourceStrings = defineStrings<SourceKeys>(
   {
     "src.request": "your input",
+    "src.currency-default": "the currency of your prices, else US dollars (no price is converted)",
     "src.from-architecture": "counted from the model's architecture",
     "src.datasheet": "{gpu} datasheet",
     "src.datasheet-dense": "{gpu} datasheet, dense {format} tensor figure",
@@ -122,6 +123,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
   },
   {
     "src.request": "你的输入",
+    "src.currency-default": "你所填价格的币种，没有则为美元（价格从不换算）",
     "src.from-architecture": "由模型架构计算",
     "src.datasheet": "{gpu} 数据手册",
     "src.datasheet-dense": "{gpu} 数据手册，稠密 {format} 张量算力",

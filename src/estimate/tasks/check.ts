@@ -5,10 +5,12 @@
  * names the table does not know, with the nearest known name. Callers decide what an issue
  * means: the command line refuses the request; a store drops the field and says so.
  */
-import type { ReferencePrice } from "../price.ts";
+import type { Currency, ReferencePrice } from "../price.ts";
+import { CURRENCIES } from "../price.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
-import type { Field, Fields } from "./field.ts";
+import type { Field, Fields, GpuPrice } from "./field.ts";
+import { num } from "./field.ts";
 import { at, issue } from "./issue.ts";
 import type { Issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
@@ -27,6 +29,9 @@ export interface CheckContext {
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */
   nested?: (raw: unknown, allowed: readonly string[], path: string) => Checked;
 }
+
+/** A user's price per GPU-hour, as every price field takes it. */
+const PRICE_FIELD = num("money-per-gpu-hour", 0, 1e6);
 
 /** Checks one field's value: what to keep (nothing when it has issues) and its issues. */
 export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext): FieldCheck {
@@ -95,6 +100,30 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
       }
       return issues.length ? { issues } : { keep: v, issues };
     }
+    case "gpu-prices": {
+      if (!isRecord(v)) return bad(issue(path, "not-an-object"));
+      const issues: Issue[] = [];
+      const keep: Record<string, GpuPrice> = {};
+      for (const [id, x] of Object.entries(v)) {
+        issues.push(...checkGpuId(id, at(path, id), ctx).issues);
+        const entry = isRecord(x) ? x : { pricePerGpuHour: x };
+        const pricePath = isRecord(x) ? at(at(path, id), "pricePerGpuHour") : at(path, id);
+        const n = checkNumber(PRICE_FIELD, entry["pricePerGpuHour"], pricePath);
+        if (n) issues.push(n);
+        const currency = entry["currency"];
+        if (currency !== undefined && !CURRENCIES.includes(currency as Currency))
+          issues.push(
+            issue(at(at(path, id), "currency"), "not-an-option", {
+              options: CURRENCIES.join(", "),
+            }),
+          );
+        keep[id] = {
+          pricePerGpuHour: entry["pricePerGpuHour"] as number,
+          ...(currency === undefined ? {} : { currency: currency as Currency }),
+        };
+      }
+      return issues.length ? { issues } : { keep, issues };
+    }
     case "request": {
       if (!ctx.nested) return bad(issue(path, "unknown-task", { options: f.tasks.join(", ") }));
       const r = ctx.nested(v, f.tasks, path);
@@ -108,12 +137,14 @@ function checkGpuId(v: unknown, path: string, ctx: CheckContext) {
   if (ctx.gpus.some((g) => g.id === v)) return { keep: v, issues: [] };
   const ids = ctx.gpus.map((g) => g.id);
   const nearest = nearestName(v, ids);
+  const nearestGpu = ctx.gpus.find((g) => g.id === nearest);
   return {
     issues: [
       issue(path, "unknown-gpu", {
         id: v,
         known: listIds(ids, 50),
         ...(nearest ? { nearest } : {}),
+        ...(nearestGpu ? { nearestName: nearestGpu.name } : {}),
       }),
     ],
   };

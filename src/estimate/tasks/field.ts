@@ -1,4 +1,5 @@
 import type { ResolvedModelValue } from "../model-value.ts";
+import type { Currency } from "../price.ts";
 
 /**
  * What a request field is, declared once: its kind, unit, range, default and options. Each
@@ -25,6 +26,7 @@ export type Unit =
   | "gb"
   | "fraction"
   | "tokens-per-second"
+  | "gbit-per-second"
   | "work-per-hour"
   | "units"
   | "money"
@@ -127,6 +129,20 @@ export interface GpuMapField extends Common {
   readonly value: NumberField;
 }
 
+/**
+ * The user's own price per GPU-hour per catalog GPU id: a number, or
+ * `{ pricePerGpuHour, currency }`; checked into the object form.
+ */
+export interface GpuPricesField extends Common {
+  readonly kind: "gpu-prices";
+}
+
+/** A user's price for one GPU, in a currency when the request names one. */
+export interface GpuPrice {
+  pricePerGpuHour: number;
+  currency?: Currency;
+}
+
 /** A whole request of one of the named tasks (the workload a GPU ranking sizes). */
 export interface RequestField extends Common {
   readonly kind: "request";
@@ -147,6 +163,7 @@ export type Field =
   | EnumListField
   | GpuListField
   | GpuMapField
+  | GpuPricesField
   | RequestField;
 
 export type Fields = Readonly<Record<string, Field>>;
@@ -218,7 +235,9 @@ type ValueOf<F> = F extends NumberField
                   ? string[]
                   : F extends GpuMapField
                     ? Record<string, number>
-                    : F extends RequestField
+                    : F extends GpuPricesField
+                      ? Record<string, GpuPrice>
+                      : F extends RequestField
                       ? Record<string, unknown>
                       : never;
 

@@ -27,6 +27,7 @@ export type IssueCode =
   | "hf-missing"
   | "hf-out-of-range"
   | "engine-load-failed"
+  | "currency-mismatch"
   | "tp-exceeds-gpus"
   | "tp-not-divisor"
   | "kv-heads-divide"

@@ -7,6 +7,7 @@ import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
 import { fitRankTask } from "./fit-rank.ts";
 import { inferMemoryTask } from "./infer-memory.ts";
+import { planTask, serveTask } from "./plan.ts";
 import { renderTask } from "./render.ts";
 import { isRecord } from "./check-value.ts";
 import { issue } from "./issue.ts";
@@ -24,6 +25,8 @@ export const TASKS = {
   "train-time": trainTimeTask,
   cost: costTask,
   "fit-rank": fitRankTask,
+  plan: planTask,
+  serve: serveTask,
   diagnose: diagnoseTask,
   render: renderTask,
 } as const satisfies Record<string, { id: string }>;

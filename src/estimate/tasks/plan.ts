@@ -1,0 +1,233 @@
+/**
+ * `plan` and `serve`: from one workload to a rental decision. Every catalog GPU (or the
+ * ones asked for) x count x node shape, each at its own speed, with a verdict, time, cost
+ * with its price source and cost per unit of work, sorted by cost, time, or cheapest
+ * within the deadline and budget. `serve` is the serving workload on its own.
+ */
+import { BATCH_BOUNDS, batchRows } from "../plan-batch.ts";
+import type { PlanRow, PlanSort } from "../plan-row.ts";
+import { PLAN_SORT_KEYS, sortRows, usedPrice } from "../plan-row.ts";
+import { servingRow } from "../plan-serving.ts";
+import { trainingRows } from "../plan-training.ts";
+import type { Currency } from "../price.ts";
+import { CURRENCIES } from "../price.ts";
+import { mathFormatFor } from "../precision.ts";
+import { renderVramGuidanceGB } from "../rendering.ts";
+import type { Assumption, Warning } from "../result.ts";
+import { part } from "../result.ts";
+import { gbToBytes } from "../units.ts";
+import { MFU_DEFAULT } from "../vocabulary.ts";
+import { formatScaleBits } from "../weight-formats.ts";
+import { gpuById } from "./context.ts";
+import type { GpuPrice, Resolved } from "./field.ts";
+import { gpu, int, num, oneOf, share } from "./field.ts";
+import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
+import type { RENDER_FIELDS } from "./render.ts";
+import { servingDefaults } from "./serving-fields.ts";
+import type { TaskContext } from "./task.ts";
+import { defineTask } from "./task.ts";
+import type { TrainingRequest } from "./train-memory.ts";
+import { trainingInput, trainingJobFlops } from "./train-memory.ts";
+
+/** What a serving workload adds to a serving setup: who uses it and how fast. */
+export const SERVE_FIELDS = {
+  ...SERVING_REQUEST_FIELDS,
+  users: int("count", 1, 1_000_000, { default: 1 }),
+  /** Output tokens per second each user needs (reading speed, an agent's budget, …). */
+  outputTokensPerSecondPerUser: num("tokens-per-second", 0, 1e6, { above: true }),
+  /** Hours of serving priced; cost per million tokens does not depend on it. */
+  hours: num("hours", 0, 1e6, { above: true, default: 1 }),
+} as const;
+type ServeRequest = Resolved<typeof SERVE_FIELDS>;
+
+/** What the decision takes beside the workload. */
+export const PLAN_OPTION_FIELDS = {
+  /** Training: tokens per epoch. */
+  tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
+  epochs: num("count", 0, 1e6, { above: true, default: 1 }),
+  mfu: share({ default: MFU_DEFAULT }),
+  /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
+  scaling: share(),
+  /** Network between nodes, per GPU; without it a plan stays within one node. */
+  interNodeGbps: num("gbit-per-second", 0, 1e5, { above: true }),
+  deadlineHours: num("hours", 0, 1e6, { above: true }),
+  budget: num("money", 0, 1e12, { above: true }),
+  prices: { kind: "gpu-prices" },
+  /** The currency of every cost; default: your prices', else USD. Never converted. */
+  currency: oneOf(CURRENCIES),
+  sortBy: oneOf(PLAN_SORT_KEYS, { default: "cost" }),
+  gpus: { kind: "gpu-list" },
+  maxGpus: int("gpus", 1, 4096, { default: 64 }),
+  /** Batch work: the GPU the time per item was measured on, and what bounds it. */
+  measuredOn: gpu(),
+  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
+} as const;
+
+export const PLAN_FIELDS = {
+  workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
+  ...PLAN_OPTION_FIELDS,
+} as const;
+type PlanRequest = Resolved<typeof PLAN_FIELDS>;
+type RenderRequest = Resolved<typeof RENDER_FIELDS>;
+type Workload = { task: string } & Record<string, unknown>;
+
+/** The currency when the request names none: that of the user's first priced GPU. */
+function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
+  return r.currency ?? Object.values(r.prices ?? {}).find((p) => p.currency)?.currency ?? "USD";
+}
+
+function priceOf(r: PlanRequest, ctx: TaskContext) {
+  const currency = planCurrency(r);
+  const own = Object.fromEntries(
+    Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
+  );
+  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency);
+}
+
+function servingPlan(w: ServeRequest, ctx: TaskContext) {
+  const memory = servingInput(w, ctx);
+  const format = w.weightFormat ?? "fp16";
+  return {
+    memory,
+    speed: {
+      model: w.model.spec,
+      format,
+      weightBits: w.weightBits,
+      scaleBits: w.scaleBits ?? formatScaleBits(format, w.weightBits),
+      ...(w.weightFileBytes === undefined ? {} : { weightFileBytes: w.weightFileBytes }),
+      kvBits: w.kvBits,
+      contextTokens: w.contextTokens,
+      engine: w.engine,
+      promptTokens: w.promptTokens,
+      outputTokens: w.outputTokens,
+      ...(w.efficiency === undefined ? {} : { efficiency: w.efficiency }),
+    },
+    users: w.users,
+    tokensPerSecondPerUser: w.outputTokensPerSecondPerUser ?? 0,
+    hours: w.hours,
+  };
+}
+
+/** Every row of the plan, unsorted. */
+export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
+  const w = r.workload as Workload;
+  const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
+  const price = priceOf(r, ctx);
+  const limits = {
+    ...(r.deadlineHours === undefined ? {} : { deadlineHours: r.deadlineHours }),
+    ...(r.budget === undefined ? {} : { budget: r.budget }),
+  };
+  if (w.task === "serve") {
+    const p = { ...servingPlan(w as unknown as ServeRequest, ctx), maxGpus: r.maxGpus, price };
+    return list.map((g) => servingRow({ ...p, ...limits }, g));
+  }
+  if (w.task === "render") {
+    const job = w as unknown as RenderRequest;
+    const p = {
+      secondsPerItem: job.secondsPerFrame ?? 0,
+      items: job.frames ?? 0,
+      measuredOn: gpuById(ctx, r.measuredOn ?? ""),
+      bound: r.bound,
+      ...(job.resolution
+        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(job.resolution, job.complexity).total) }
+        : {}),
+      maxGpus: r.maxGpus,
+      price,
+      ...limits,
+    };
+    return list.flatMap((g) => batchRows(p, g));
+  }
+  const memory = trainingInput(w as unknown as TrainingRequest, ctx);
+  const tokens = r.tokens ?? 0;
+  const p = {
+    memory,
+    flops: trainingJobFlops(memory, tokens),
+    tokens,
+    epochs: r.epochs,
+    format: mathFormatFor(memory.precision),
+    mfu: r.mfu,
+    ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
+    ...(r.interNodeGbps === undefined ? {} : { interNodeGBps: r.interNodeGbps / 8 }),
+    maxGpus: r.maxGpus,
+    price,
+    ...limits,
+  };
+  return list.flatMap((g) => trainingRows(p, g));
+}
+
+function planRules(r: PlanRequest): Issue[] {
+  const w = r.workload as Workload | undefined;
+  const out: Issue[] = [];
+  if (w?.task === "train-memory" && r.tokens === undefined)
+    out.push(issue("tokens", "needs-with", { with: "workload" }));
+  if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
+    out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
+  if (w?.task === "render") {
+    if (w["secondsPerFrame"] === undefined || w["frames"] === undefined)
+      out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
+    if (r.measuredOn === undefined)
+      out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
+  }
+  const currency = planCurrency(r);
+  for (const [id, p] of Object.entries(r.prices ?? {}))
+    if (p.currency !== undefined && p.currency !== currency)
+      out.push(issue(`prices.${id}.currency`, "currency-mismatch", { currency }));
+  return out;
+}
+
+/** The plan's result: every row sorted, what each verdict counts, and its bases. */
+function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0]) {
+  const sorted = sortRows(rows, r.sortBy);
+  const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
+  const currency = planCurrency(r);
+  const warnings: Warning[] = [];
+  if (rows.some((x) => x.scalingBasis === "predicted" && x.scalingEfficiency !== null))
+    warnings.push({ code: "scaling-predicted", params: {} });
+  if (rows.some((x) => x.reasons.includes("speed-carried")))
+    warnings.push({ code: "speed-carried", params: {} });
+  if (!rows.some((x) => x.pricePerGpuHour !== null))
+    warnings.push({ code: "no-price-in-currency", params: { currency } });
+  const assumptions: Assumption[] = [
+    { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
+  ];
+  return {
+    // A ranking's total is the rows that can run; its parts say how each fares.
+    total: rows.length - count("does-not-fit"),
+    breakdown: [
+      part("fits-one-gpu", count("fits")),
+      part("needs-gpus-in-one-node", count("needs-gpus")),
+      part("needs-several-nodes", count("needs-nodes")),
+      part("does-not-fit", count("does-not-fit")),
+    ],
+    assumptions,
+    warnings,
+    currency,
+    rows: sorted,
+  };
+}
+
+export const planTask = defineTask({
+  id: "plan",
+  fields: PLAN_FIELDS,
+  required: ["workload"],
+  rules: planRules,
+  run: (r, ctx) => planResult(planRows(r, ctx), r),
+});
+
+export const serveTask = defineTask({
+  id: "serve",
+  fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
+  required: ["outputTokensPerSecondPerUser"],
+  defaults: servingDefaults,
+  run: (r, ctx) => {
+    const { gpu: chosen, ...rest } = r;
+    const request = {
+      ...rest,
+      workload: { task: "serve", ...rest },
+      ...(chosen === undefined ? {} : { gpus: [chosen] }),
+    } as unknown as PlanRequest;
+    return planResult(planRows(request, ctx), r);
+  },
+});

@@ -1,0 +1,228 @@
+/**
+ * The rental plan as properties: each GPU at its own speed, the user's price over the
+ * reference, node shapes respected, scaling predicted from the links and never above 1.
+ */
+import { describe, expect, it } from "vitest";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import type { PlanRow } from "../../../src/estimate/plan-row.ts";
+import { peakTflops } from "../../../src/estimate/precision.ts";
+import type { ReferencePrice } from "../../../src/estimate/price.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import { predictScaling, ringLink, stepCommSeconds } from "../../../src/estimate/scaling.ts";
+import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
+
+const gpus = loadGpuSpecs();
+const ctx = { gpus, presets: PRESETS, prices: loadReferencePrices() };
+const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
+
+interface Plan {
+  rows: PlanRow[];
+  currency: string;
+  warnings: { code: string }[];
+}
+function plan(request: Record<string, unknown>, c: typeof ctx = ctx): Plan {
+  const r = runRequest({ task: "plan", ...request }, c);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.result as unknown as Plan;
+}
+const row = (p: Plan, gpu: string, count: number) =>
+  p.rows.find((r) => r.gpu === gpu && r.gpus === count)!;
+
+const LORA_8B = {
+  task: "train-memory",
+  model: { preset: "llama-3.1-8b" },
+  lora: { rank: 16 },
+  recompute: "full",
+};
+
+describe("plan: each option at its own speed", () => {
+  it("training on one GPU: hours differ by the ratio of the GPUs' dense bf16 peaks", () => {
+    const p = plan({ workload: LORA_8B, tokens: 5e8, gpus: ["h100-sxm", "a100-80gb-sxm"] });
+    const h100 = row(p, "h100-sxm", 1);
+    const a100 = row(p, "a100-80gb-sxm", 1);
+    const ratio =
+      peakTflops(byId("h100-sxm"), "bf16").tflops /
+      peakTflops(byId("a100-80gb-sxm"), "bf16").tflops;
+    expect(a100.hours! / h100.hours!).toBeCloseTo(ratio, 9);
+    expect(ratio).toBeGreaterThan(2);
+  });
+
+  it("memory-bound batch work carries by the ratio of bandwidths", () => {
+    const p = plan({
+      workload: { task: "render", resolution: "1080p", secondsPerFrame: 30, frames: 1000 },
+      measuredOn: "rtx-4090",
+      bound: "memory-bandwidth",
+      gpus: ["rtx-4090", "h100-sxm"],
+    });
+    const ratio = byId("h100-sxm").bandwidthGBps! / byId("rtx-4090").bandwidthGBps!;
+    expect(row(p, "rtx-4090", 1).hours! / row(p, "h100-sxm", 1).hours!).toBeCloseTo(ratio, 9);
+    expect(row(p, "h100-sxm", 1).reasons).toContain("speed-carried");
+    expect(p.warnings.map((w) => w.code)).toContain("speed-carried");
+    // Independent jobs: four GPUs take a quarter of the time, with no communication.
+    expect(row(p, "rtx-4090", 4).hours).toBeCloseTo(row(p, "rtx-4090", 1).hours! / 4, 9);
+    expect(row(p, "rtx-4090", 4).shape).toBe("independent");
+    expect(row(p, "rtx-4090", 1).costPerUnit).toBeCloseTo(row(p, "rtx-4090", 1).cost! / 1000, 9);
+  });
+});
+
+describe("plan: prices", () => {
+  it("the user's price replaces the reference price, and says so", () => {
+    const before = plan({ workload: LORA_8B, tokens: 5e8, gpus: ["h100-sxm"] });
+    const ref = row(before, "h100-sxm", 1);
+    expect(ref.reasons).toContain("reference-price");
+    expect(ref.priceSource).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const mine = plan({
+      workload: LORA_8B,
+      tokens: 5e8,
+      gpus: ["h100-sxm"],
+      prices: { "h100-sxm": { pricePerGpuHour: 2.5, currency: "USD" } },
+    });
+    const own = row(mine, "h100-sxm", 1);
+    expect(own.pricePerGpuHour).toBe(2.5);
+    expect(own.priceSource).toBe("request");
+    expect(own.cost).toBeCloseTo(own.hours! * 2.5, 9);
+    expect(own.currency).toBe("USD");
+  });
+
+  it("no price is ever converted: a plan in CNY uses no USD reference", () => {
+    const usdOnly: ReferencePrice[] = ctx.prices.filter((p) => p.currency === "USD");
+    const p = plan(
+      { workload: LORA_8B, tokens: 5e8, currency: "CNY", gpus: ["h100-sxm"] },
+      { ...ctx, prices: usdOnly },
+    );
+    expect(row(p, "h100-sxm", 1).cost).toBeNull();
+    expect(row(p, "h100-sxm", 1).reasons).toContain("no-price");
+    expect(p.warnings.map((w) => w.code)).toContain("no-price-in-currency");
+  });
+
+  it("a price in another currency than the plan's is refused at its field", () => {
+    const r = runRequest(
+      {
+        task: "plan",
+        workload: LORA_8B,
+        tokens: 1e9,
+        currency: "USD",
+        prices: { "h100-sxm": { pricePerGpuHour: 18, currency: "CNY" } },
+      },
+      ctx,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => i.field)).toContain("prices.h100-sxm.currency");
+  });
+});
+
+describe("plan: node shapes and scaling", () => {
+  it("no row puts more GPUs in one node than the GPU is rented in", () => {
+    const p = plan({
+      workload: { task: "train-memory", model: { preset: "llama-3.1-70b" } },
+      tokens: 1e9,
+      interNodeGbps: 400,
+    });
+    for (const r of p.rows) {
+      const most = Math.max(...byId(r.gpu).nodeGpus);
+      expect(r.gpusPerNode).toBeLessThanOrEqual(most);
+      expect(r.nodes * r.gpusPerNode).toBeGreaterThanOrEqual(r.gpus);
+      if (r.verdict === "needs-gpus") expect(r.gpus).toBeLessThanOrEqual(most);
+      if (r.verdict === "needs-nodes") expect(r.nodes).toBeGreaterThan(1);
+    }
+  });
+
+  it("several nodes only over a stated network", () => {
+    const p = plan({
+      workload: { task: "train-memory", model: { preset: "llama-3.1-70b" } },
+      tokens: 1e9,
+      gpus: ["rtx-4090"],
+    });
+    const multi = p.rows.filter((r) => r.verdict === "needs-nodes");
+    for (const r of multi) {
+      expect(r.hours).toBeNull();
+      expect(r.reasons).toContain("no-inter-node-network");
+    }
+  });
+
+  it("predicted scaling falls with slower links and more GPUs, and never exceeds 1", () => {
+    // Full fine-tuning of 8B: fp32 gradients, 32 GB per step, over each GPU's ring.
+    const comms = (gpu: GpuSpec, n: number) => {
+      const c = {
+        dataParallel: n,
+        tensorParallel: 1,
+        sharding: "none" as const,
+        gradientBytes: 32e9,
+        paramBytes: 32e9,
+        activationBytesPerLayer: 0,
+        layers: 32,
+        microBatchesPerStep: 1,
+      };
+      return predictScaling(0.5, stepCommSeconds(c, ringLink(gpu, n, 8, 50), null)).efficiency;
+    };
+    const nvswitch = comms(byId("h100-sxm"), 8);
+    const pcie = comms(byId("l40s"), 8);
+    const noP2p = comms(byId("rtx-4090"), 8);
+    expect(nvswitch).toBeGreaterThan(pcie);
+    expect(pcie).toBeGreaterThan(noP2p);
+    expect(comms(byId("l40s"), 2)).toBeGreaterThan(comms(byId("l40s"), 8));
+    // Across nodes at 50 GB/s per GPU, below NVLink inside one node.
+    expect(comms(byId("h100-sxm"), 16)).toBeLessThan(nvswitch);
+    for (const e of [nvswitch, pcie, noP2p]) expect(e).toBeLessThanOrEqual(1);
+  });
+
+  it("a measured scaling replaces the prediction, and the row says which it used", () => {
+    const workload = {
+      task: "train-memory",
+      model: { preset: "llama-3.2-3b" },
+      recompute: "full",
+      seqLen: 1024,
+    };
+    const predicted = plan({ workload, tokens: 1e9, gpus: ["rtx-4090"], maxGpus: 8 });
+    const measured = plan({ workload, tokens: 1e9, gpus: ["rtx-4090"], maxGpus: 8, scaling: 0.6 });
+    const p = predicted.rows.find((r) => r.gpus === 8)!;
+    const m = measured.rows.find((r) => r.gpus === 8)!;
+    expect(p.verdict).toBe("needs-gpus");
+    expect(p.scalingBasis).toBe("predicted");
+    expect(p.scalingEfficiency!).toBeLessThanOrEqual(1);
+    expect(p.reasons).toContain("host-staged-p2p");
+    expect(m.scalingBasis).toBe("measured");
+    expect(m.scalingEfficiency).toBe(0.6);
+  });
+});
+
+describe("plan: serving in one step", () => {
+  const serve = {
+    task: "serve",
+    engine: "vllm",
+    model: { preset: "llama-3.1-70b" },
+    weightBits: 16,
+    users: 20,
+    contextTokens: 8192,
+    outputTokensPerSecondPerUser: 20,
+  };
+  it("every row that runs gives each user at least the rate asked for, within a node per group", () => {
+    const p = plan({ workload: serve });
+    const running = p.rows.filter((r) => r.verdict !== "does-not-fit");
+    expect(running.length).toBeGreaterThan(5);
+    for (const r of running) {
+      expect(r.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+      if (r.cost !== null && r.pricePerGpuHour !== null)
+        expect(r.costPerMillionTokens).toBeCloseTo(
+          (r.pricePerGpuHour * r.gpus * 1e6) / (3600 * 20 * r.tokensPerSecondPerUser!),
+          6,
+        );
+    }
+    // 70B in 16 bits is 141 GB: no 80 GB GPU holds it alone.
+    expect(row(p, "h100-sxm", p.rows.find((r) => r.gpu === "h100-sxm")!.gpus).gpus).toBeGreaterThan(
+      1,
+    );
+  });
+  it("the serve task answers the same for one GPU", () => {
+    const one = runRequest({ ...serve, gpu: "h100-sxm" }, ctx);
+    expect(one.ok).toBe(true);
+    const all = plan({ workload: serve });
+    if (one.ok) {
+      const rows = (one.result as unknown as Plan).rows;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toEqual(all.rows.find((r) => r.gpu === "h100-sxm"));
+    }
+  });
+});
