@@ -3,6 +3,7 @@ import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
 import { gpuSchema } from "./catalog/schema.ts";
 import { TOPICS } from "./i18n/topics.ts";
+import { priceSchema } from "./prices/schema.ts";
 
 /**
  * Guides: one MDX file per page and language, `content/guides/<lang>/<slug>.mdx`. The same
@@ -30,4 +31,13 @@ const gpus = defineCollection({
   schema: gpuSchema,
 });
 
-export const collections = { guides, gpus };
+/**
+ * Reference rental prices: each with its provider, the date it was read and its source,
+ * checked by `src/prices/schema.ts`.
+ */
+const prices = defineCollection({
+  loader: file("./content/prices.json"),
+  schema: priceSchema,
+});
+
+export const collections = { guides, gpus, prices };

@@ -2,10 +2,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import { PRESETS } from "../estimate/presets.ts";
+import { loadReferencePrices } from "../prices/load.ts";
 import { renderExamples, renderReference, replaceBlock } from "./reference.ts";
 
 const README = new URL("../../README.md", import.meta.url);
 let doc = readFileSync(README, "utf8");
 doc = replaceBlock(doc, "reference", renderReference());
-doc = replaceBlock(doc, "examples", renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS }));
+doc = replaceBlock(
+  doc,
+  "examples",
+  renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices() }),
+);
 writeFileSync(README, doc);

@@ -7,10 +7,12 @@ import { readFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import type { GpuSpec } from "../estimate/gpu.ts";
 import { PRESETS } from "../estimate/presets.ts";
+import type { ReferencePrice } from "../estimate/price.ts";
 import { runRequest } from "../estimate/tasks/registry.ts";
 import { ENGLISH } from "./english.ts";
 import { tr } from "../i18n/format.ts";
 import { issueText, warningText } from "../i18n/messages.ts";
+import { loadReferencePrices } from "../prices/load.ts";
 
 function fail(lines: string[], code = 1): never {
   for (const l of lines) process.stderr.write(`${l}\n`);
@@ -26,13 +28,12 @@ function readInput(arg: string | undefined): string {
   }
 }
 
-function loadCatalog(): GpuSpec[] {
+/** A data file that fails its schema leaves the request to run without it, and says so. */
+function loadOrWarn<T>(what: string, load: () => T[]): T[] {
   try {
-    return loadGpuSpecs();
+    return load();
   } catch (e) {
-    process.stderr.write(
-      `warning: GPU catalog not loaded (${(e as Error).message.split("\n")[0]})\n`,
-    );
+    process.stderr.write(`warning: ${what} not loaded (${(e as Error).message.split("\n")[0]})\n`);
     return [];
   }
 }
@@ -44,7 +45,11 @@ try {
 } catch (e) {
   fail([`request: not valid JSON (${(e as Error).message})`]);
 }
-const outcome = runRequest(json, { gpus: loadCatalog(), presets: PRESETS });
+const outcome = runRequest(json, {
+  gpus: loadOrWarn<GpuSpec>("GPU catalog", loadGpuSpecs),
+  presets: PRESETS,
+  prices: loadOrWarn<ReferencePrice>("reference prices", loadReferencePrices),
+});
 if (!outcome.ok) fail(outcome.issues.map((i) => `${i.field}: ${issueText("en", ENGLISH, i)}`));
 const { result } = outcome;
 const messages = result.warnings.map((w) => warningText("en", ENGLISH, w));

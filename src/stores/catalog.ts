@@ -1,17 +1,20 @@
 /**
- * `$catalog`: the GPUs and model presets every calculator computes with. The page carries
- * them once as data (`<script type="application/json" id="calc-catalog">`, written by
- * `CatalogData.astro`), so they cost no JavaScript; at build time the Astro wrapper of a
- * calculator provides the same catalog before its island renders.
+ * `$catalog`: the GPUs, model presets and reference prices every calculator computes with.
+ * The page carries them once as data (`<script type="application/json" id="calc-catalog">`,
+ * written by `CatalogData.astro`), so they cost no JavaScript; at build time the Astro
+ * wrapper of a calculator provides the same catalog before its island renders.
  */
 import { atom } from "nanostores";
 import type { GpuSpec } from "../estimate/gpu.ts";
 import type { Preset } from "../estimate/presets.ts";
+import type { ReferencePrice } from "../estimate/price.ts";
 import type { TaskContext } from "../estimate/tasks/task.ts";
 
 export interface Catalog {
   gpus: GpuSpec[];
   presets: Preset[];
+  /** Sourced on-demand prices (`content/prices.json`); data in the page, not code. */
+  prices: ReferencePrice[];
   /**
    * What each calculator shows for its initial inputs, computed at build time by the
    * engine, by store key: the page shows these until the engine has loaded.
@@ -28,15 +31,16 @@ function fromPage(): Catalog {
     return {
       gpus: parsed.gpus ?? [],
       presets: parsed.presets ?? [],
+      prices: parsed.prices ?? [],
       initial: parsed.initial ?? {},
     };
   } catch {
-    return { gpus: [], presets: [] };
+    return { gpus: [], presets: [], prices: [] };
   }
 }
 
 export const $catalog = atom<Catalog>(
-  typeof document === "undefined" ? { gpus: [], presets: [] } : fromPage(),
+  typeof document === "undefined" ? { gpus: [], presets: [], prices: [] } : fromPage(),
 );
 
 /** Build time only: the catalog the server renders with (the page reads its own copy). */
@@ -48,4 +52,5 @@ export function provideCatalog(catalog: Catalog): void {
 export const taskContext = (c: Catalog = $catalog.get()): TaskContext => ({
   gpus: c.gpus,
   presets: c.presets,
+  prices: c.prices,
 });

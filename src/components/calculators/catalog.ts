@@ -1,12 +1,14 @@
 /**
  * The catalog the calculators compute with, converted at build time from the sourced
- * collection (`content/gpus.json`) so neither zod nor the sources reach the browser.
+ * collections (`content/gpus.json`, `content/prices.json`) so neither zod, the figures'
+ * sources nor the prices' notes reach the browser.
  * `provide()` hands it and the engine to the stores for the server render;
  * `CatalogData.astro` writes the catalog and the initial results into the page.
  */
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { PRESETS } from "../../estimate/presets.ts";
+import { toReferencePrices } from "../../prices/to-reference.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
 import { engine } from "../../stores/engine-impl.ts";
@@ -17,7 +19,8 @@ import "../../stores/results/all.ts";
 
 export async function calcCatalog(): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
-  return { gpus, presets: [...PRESETS] };
+  const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
+  return { gpus, presets: [...PRESETS], prices };
 }
 
 /** Gives the stores the catalog and the engine before an island renders on the server. */

@@ -8,8 +8,11 @@ import { expect } from "../fixtures.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
 import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
 
 export const GPUS = loadGpuSpecs();
+/** The reference prices the command line and the pages price GPUs with. */
+export const PRICES = loadReferencePrices();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
 export type Lang = "en" | "zh-cn";
@@ -90,7 +93,7 @@ export async function typeInto(page: Page, selector: string, text: string): Prom
 
 /** The command line's result for a request (the same task code, run in Node). */
 export function estimate<T>(request: Record<string, unknown>): T {
-  const r = runRequest(request, { gpus: GPUS, presets: PRESETS });
+  const r = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
   return r.result as unknown as T;
 }

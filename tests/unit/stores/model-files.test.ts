@@ -5,6 +5,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PRESETS } from "../../../src/estimate/presets.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
@@ -19,7 +20,7 @@ const Q8_0 = 8;
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS] });
+  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
 });
 beforeEach(() => {
   resetAll();

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PRESETS } from "../../../src/estimate/presets.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { checkField, checkFields } from "../../../src/estimate/tasks/check.ts";
 import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
 import { TASKS } from "../../../src/estimate/tasks/registry.ts";
@@ -28,7 +29,7 @@ import { GPUS, RUNS } from "../estimate/helpers.ts";
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS] });
+  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
 });
 beforeEach(() => resetAll());
 

@@ -1,0 +1,83 @@
+import { defineStrings } from "./define.ts";
+
+/** Strings of the reference-price tables (`content/prices.json`). */
+export const priceStrings = defineStrings(
+  {
+    moves:
+      "Prices move. Each row is what its source listed on the date in the row, nothing more: check the provider's page before you rent. {count} rows from {providers} providers, read between {first} and {last}.",
+    noConversion:
+      "Prices are never converted between currencies: an exchange rate is not part of any rental, so a USD row says nothing about a CNY price. The estimator's reference price for a GPU is its lowest on-demand price per GPU-hour in one currency, and a price you enter always replaces it.",
+    kinds:
+      "Only on-demand rows are reference prices. Community hosts (RunPod Community Cloud, the Vast.ai marketplace), spot, serverless and reserved rows are listed for comparison: they can be taken back mid-run, move daily, bill per request or need a commitment.",
+    sourceKinds:
+      "Primary: the provider's own page. Secondary: a dated third-party copy of that page (or of the provider's price API), linked beside the provider's page where known; provider pages print no date, so the copy's date is the reading's date.",
+    noCnyTitle: "Mainland-China prices (CNY)",
+    noCny:
+      "No mainland-China price could be sourced with a date: AutoDL, Alibaba Cloud, Tencent Cloud and Volcano Engine show GPU prices in consoles and price calculators, and no dated copy of them was found. Undated aggregator figures are left out. If you rent in CNY, enter the price you are quoted, in CNY, in the cost calculator.",
+    unpricedTitle: "GPUs with no sourced price",
+    unpriced:
+      "No dated public price was found for these catalog GPUs: {names}. Enter the price you are offered for them in the cost calculator; none is invented here.",
+    byGpuTitle: "Prices by GPU",
+    caption: "{gpu}: published prices, lowest per GPU-hour first in each currency.",
+    provider: "Provider",
+    region: "Region",
+    product: "Product",
+    gpus: "GPUs per instance",
+    perGpuHour: "Price per GPU-hour",
+    kind: "Kind",
+    date: "Date read",
+    source: "Source",
+    regionNotStated: "not stated",
+    listedPerInstanceHour: "listed {price} {currency} per instance-hour",
+    listedPerGpuSecond: "listed {price} {currency} per GPU-second",
+    monthly: "{price} {currency} per instance-month",
+    reference: "reference price",
+    "kind.on-demand": "On-demand",
+    "kind.spot": "Spot",
+    "kind.community": "Community host",
+    "kind.serverless": "Serverless",
+    "kind.reserved": "Reserved",
+    "sourceKind.primary": "Provider page",
+    "sourceKind.secondary": "Dated copy",
+    providerPage: "provider page",
+  },
+  {
+    moves:
+      "价格会变。每一行只是其来源在该行日期上列出的价格：租用前请到服务商页面核对。共 {count} 行，来自 {providers} 家服务商，读取于 {first} 至 {last}。",
+    noConversion:
+      "价格从不在币种之间换算：汇率不是任何一笔租用的事实，所以美元（USD）价格不代表人民币（CNY）价格。估算模块给一款 GPU 的参考价是它在某一币种下最低的按量每卡时价格；您自己填写的价格总是优先。",
+    kinds:
+      "只有按量（on-demand）行是参考价。社区主机（RunPod Community Cloud、Vast.ai 市场）、竞价、Serverless 和预留行仅供对比：它们可能在运行中被收回、每天变动、按请求计费或需要承诺用量。",
+    sourceKinds:
+      "一手：服务商自己的页面。二手：第三方对该页面（或服务商价格 API）的带日期副本，已知时旁边另附服务商页面链接；服务商页面本身不印日期，所以以副本的日期为读取日期。",
+    noCnyTitle: "中国大陆价格（人民币）",
+    noCny:
+      "没有找到带日期的中国大陆价格来源：AutoDL、阿里云、腾讯云、火山引擎的 GPU 价格显示在控制台和价格计算器里，没有找到它们带日期的副本。不带日期的聚合站数字没有收录。如果您以人民币租用，请在成本计算器中填写您拿到的人民币报价。",
+    unpricedTitle: "没有来源价格的 GPU",
+    unpriced:
+      "下列目录 GPU 没有找到带日期的公开价格：{names}。请在成本计算器中填写您拿到的报价；这里不编造任何价格。",
+    byGpuTitle: "各 GPU 的价格",
+    caption: "{gpu}：公开价格，每种币种内按每卡时价格从低到高排列。",
+    provider: "服务商",
+    region: "地域",
+    product: "产品",
+    gpus: "每实例 GPU 数",
+    perGpuHour: "每卡时价格",
+    kind: "类型",
+    date: "读取日期",
+    source: "来源",
+    regionNotStated: "未注明",
+    listedPerInstanceHour: "标价 {price} {currency} / 实例·小时",
+    listedPerGpuSecond: "标价 {price} {currency} / 卡·秒",
+    monthly: "{price} {currency} / 实例·月",
+    reference: "参考价",
+    "kind.on-demand": "按量",
+    "kind.spot": "竞价",
+    "kind.community": "社区主机",
+    "kind.serverless": "Serverless",
+    "kind.reserved": "预留",
+    "sourceKind.primary": "服务商页面",
+    "sourceKind.secondary": "带日期副本",
+    providerPage: "服务商页面",
+  },
+);

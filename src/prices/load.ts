@@ -1,0 +1,18 @@
+/**
+ * Reads and validates the reference prices outside Astro (command line, unit tests). Astro
+ * reads the same file through its content collection with the same schema.
+ */
+import { readFileSync } from "node:fs";
+import type { ReferencePrice } from "../estimate/price.ts";
+import { pricesSchema, type PriceEntry } from "./schema.ts";
+import { toReferencePrices } from "./to-reference.ts";
+
+export const PRICES_URL = new URL("../../content/prices.json", import.meta.url);
+
+export function loadPrices(): PriceEntry[] {
+  return pricesSchema.parse(JSON.parse(readFileSync(PRICES_URL, "utf8")));
+}
+
+export function loadReferencePrices(): ReferencePrice[] {
+  return toReferencePrices(loadPrices());
+}
