@@ -6,7 +6,7 @@ import { HEADROOM_DEFAULT, HEADROOM_SEED_MAX, HEADROOM_SEED_MIN } from "./vocabu
 export { HEADROOM_DEFAULT } from "./vocabulary.ts";
 import type { Assumption, BreakdownItem } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
-import { bytesToMiB, mibToBytes } from "./units.ts";
+import { BYTES_PER_GB, bytesToMiB, mibToBytes } from "./units.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { TrainingPrecision } from "./precision.ts";
 import type { Warning } from "./result.ts";
@@ -75,6 +75,36 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
     cudaContextBytes,
     headroom,
   };
+}
+
+/**
+ * The memory to rent per GPU in GB (10⁹ bytes): the need with headroom
+ * (`recommendedBytes`), rounded up to the next 0.1 GB so the headline never promises less
+ * than the estimate.
+ */
+export function rentGB(recommendedBytes: number): number {
+  const tenths = recommendedBytes / (BYTES_PER_GB / 10);
+  // A need of exactly 25.0 GB stays 25.0: float noise must not round it up to 25.1.
+  return Math.ceil(tenths - 1e-9) / 10;
+}
+
+/**
+ * The answer a memory estimate gives first: how much to rent per GPU, whether the chosen
+ * GPU holds it, and which catalog GPUs do. Every check compares the same need
+ * (`needBytes`, the memory to rent with headroom) with each GPU's usable memory
+ * (`GpuSpec.memoryTotalBytes`, nvidia-smi memory.total), as the GPU ranking does.
+ */
+export interface MemoryVerdict {
+  /** GB (10⁹ bytes) to rent per GPU, `needBytes` rounded up to 0.1 GB. */
+  rentGB: number;
+  /** The need per GPU in bytes: `recommendedBytes`. */
+  needBytes: number;
+  /** GPUs the need is per (training: the GPU count; serving: the tensor-parallel degree). */
+  gpus: number;
+  /** The GPU the request names; null when it names none. */
+  chosen: { gpuId: string; fits: boolean; capacityBytes: number } | null;
+  /** Ids of the catalog GPUs that hold the need, smallest usable memory first. */
+  fitsOn: string[];
 }
 
 /** The overheads `memoryViews` applied, as assumptions with their sources. */

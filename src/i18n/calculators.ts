@@ -5,6 +5,7 @@ import { issueStrings } from "./issues.ts";
 import { unitStrings } from "./units.ts";
 import { sourceStrings } from "./sources.ts";
 import { trainingStrings } from "./training.ts";
+import { planStrings } from "./plan.ts";
 import { servingStrings } from "./serving.ts";
 import { modelFileStrings } from "./model-files.ts";
 
@@ -132,11 +133,22 @@ export const calculators = defineStrings(
     "opt.compute": "compute",
     "r.allocator": "PyTorch allocator peak (max_memory_allocated, GiB = 2³⁰ bytes)",
     "r.smi": "nvidia-smi will show (MiB = 2²⁰ bytes)",
-    "r.rent": "Memory to rent per GPU (GB = 10⁹ bytes, with headroom)",
     "r.trainable": "Trainable parameters",
-    "r.breakdownGiB": "Breakdown per GPU (GiB)",
-    "r.fitsOne": "Catalog GPUs that fit on one card:",
-    "r.none": "none; add GPUs with ZeRO-3/FSDP, LoRA/QLoRA or recomputation.",
+    "r.breakdownGB": "Breakdown per GPU (GB = 10⁹ bytes): the parts of the memory to rent",
+    "v.rent": "Rent at least {gb} per GPU",
+    "v.rentGpus": "Rent at least {gb} per GPU, on each of {count} GPUs",
+    "v.unit":
+      "GB = 10⁹ bytes: what nvidia-smi will show, plus {headroom} headroom, rounded up to 0.1 GB.",
+    "v.chosen": "Fits on your {gpu}:",
+    "v.capacity": "({capacity} usable, nvidia-smi memory.total)",
+    "v.fitsOn": "Fits on (catalog GPUs, smallest memory first):",
+    "v.more": "and {count} more",
+    "v.noneTrain": "none; add GPUs with ZeRO-3/FSDP, LoRA/QLoRA or recomputation.",
+    "v.noneInfer":
+      "none; split the model over GPUs (tensor parallel), or use fewer weight or KV cache bits or a shorter context.",
+    "v.details": "Where the figure comes from",
+    "v.explain":
+      "PyTorch's allocator counts in GiB (2³⁰ bytes) and nvidia-smi in MiB (2²⁰ bytes). nvidia-smi shows the allocator's peak plus its cached-but-free memory and the CUDA context; the memory to rent adds the headroom.",
     "r.weights": "Weights (GiB)",
     "r.kv": "KV cache (GiB)",
     "r.maxSeq": "Largest concurrency at this context on {gpu}",
@@ -171,6 +183,7 @@ export const calculators = defineStrings(
     "breakdown.kv-cache": "KV cache",
     "breakdown.activation-workspace": "Activation workspace",
     "breakdown.dequant-buffer": "Dequantisation buffer",
+    "breakdown.engine-buffers": "Engine buffers outside PyTorch (cuBLAS, NCCL)",
     "as.params": "Parameters",
     "as.lora-trainable-params": "LoRA trainable parameters",
     "as.lora-base-bits": "Base model bits",
@@ -206,7 +219,7 @@ export const calculators = defineStrings(
     "warn.no-fp8": "{gpu} has no FP8 tensor math.",
     "warn.low-precision-fallback": "{gpu} lacks the requested format; used the {used} peak.",
     "warn.exceeds-gpu-memory":
-      "Needs {neededBytes}, more than the {capacityBytes} {gpu} offers ({capacityMiB} MiB in nvidia-smi).",
+      "Even without headroom this needs {neededBytes} as nvidia-smi counts it, more than the {capacityBytes} {gpu} has ({capacityMiB} MiB in nvidia-smi): it will not start.",
     "warn.headroom-below-seed-range": "Headroom {headroom} is below the usual 15–25%.",
     "warn.headroom-above-seed-range": "Headroom {headroom} is above the usual 15–25%.",
     "warn.kv-exceeds-weights":
@@ -227,6 +240,18 @@ export const calculators = defineStrings(
       "ZeRO/FSDP shards over data-parallel GPUs; with {gpus} GPU(s) and tensor parallel {tensorParallel} there is nothing to shard over.",
     "warn.adafactor-needs-architecture":
       "Adafactor's factored states need the architecture; approximated.",
+    "fig.memoryGB": "memory as sold",
+    "fig.memoryTotalMiB": "usable memory (nvidia-smi)",
+    "fig.bandwidthGBps": "memory bandwidth",
+    "fig.fp32Tflops": "FP32 peak",
+    "fig.tf32TensorTflopsDense": "TF32 tensor peak",
+    "fig.fp16TensorTflopsDense": "FP16 tensor peak",
+    "fig.bf16TensorTflopsDense": "BF16 tensor peak",
+    "fig.fp8TensorTflopsDense": "FP8 tensor peak",
+    "fig.int8TensorTopsDense": "INT8 tensor peak",
+    "fig.tdpW": "power",
+    "fig.linkGBps": "GPU-to-GPU link bandwidth",
+    "fig.separator": ", ",
     "reason.fits-one-gpu": "fits on one GPU",
     "reason.needs-multiple-gpus": "needs several GPUs",
     "reason.needs-nvlink-for-tensor-parallel": "needs NVLink for tensor parallel",
@@ -453,11 +478,20 @@ export const calculators = defineStrings(
     "opt.compute": "算力",
     "r.allocator": "PyTorch 分配器峰值（max_memory_allocated，GiB = 2³⁰ 字节）",
     "r.smi": "nvidia-smi 将显示（MiB = 2²⁰ 字节）",
-    "r.rent": "每张 GPU 应租显存（GB = 10⁹ 字节，含余量）",
     "r.trainable": "可训练参数",
-    "r.breakdownGiB": "每张 GPU 的显存构成（GiB）",
-    "r.fitsOne": "单卡装得下的目录 GPU：",
-    "r.none": "没有；可用 ZeRO-3/FSDP 增加 GPU，或用 LoRA/QLoRA、重计算。",
+    "r.breakdownGB": "每张 GPU 的显存构成（GB = 10⁹ 字节）：应租显存由这些部分组成",
+    "v.rent": "每张 GPU 至少租 {gb} 显存",
+    "v.rentGpus": "每张 GPU 至少租 {gb} 显存，共 {count} 张",
+    "v.unit": "GB = 10⁹ 字节：nvidia-smi 将显示的显存，加 {headroom} 余量，向上取整到 0.1 GB。",
+    "v.chosen": "你选的 {gpu} 装得下吗：",
+    "v.capacity": "（可用 {capacity}，即 nvidia-smi 的 memory.total）",
+    "v.fitsOn": "装得下的目录 GPU（按显存从小到大）：",
+    "v.more": "另有 {count} 种",
+    "v.noneTrain": "没有；可用 ZeRO-3/FSDP 增加 GPU，或用 LoRA/QLoRA、重计算。",
+    "v.noneInfer": "没有；可用张量并行把模型切到多张 GPU，或降低权重、KV 缓存位数，或缩短上下文。",
+    "v.details": "这个数字是怎么来的",
+    "v.explain":
+      "PyTorch 分配器按 GiB（2³⁰ 字节）计，nvidia-smi 按 MiB（2²⁰ 字节）计。nvidia-smi 显示的是分配器峰值，加上已缓存未使用的显存和 CUDA 上下文；应租显存再加上余量。",
     "r.weights": "权重（GiB）",
     "r.kv": "KV 缓存（GiB）",
     "r.maxSeq": "{gpu} 在此上下文下的最大并发",
@@ -492,6 +526,7 @@ export const calculators = defineStrings(
     "breakdown.kv-cache": "KV 缓存",
     "breakdown.activation-workspace": "激活工作区",
     "breakdown.dequant-buffer": "反量化缓冲",
+    "breakdown.engine-buffers": "引擎在 PyTorch 之外的缓冲（cuBLAS、NCCL）",
     "as.params": "参数量",
     "as.lora-trainable-params": "LoRA 可训练参数",
     "as.lora-base-bits": "基座模型位数",
@@ -526,7 +561,7 @@ export const calculators = defineStrings(
     "warn.no-fp8": "{gpu} 不支持 FP8 张量运算。",
     "warn.low-precision-fallback": "{gpu} 不支持所选格式，已改用 {used} 的峰值。",
     "warn.exceeds-gpu-memory":
-      "需要 {neededBytes}，超过 {gpu} 实际可用的 {capacityBytes}（nvidia-smi 显示 {capacityMiB} MiB）。",
+      "即使不留余量，按 nvidia-smi 的口径也需要 {neededBytes}，超过 {gpu} 实际可用的 {capacityBytes}（nvidia-smi 显示 {capacityMiB} MiB）：无法运行。",
     "warn.headroom-below-seed-range": "余量 {headroom} 低于常用的 15–25%。",
     "warn.headroom-above-seed-range": "余量 {headroom} 高于常用的 15–25%。",
     "warn.kv-exceeds-weights": "KV 缓存（{kvBytes}）比权重（{weightBytes}）还大。",
@@ -543,6 +578,18 @@ export const calculators = defineStrings(
     "warn.zero-without-data-parallel":
       "ZeRO/FSDP 在数据并行的 GPU 之间分片；{gpus} 张 GPU、张量并行 {tensorParallel} 时没有可分片的对象。",
     "warn.adafactor-needs-architecture": "Adafactor 的分解状态需要模型架构，这里是近似值。",
+    "fig.memoryGB": "标称显存",
+    "fig.memoryTotalMiB": "可用显存（nvidia-smi）",
+    "fig.bandwidthGBps": "显存带宽",
+    "fig.fp32Tflops": "FP32 峰值",
+    "fig.tf32TensorTflopsDense": "TF32 张量峰值",
+    "fig.fp16TensorTflopsDense": "FP16 张量峰值",
+    "fig.bf16TensorTflopsDense": "BF16 张量峰值",
+    "fig.fp8TensorTflopsDense": "FP8 张量峰值",
+    "fig.int8TensorTopsDense": "INT8 张量峰值",
+    "fig.tdpW": "功耗",
+    "fig.linkGBps": "GPU 间互联带宽",
+    "fig.separator": "、",
     "reason.fits-one-gpu": "单卡装得下",
     "reason.needs-multiple-gpus": "需要多张 GPU",
     "reason.needs-nvlink-for-tensor-parallel": "张量并行需要 NVLink",
@@ -671,13 +718,14 @@ const COMMON = [
   "mp.paramsName",
   "mp.archName",
   "calc.",
+  "fig.",
 ];
 
 /** Key prefixes per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
   ModelPicker: ["mp.", "mf.", "r.params", "r.active", "gf.loading"],
-  TrainingMemory: ["tm.", "r.", "breakdown.", "as.", "warn.", "src."],
-  InferenceMemory: ["im.", "r.", "breakdown.", "as.", "warn.", "src."],
+  TrainingMemory: ["tm.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
+  InferenceMemory: ["im.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
   Throughput: ["tp.", "r.", "as.", "warn.", "src."],
   ComputeTime: ["ct.", "r.", "as.", "warn.", "src."],
   CostComparison: ["cc.", "k.", "r."],
@@ -694,6 +742,7 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...sourceStrings[lang],
   ...trainingStrings[lang],
   ...servingStrings[lang],
+  ...planStrings[lang],
   ...modelFileStrings[lang],
 });
 

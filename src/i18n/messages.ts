@@ -19,6 +19,13 @@ export function formatParam(
   v: number | string | boolean,
 ): string {
   if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
+  // A GPU's unverified figures come as catalog keys ("memoryGB,linkGBps"): name each.
+  if (typeof v === "string" && key === "figures")
+    return v
+      .split(",")
+      .filter((k) => k !== "")
+      .map((k) => t[`fig.${k}`] ?? k)
+      .join(t["fig.separator"] ?? ", ");
   if (typeof v === "string") return t[`opt.${v}`] ?? v;
   // Bytes per parameter ("2 bytes") and small byte counts (KV cache per token) as plain
   // numbers; larger byte counts in MiB or GB.

@@ -1,6 +1,8 @@
 /** What a task reads besides its request: the GPU catalog and the model presets. */
 import type { GpuSpec, OptionalFigure } from "../gpu.ts";
 import { missingSpeedFigures } from "../gpu.ts";
+import type { MemoryVerdict, MemoryViews } from "../memory-views.ts";
+import { rentGB } from "../memory-views.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { TaskContext } from "./task.ts";
@@ -15,6 +17,33 @@ export function gpuById(ctx: TaskContext, id: string): GpuSpec {
 /** The ids of catalog GPUs whose memory (nvidia-smi memory.total) holds `bytes`. */
 export function gpusHolding(ctx: TaskContext, bytes: number): string[] {
   return ctx.gpus.filter((g) => g.memoryTotalBytes >= bytes).map((g) => g.id);
+}
+
+/**
+ * The verdict of a memory estimate, computed once from the memory to rent: the chosen GPU
+ * fits exactly when it is among the GPUs that hold the need.
+ */
+export function memoryVerdict(
+  ctx: TaskContext,
+  views: Pick<MemoryViews, "recommendedBytes">,
+  gpuId: string | undefined,
+  gpus: number,
+): MemoryVerdict {
+  const needBytes = views.recommendedBytes;
+  const holding = new Set(gpusHolding(ctx, needBytes));
+  const fitsOn = ctx.gpus
+    .filter((g) => holding.has(g.id))
+    .sort((a, b) => a.memoryTotalBytes - b.memoryTotalBytes)
+    .map((g) => g.id);
+  const chosen =
+    gpuId === undefined
+      ? null
+      : {
+          gpuId,
+          fits: holding.has(gpuId),
+          capacityBytes: gpuById(ctx, gpuId).memoryTotalBytes,
+        };
+  return { rentGB: rentGB(needBytes), needBytes, gpus, chosen, fitsOn };
 }
 
 const MISSING_CODE = {

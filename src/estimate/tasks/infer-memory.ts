@@ -2,7 +2,7 @@
 import type { InferenceMemoryInput } from "../inference-memory.ts";
 import { inferenceMemory } from "../inference-memory.ts";
 import { mibToBytes } from "../units.ts";
-import { gpuById, gpusHolding } from "./context.ts";
+import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import { SERVING_FIELDS, servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
@@ -44,6 +44,10 @@ export const inferMemoryTask = defineTask({
   defaults: servingDefaults,
   run: (r, ctx) => {
     const result = inferenceMemory(servingInput(r, ctx));
-    return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };
+    return {
+      ...result,
+      fitsOn: gpusHolding(ctx, result.recommendedBytes),
+      verdict: memoryVerdict(ctx, result, r.gpu, r.tensorParallel),
+    };
   },
 });

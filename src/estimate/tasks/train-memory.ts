@@ -6,7 +6,7 @@ import { fullModuleParams, loraParams } from "../lora.ts";
 import { isArch, paramCounts, shapeFromParams } from "../model.ts";
 import { trainingFlops } from "../training-flops.ts";
 import { mibToBytes } from "../units.ts";
-import { gpuById, gpusHolding } from "./context.ts";
+import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -76,6 +76,10 @@ export const trainMemoryTask = defineTask({
   rules: (r) => parallelRules(r),
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
-    return { ...result, fitsOn: gpusHolding(ctx, result.recommendedBytes) };
+    return {
+      ...result,
+      fitsOn: gpusHolding(ctx, result.recommendedBytes),
+      verdict: memoryVerdict(ctx, result, r.gpu, r.gpus),
+    };
   },
 });

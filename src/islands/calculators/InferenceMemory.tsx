@@ -1,4 +1,4 @@
-/** Inference memory: weights, KV cache, workspace; the largest concurrency that fits the chosen GPU. */
+/** Inference memory: the memory to rent and where it fits; then weights, KV cache, workspace and the concurrency the chosen GPU holds. */
 import { gb, gib, mib, num, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
@@ -7,6 +7,7 @@ import { $serving, serving } from "../../stores/serving.ts";
 import { fieldInputs } from "./FieldInput.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
+import { MemoryVerdict } from "./MemoryVerdict.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
@@ -65,49 +66,59 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         lang={lang}
         render={(r) => (
           <>
-            <Figures
-              items={[
-                {
-                  key: "weights",
-                  label: tr(t, "r.weights"),
-                  value: gib(lang, r.weightBytes),
-                },
-                { key: "kv", label: tr(t, "r.kv"), value: gib(lang, r.kvCacheBytes) },
-                {
-                  key: "smi",
-                  label: tr(t, "r.smi"),
-                  value: mib(lang, r.nvidiaSmiBytes),
-                },
-                {
-                  key: "rent",
-                  label: tr(t, "r.rent"),
-                  value: gb(lang, r.recommendedBytes),
-                  main: true,
-                },
-                {
-                  key: "maxSeq",
-                  label: tr(t, "r.maxSeq", { gpu: gpuName }),
-                  value: num(lang, r.maxSequences),
-                },
-                ...(r.kvPool
-                  ? [
-                      { key: "kvPool", label: tr(t, "r.kvPool"), value: gib(lang, r.kvPool.bytes) },
-                      {
-                        key: "kvPoolTokens",
-                        label: tr(t, "r.kvPoolTokens"),
-                        value: num(lang, r.kvPool.tokens),
-                      },
-                    ]
-                  : []),
-              ]}
-            />
-            <StackedBar
-              items={r.breakdown}
-              total={r.recommendedBytes}
-              caption={tr(t, "r.breakdownGiB")}
-              show={(v) => gib(lang, v)}
+            <MemoryVerdict
+              verdict={r.verdict}
+              headroom={r.headroom}
+              gpus={gpus}
+              noneKey="v.noneInfer"
               t={t}
+              lang={lang}
             />
+            <details class="calc-details" open>
+              <summary>{tr(t, "v.details")}</summary>
+              <p class="calc-note-text">{tr(t, "v.explain")}</p>
+              <Figures
+                items={[
+                  {
+                    key: "weights",
+                    label: tr(t, "r.weights"),
+                    value: gib(lang, r.weightBytes),
+                  },
+                  { key: "kv", label: tr(t, "r.kv"), value: gib(lang, r.kvCacheBytes) },
+                  {
+                    key: "smi",
+                    label: tr(t, "r.smi"),
+                    value: mib(lang, r.nvidiaSmiBytes),
+                  },
+                  {
+                    key: "maxSeq",
+                    label: tr(t, "r.maxSeq", { gpu: gpuName }),
+                    value: num(lang, r.maxSequences),
+                  },
+                  ...(r.kvPool
+                    ? [
+                        {
+                          key: "kvPool",
+                          label: tr(t, "r.kvPool"),
+                          value: gib(lang, r.kvPool.bytes),
+                        },
+                        {
+                          key: "kvPoolTokens",
+                          label: tr(t, "r.kvPoolTokens"),
+                          value: num(lang, r.kvPool.tokens),
+                        },
+                      ]
+                    : []),
+                ]}
+              />
+              <StackedBar
+                items={r.breakdown}
+                total={r.recommendedBytes}
+                caption={tr(t, "r.breakdownGB")}
+                show={(v) => gb(lang, v)}
+                t={t}
+              />
+            </details>
             <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
           </>
         )}

@@ -1,4 +1,4 @@
-/** Training memory per GPU: allocator peak, nvidia-smi view, memory to rent, breakdown, GPUs that fit. */
+/** Training memory per GPU: the memory to rent and where it fits, then allocator, nvidia-smi and breakdown. */
 import { LORA_FIELDS } from "../../estimate/tasks/training-fields.ts";
 import { gb, gib, mib, millions, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
@@ -15,6 +15,7 @@ import {
 import { fieldInputs } from "./FieldInput.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
+import { MemoryVerdict } from "./MemoryVerdict.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
@@ -48,7 +49,6 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
     issues: issuesByField(issues, t, lang, "lora"),
     ...common,
   });
-  const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
   return (
     <Frame
       id={id}
@@ -104,42 +104,44 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         lang={lang}
         render={(r) => (
           <>
-            <Figures
-              items={[
-                {
-                  key: "allocator",
-                  label: tr(t, "r.allocator"),
-                  value: gib(lang, r.allocatorPeakBytes),
-                },
-                {
-                  key: "smi",
-                  label: tr(t, "r.smi"),
-                  value: mib(lang, r.nvidiaSmiBytes),
-                },
-                {
-                  key: "rent",
-                  label: tr(t, "r.rent"),
-                  value: gb(lang, r.recommendedBytes),
-                  main: true,
-                },
-                {
-                  key: "trainable",
-                  label: tr(t, "r.trainable"),
-                  value: millions(lang, r.trainableParams),
-                },
-              ]}
-            />
-            <StackedBar
-              items={r.breakdown}
-              total={r.recommendedBytes}
-              caption={tr(t, "r.breakdownGiB")}
-              show={(v) => gib(lang, v)}
+            <MemoryVerdict
+              verdict={r.verdict}
+              headroom={r.headroom}
+              gpus={gpus}
+              noneKey="v.noneTrain"
               t={t}
+              lang={lang}
             />
-            <p class="calc-fits">
-              <strong>{tr(t, "r.fitsOne")}</strong>{" "}
-              {r.fitsOn.length ? r.fitsOn.map(name).join(", ") : tr(t, "r.none")}
-            </p>
+            <details class="calc-details" open>
+              <summary>{tr(t, "v.details")}</summary>
+              <p class="calc-note-text">{tr(t, "v.explain")}</p>
+              <Figures
+                items={[
+                  {
+                    key: "allocator",
+                    label: tr(t, "r.allocator"),
+                    value: gib(lang, r.allocatorPeakBytes),
+                  },
+                  {
+                    key: "smi",
+                    label: tr(t, "r.smi"),
+                    value: mib(lang, r.nvidiaSmiBytes),
+                  },
+                  {
+                    key: "trainable",
+                    label: tr(t, "r.trainable"),
+                    value: millions(lang, r.trainableParams),
+                  },
+                ]}
+              />
+              <StackedBar
+                items={r.breakdown}
+                total={r.recommendedBytes}
+                caption={tr(t, "r.breakdownGB")}
+                show={(v) => gb(lang, v)}
+                t={t}
+              />
+            </details>
             <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
           </>
         )}

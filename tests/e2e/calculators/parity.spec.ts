@@ -134,17 +134,21 @@ function cases(seed: number, n: number): Case[] {
   return out;
 }
 
+/** A memory result's headline: GB to rent per GPU (its verdict). */
+const rentGB = (r: Record<string, unknown>): number =>
+  (r["verdict"] as { rentGB?: number } | undefined)?.rentGB ?? NaN;
+
 /** The figures each widget shows, formatted from a command-line result as the page does. */
 const FIGURES: Record<string, Record<string, (r: Record<string, number>) => string>> = {
   tm: {
     allocator: (r) => gib("en", r["allocatorPeakBytes"] ?? NaN),
     smi: (r) => mib("en", r["nvidiaSmiBytes"] ?? NaN),
-    rent: (r) => gb("en", r["recommendedBytes"] ?? NaN),
+    rent: (r) => gb("en", rentGB(r) * 1e9),
   },
   im: {
     weights: (r) => gib("en", r["weightBytes"] ?? NaN),
     kv: (r) => gib("en", r["kvCacheBytes"] ?? NaN),
-    rent: (r) => gb("en", r["recommendedBytes"] ?? NaN),
+    rent: (r) => gb("en", rentGB(r) * 1e9),
   },
   tp: {
     decode: (r) => `${num("en", r["tokensPerSecond"])} tokens/s`,

@@ -19,6 +19,7 @@ interface Memory {
   nvidiaSmiBytes: number;
   recommendedBytes: number;
   maxSequences?: number | null;
+  verdict: { rentGB: number };
 }
 
 test("training memory matches the command line", async ({ page }) => {
@@ -39,7 +40,8 @@ test("training memory matches the command line", async ({ page }) => {
   const r = estimate<Memory>(req);
   await expect(figure(page, "tm", "allocator")).toHaveText(gib("en", r.allocatorPeakBytes));
   await expect(figure(page, "tm", "smi")).toHaveText(mib("en", r.nvidiaSmiBytes));
-  await expect(figure(page, "tm", "rent")).toHaveText(gb("en", r.recommendedBytes));
+  // The headline: GB to rent, the need with headroom rounded up to 0.1 GB.
+  await expect(figure(page, "tm", "rent")).toHaveText(gb("en", r.verdict.rentGB * 1e9));
   await expectNoBrokenNumbers(page);
 });
 
@@ -52,7 +54,7 @@ test("inference memory and concurrency match the command line", async ({ page })
   expect(req).toMatchObject({ contextTokens: 8192, sequences: 4, gpu: "a100-80gb-sxm" });
   const r = estimate<Memory>(req);
   await expect(figure(page, "im", "smi")).toHaveText(mib("en", r.nvidiaSmiBytes));
-  await expect(figure(page, "im", "rent")).toHaveText(gb("en", r.recommendedBytes));
+  await expect(figure(page, "im", "rent")).toHaveText(gb("en", r.verdict.rentGB * 1e9));
   await expect(figure(page, "im", "maxSeq")).toHaveText(num("en", r.maxSequences ?? null));
   await expect(page.locator('section[aria-labelledby="im-title"] .calc-warnings')).toContainText(
     "reserves",

@@ -130,10 +130,10 @@ describe("request checking names the field and the allowed range", () => {
       /did you mean "microBatch"/,
     ],
     [
-      "an unknown GPU, with the nearest id",
+      "an unknown GPU, with the nearest GPU's name and id",
       { ...infer, gpu: "rtx4090" },
       "gpu",
-      /did you mean "rtx-4090"/,
+      /did you mean the GeForce RTX 4090 \("rtx-4090"\)/,
     ],
     [
       "an unknown preset, with the nearest id",

@@ -1,0 +1,113 @@
+/**
+ * The memory verdict on the training-memory and inference guides, in both languages: the
+ * headline "rent at least X GB per GPU" and the yes/no for the chosen GPU are what the
+ * command line's task code computes for the request the widget shows; the allocator and
+ * nvidia-smi figures follow as details; GPUs are named, never shown by id.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { loadGpuSpecs } from "../../src/catalog/load.ts";
+import type { MemoryVerdict } from "../../src/estimate/memory-views.ts";
+import { PRESETS } from "../../src/estimate/presets.ts";
+import { runRequest } from "../../src/estimate/tasks/registry.ts";
+import { BYTES_PER_GB } from "../../src/estimate/units.ts";
+import { calculatorStrings } from "../../src/i18n/calculators.ts";
+import { gb, tr } from "../../src/i18n/format.ts";
+
+const GPUS = loadGpuSpecs();
+const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
+type Lang = "en" | "zh-cn";
+type Widget = "tm" | "im";
+const SLUG: Record<Widget, string> = { tm: "training-memory", im: "inference" };
+const path = (lang: Lang, w: Widget) =>
+  lang === "en" ? `/en/guides/${SLUG[w]}/` : `/guides/${SLUG[w]}/`;
+/** Catalog ids with a hyphen ("rtx-4090"), which no GPU's name contains. */
+const HYPHEN_IDS = GPUS.map((g) => g.id).filter((id) => id.includes("-"));
+
+const section = (page: Page, w: Widget) => page.locator(`section[aria-labelledby="${w}-title"]`);
+
+async function open(page: Page, lang: Lang, w: Widget): Promise<void> {
+  await page.goto(path(lang, w));
+  const s = section(page, w);
+  await s.scrollIntoViewIfNeeded();
+  await expect(s).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Waits until the estimation engine, loaded on the first edit, has computed. */
+async function engineReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset["engine"] !== "loading");
+}
+
+/** The verdict the core gives for the request the widget shows. */
+async function coreVerdict(page: Page, w: Widget): Promise<MemoryVerdict> {
+  const text = await page.locator(`#${w}-request`).textContent();
+  if (!text) throw new Error(`${w} shows no request`);
+  const r = runRequest(JSON.parse(text), { gpus: GPUS, presets: PRESETS });
+  if (!r.ok) throw new Error(`the core refuses the request: ${JSON.stringify(r.issues)}`);
+  return (r.result as unknown as { verdict: MemoryVerdict }).verdict;
+}
+
+/** The headline and yes/no on the page say what the core computes, in the page's language. */
+async function expectVerdict(page: Page, lang: Lang, w: Widget, fits: boolean): Promise<void> {
+  const t = calculatorStrings(lang);
+  const v = await coreVerdict(page, w);
+  expect(v.chosen?.fits).toBe(fits);
+  const s = section(page, w);
+  const verdict = s.locator("[data-verdict]");
+  const rent = gb(lang, v.rentGB * BYTES_PER_GB);
+  await expect(verdict.locator('[data-figure="rent"]')).toHaveText(rent);
+  const headline = tr(t, v.gpus > 1 ? "v.rentGpus" : "v.rent", { gb: rent, count: v.gpus });
+  await expect(verdict.locator(".calc-verdict-rent")).toHaveText(headline);
+  const chosen = verdict.locator(".calc-verdict-chosen");
+  await expect(chosen).toHaveAttribute("data-fits", fits ? "yes" : "no");
+  await expect(chosen.locator('[data-figure="fits"]')).toHaveText(tr(t, fits ? "yes" : "no"));
+  await expect(chosen).toContainText(nameOf(v.chosen?.gpuId ?? ""));
+  // The GPUs it fits on, by name, smallest first; or the advice when none does.
+  const list = verdict.locator("[data-fits-on]");
+  if (v.fitsOn.length === 0) await expect(list).not.toBeEmpty();
+  else await expect(list).toContainText(nameOf(v.fitsOn[0] ?? ""));
+  if (v.chosen?.fits) expect(v.fitsOn).toContain(v.chosen.gpuId);
+
+  // The details follow the headline: the allocator / nvidia-smi figures come after it.
+  const after = await s.evaluate((el) => {
+    const head = el.querySelector("[data-verdict]");
+    const smi = el.querySelector('[data-figure="smi"]');
+    return (
+      !!head && !!smi && !!(head.compareDocumentPosition(smi) & Node.DOCUMENT_POSITION_FOLLOWING)
+    );
+  });
+  expect(after, "nvidia-smi figure after the verdict").toBe(true);
+
+  // No GPU id and no unformatted byte count anywhere in the results or warnings.
+  const text = await s.locator(".calc-results").innerText();
+  for (const id of HYPHEN_IDS) expect(text, `id ${id} shown`).not.toContain(id);
+  expect(text).not.toMatch(/\d{8,}/);
+}
+
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`training memory verdict matches the core (${lang})`, async ({ page }) => {
+    await open(page, lang, "tm");
+    await page.selectOption("#tm-gpu", "rtx-4090");
+    await page.selectOption("#tm-method", "none");
+    await page.selectOption("#tm-recompute", "none");
+    await engineReady(page);
+    // Full fine-tuning of an 8B model: far more than a 24 GB card.
+    await expectVerdict(page, lang, "tm", false);
+    // QLoRA with full recomputation fits on it.
+    await page.selectOption("#tm-method", "qlora");
+    await page.selectOption("#tm-recompute", "full");
+    await engineReady(page);
+    await expectVerdict(page, lang, "tm", true);
+  });
+
+  test(`inference memory verdict matches the core (${lang})`, async ({ page }) => {
+    await open(page, lang, "im");
+    await page.selectOption("#im-gpu", "t4");
+    await engineReady(page);
+    // 16 GB of weights do not fit in a T4's 15,360 MiB.
+    await expectVerdict(page, lang, "im", false);
+    await page.selectOption("#im-gpu", "a100-80gb-sxm");
+    await engineReady(page);
+    await expectVerdict(page, lang, "im", true);
+  });
+}
