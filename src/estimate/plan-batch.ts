@@ -11,9 +11,7 @@ import type { PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, priceRow, verdictFor } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
-
-export const BATCH_BOUNDS = ["compute", "memory-bandwidth"] as const;
-export type BatchBound = (typeof BATCH_BOUNDS)[number];
+import type { BatchBound } from "./vocabulary.ts";
 
 export interface BatchPlanInput {
   secondsPerItem: number;

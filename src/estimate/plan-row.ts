@@ -6,6 +6,9 @@
 import type { GpuSpec } from "./gpu.ts";
 import type { Currency, ReferencePrice, UsedPrice } from "./price.ts";
 import { referencePrice } from "./price.ts";
+import type { PlanSort } from "./vocabulary.ts";
+
+export type { PlanSort } from "./vocabulary.ts";
 
 export type Verdict = "fits" | "needs-gpus" | "needs-nodes" | "does-not-fit";
 
@@ -142,9 +145,6 @@ export function priceRow(
 export function verdictFor(gpus: number, perNode: number): Verdict {
   return gpus === 1 ? "fits" : gpus <= perNode ? "needs-gpus" : "needs-nodes";
 }
-
-export const PLAN_SORT_KEYS = ["cost", "time", "deadline"] as const;
-export type PlanSort = (typeof PLAN_SORT_KEYS)[number];
 
 const VERDICT_ORDER: Record<Verdict, number> = {
   fits: 0,

@@ -36,6 +36,11 @@ export interface TrainingPlanInput {
   measuredScaling?: number;
   /** Network bandwidth per GPU between nodes, GB/s one direction; none: one node only. */
   interNodeGBps?: number;
+  /**
+   * A peak measured on a real run (the run-log analyzer's), used instead of the estimated
+   * memory: it holds on at least as many GPUs as the run used; fewer is unknown.
+   */
+  measured?: { peakBytes: number; gpus: number; headroom: number };
   maxGpus: number;
   deadlineHours?: number;
   budget?: number;
@@ -67,6 +72,11 @@ interface Fit {
 /** The sharding that fits `gpus` of this GPU: the workload's own, else ZeRO-3. */
 function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
   const own = p.memory.sharding ?? "none";
+  const m = p.measured;
+  if (m) {
+    const bytes = m.peakBytes * (1 + m.headroom);
+    return gpus >= m.gpus && bytes <= gpu.memoryTotalBytes ? { sharding: own, bytes } : null;
+  }
   const tries: Sharding[] = gpus > 1 && !sharded(own) ? [own, "zero3"] : [own];
   for (const sharding of tries) {
     const m = trainingMemory({ ...p.memory, gpu, gpus, sharding });

@@ -4,8 +4,10 @@
  * estimator sees them as plain rows; a price the user gives always wins over them.
  */
 
-export const CURRENCIES = ["USD", "CNY"] as const;
-export type Currency = (typeof CURRENCIES)[number];
+import type { Currency } from "./vocabulary.ts";
+
+export { CURRENCIES } from "./vocabulary.ts";
+export type { Currency } from "./vocabulary.ts";
 
 export interface ReferencePrice {
   gpuId: string;

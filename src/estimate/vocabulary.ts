@@ -134,3 +134,15 @@ export const HEADROOM_SEED_MAX = 0.25;
  * and smaller models reach less; 40% sits below the 1.7B figure.
  */
 export const MFU_DEFAULT = 0.4;
+
+/** Orders of a rental plan: by cost, by time, or the cheapest within deadline and budget. */
+export const PLAN_SORT_KEYS = ["cost", "time", "deadline"] as const;
+export type PlanSort = (typeof PLAN_SORT_KEYS)[number];
+
+/** Currencies prices are given in; never converted into one another. */
+export const CURRENCIES = ["USD", "CNY"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** What bounds a batch job's speed, to carry a measured time to another GPU. */
+export const BATCH_BOUNDS = ["compute", "memory-bandwidth"] as const;
+export type BatchBound = (typeof BATCH_BOUNDS)[number];

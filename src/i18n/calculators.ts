@@ -729,7 +729,7 @@ export const WIDGET_KEYS = {
   Throughput: ["tp.", "r.", "as.", "warn.", "src."],
   ComputeTime: ["ct.", "r.", "as.", "warn.", "src."],
   CostComparison: ["cc.", "k.", "r."],
-  GpuFit: ["gf.", "reason."],
+  GpuFit: ["gf.", "pt.", "verdict.", "shape.", "limit.", "pr.", "price.", "warn.", "as.", "src."],
   LinkNote: ["link."],
 } as const;
 

@@ -48,8 +48,11 @@ export function pricesPerGpu(k: CostState): Record<string, number> {
   return prices;
 }
 
-/** The ranking of every GPU for the training or serving workload the other calculators hold. */
-export function fitRankRequest(
+/**
+ * The rental plan for the training or serving workload the other calculators hold: the
+ * tokens come from the compute-time calculator only when the user gave them there.
+ */
+export function planRequest(
   f: FitState,
   m: ModelChoice,
   t: TrainingState,
@@ -58,21 +61,29 @@ export function fitRankRequest(
   k: CostState,
   measured: MeasuredState | null = null,
 ): Built {
-  const workload =
-    (f.mode ?? "training") === "training" ? trainMemoryRequest(m, t) : inferMemoryRequest(m, s);
+  const training = (f.mode ?? "training") === "training";
+  const { mode: _mode, users, outputTokensPerSecondPerUser, ...options } = f;
+  const workload = training
+    ? trainMemoryRequest(m, t)
+    : withModel("serve", m, {
+        ...s,
+        ...(users === undefined ? {} : { users }),
+        ...(outputTokensPerSecondPerUser === undefined ? {} : { outputTokensPerSecondPerUser }),
+      });
   if (!workload.ok) return workload;
-  const tokens = (j.work ?? "tokens") === "tokens" ? j.tokens : undefined;
+  const own = pricesPerGpu(k);
   return {
     ok: true,
     request: {
-      task: "fit-rank",
+      task: "plan",
       workload: workload.request,
-      ...(tokens === undefined || (f.mode ?? "training") !== "training" ? {} : { tokens }),
+      ...options,
+      ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
       ...(j.mfu === undefined ? {} : { mfu: j.mfu }),
       ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
-      prices: pricesPerGpu(k),
-      ...(f.sortBy === undefined ? {} : { sortBy: f.sortBy }),
-      ...(measured
+      ...(j.deadlineHours === undefined ? {} : { deadlineHours: j.deadlineHours }),
+      ...(Object.keys(own).length === 0 ? {} : { prices: own }),
+      ...(training && measured
         ? {
             measured: {
               peakBytes: measured.peakMemoryBytes,

@@ -238,8 +238,8 @@ type ValueOf<F> = F extends NumberField
                     : F extends GpuPricesField
                       ? Record<string, GpuPrice>
                       : F extends RequestField
-                      ? Record<string, unknown>
-                      : never;
+                        ? Record<string, unknown>
+                        : never;
 
 type ResolvedOf<F> =
   F extends ObjectField<infer G>

@@ -4,23 +4,22 @@
  * with its price source and cost per unit of work, sorted by cost, time, or cheapest
  * within the deadline and budget. `serve` is the serving workload on its own.
  */
-import { BATCH_BOUNDS, batchRows } from "../plan-batch.ts";
+import { batchRows } from "../plan-batch.ts";
 import type { PlanRow, PlanSort } from "../plan-row.ts";
-import { PLAN_SORT_KEYS, sortRows, usedPrice } from "../plan-row.ts";
+import { sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
 import type { Currency } from "../price.ts";
-import { CURRENCIES } from "../price.ts";
 import { mathFormatFor } from "../precision.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
-import { MFU_DEFAULT } from "../vocabulary.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById } from "./context.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu, int, num, oneOf, share } from "./field.ts";
+import { gpu } from "./field.ts";
+import { PLAN_OPTION_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -31,39 +30,8 @@ import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
 
-/** What a serving workload adds to a serving setup: who uses it and how fast. */
-export const SERVE_FIELDS = {
-  ...SERVING_REQUEST_FIELDS,
-  users: int("count", 1, 1_000_000, { default: 1 }),
-  /** Output tokens per second each user needs (reading speed, an agent's budget, …). */
-  outputTokensPerSecondPerUser: num("tokens-per-second", 0, 1e6, { above: true }),
-  /** Hours of serving priced; cost per million tokens does not depend on it. */
-  hours: num("hours", 0, 1e6, { above: true, default: 1 }),
-} as const;
+export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;
-
-/** What the decision takes beside the workload. */
-export const PLAN_OPTION_FIELDS = {
-  /** Training: tokens per epoch. */
-  tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
-  epochs: num("count", 0, 1e6, { above: true, default: 1 }),
-  mfu: share({ default: MFU_DEFAULT }),
-  /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
-  scaling: share(),
-  /** Network between nodes, per GPU; without it a plan stays within one node. */
-  interNodeGbps: num("gbit-per-second", 0, 1e5, { above: true }),
-  deadlineHours: num("hours", 0, 1e6, { above: true }),
-  budget: num("money", 0, 1e12, { above: true }),
-  prices: { kind: "gpu-prices" },
-  /** The currency of every cost; default: your prices', else USD. Never converted. */
-  currency: oneOf(CURRENCIES),
-  sortBy: oneOf(PLAN_SORT_KEYS, { default: "cost" }),
-  gpus: { kind: "gpu-list" },
-  maxGpus: int("gpus", 1, 4096, { default: 64 }),
-  /** Batch work: the GPU the time per item was measured on, and what bounds it. */
-  measuredOn: gpu(),
-  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
-} as const;
 
 export const PLAN_FIELDS = {
   workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
@@ -150,6 +118,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     mfu: r.mfu,
     ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
     ...(r.interNodeGbps === undefined ? {} : { interNodeGBps: r.interNodeGbps / 8 }),
+    ...(r.measured ? { measured: r.measured } : {}),
     maxGpus: r.maxGpus,
     price,
     ...limits,

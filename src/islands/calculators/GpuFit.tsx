@@ -1,46 +1,72 @@
 /**
- * Every catalog GPU ranked for the current workload: fits, GPUs needed, time, cost, reasons.
- * When the run-log analyzer has stored measurements, the memory basis can switch from the
- * estimate to the measured peak (and back); times and costs stay estimates.
+ * The decision table: every catalog GPU for the workload the other calculators hold, each at
+ * its own speed and count, with a verdict, time, cost and whose price it used. When the
+ * run-log analyzer has stored measurements, the memory basis can switch from the estimate
+ * to the measured peak (and back); times and costs stay estimates.
  */
-import { gb, gib, num, pct, tr } from "../../i18n/format.ts";
-import { $catalog } from "../../stores/catalog.ts";
+import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { Strings } from "../../i18n/format.ts";
+import { gb, num, pct, tr } from "../../i18n/format.ts";
 import { $fit, fit } from "../../stores/fit.ts";
+import { $job, job } from "../../stores/job.ts";
 import { $measured, $useMeasured, setUseMeasured } from "../../stores/measured.ts";
 import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
-import { fitRank } from "../../stores/results/fit-rank.ts";
+import { plan } from "../../stores/results/plan.ts";
 import { fieldInputs } from "./FieldInput.tsx";
 import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
-import { Results } from "./ResultSummary.tsx";
+import { ResultSummary, Results } from "./ResultSummary.tsx";
 import { CheckField } from "./SelectField.tsx";
+import { $catalog } from "../../stores/catalog.ts";
+
+/** The first row of each GPU in the plan's order: its best count for the chosen sort. */
+const bestPerGpu = (rows: readonly PlanRow[]): PlanRow[] =>
+  rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
+
+function verdict(r: PlanRow, t: Strings): string {
+  return tr(t, `verdict.${r.verdict}`, { gpus: r.gpus, nodes: r.nodes, perNode: r.gpusPerNode });
+}
+
+function scaling(r: PlanRow, t: Strings, lang: string): string {
+  if (r.scalingEfficiency === null || r.gpus === 1) return "—";
+  const value = pct(lang, r.scalingEfficiency);
+  return r.scalingBasis === "measured"
+    ? tr(t, "pt.measured", { value })
+    : r.scalingBasis === "predicted"
+      ? tr(t, "pt.predicted", { value })
+      : value;
+}
+
+function PriceCell({ r, t, lang }: { r: PlanRow; t: Strings; lang: string }) {
+  if (r.pricePerGpuHour === null || r.priceSource === null) return <>—</>;
+  const price = num(lang, r.pricePerGpuHour, 2);
+  if (r.priceSource === "request") return <>{`${price} (${tr(t, "pt.yours")})`}</>;
+  return (
+    <>
+      {`${price} `}
+      <a href={r.priceSource.url} rel="noopener noreferrer">
+        {tr(t, "price.source", r.priceSource)}
+      </a>
+    </>
+  );
+}
 
 function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const { gpus } = $catalog.get();
   const value = fit.effective(read($fit, hydrated));
-  const { request, outcome } = readTask(fitRank, hydrated);
+  const jobValue = job.effective(read($job, hydrated));
+  const { request, outcome } = readTask(plan, hydrated);
   const measured = hydrated ? $measured.get() : null;
   const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
   const useMeasured = hasMeasured && $useMeasured.get();
+  const training = value["mode"] === "training";
   const id = "gf";
-  const f = fieldInputs({
-    id,
-    fields: fit.fields,
-    value,
-    set: fit.set,
-    gpus,
-    t,
-    lang,
-    disabled: !hydrated,
-  });
-  const name = (gid: string) => gpus.find((g) => g.id === gid)?.name ?? gid;
-  // The capacity each row's need is held against: nvidia-smi memory.total, not the box's GB.
-  const usable = (gid: string) => {
-    const bytes = gpus.find((g) => g.id === gid)?.memoryTotalBytes;
-    return bytes === undefined ? "—" : gib(lang, bytes);
-  };
+  const common = { id, gpus, t, lang, disabled: !hydrated };
+  const f = fieldInputs({ ...common, fields: fit.fields, value, set: fit.set });
+  // The job's size and deadline are the compute-time calculator's: one store, two views.
+  const j = fieldInputs({ ...common, fields: job.fields, value: jobValue, set: job.set });
   return (
     <Frame
       id={id}
@@ -52,8 +78,23 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
       controls={
         <>
           {f("mode")}
+          {training ? (
+            <>
+              {j("tokens")}
+              {f("epochs")}
+              {j("deadlineHours")}
+              {f("interNodeGbps")}
+            </>
+          ) : (
+            <>
+              {f("users")}
+              {f("outputTokensPerSecondPerUser")}
+            </>
+          )}
+          {f("budget")}
+          {f("currency")}
           {f("sortBy")}
-          {hasMeasured && (
+          {training && hasMeasured && (
             <CheckField
               id={`${id}-measured`}
               label={tr(t, "gf.useMeasured", { source: measured.sourceFile || tr(t, "gf.pasted") })}
@@ -65,57 +106,109 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      <p class="calc-note-text">
-        {tr(t, value["mode"] === "training" ? "gf.noteTraining" : "gf.noteInference")}
-      </p>
-      <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
-        {useMeasured
-          ? tr(t, "gf.noteMeasured", {
-              gpu: measured.gpuName,
-              count: measured.gpuCount,
-              peak: gib(lang, measured.peakMemoryBytes),
-              rent: gb(lang, measured.recommendedBytes),
-              headroom: pct(lang, measured.headroom),
-            })
-          : tr(t, "gf.basisEstimate")}
-      </p>
+      <p class="calc-note-text">{tr(t, training ? "gf.noteTraining" : "gf.noteInference")}</p>
+      {training && (
+        <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
+          {useMeasured
+            ? tr(t, "gf.noteMeasured", {
+                gpu: measured.gpuName,
+                count: measured.gpuCount,
+                peak: gb(lang, measured.peakMemoryBytes),
+                rent: gb(lang, measured.recommendedBytes),
+                headroom: pct(lang, measured.headroom),
+              })
+            : tr(t, "gf.basisEstimate")}
+        </p>
+      )}
       <Results
         outcome={outcome}
         t={t}
         lang={lang}
-        render={(r) => (
-          <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "gf.caption")}>
-            <table class="calc-table" data-table="fit">
-              <caption>{tr(t, "gf.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">GPU</th>
-                  <th scope="col">{tr(t, "col.fits")}</th>
-                  <th scope="col">{tr(t, "col.count")}</th>
-                  <th scope="col">{tr(t, "col.memPerGpu")}</th>
-                  <th scope="col">{tr(t, "col.usablePerGpu")}</th>
-                  <th scope="col">{tr(t, "col.hours")}</th>
-                  <th scope="col">{tr(t, "col.cost")}</th>
-                  <th scope="col">{tr(t, "col.reasons")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.rows.map((r) => (
-                  <tr key={r.gpuId} data-gpu={r.gpuId}>
-                    <th scope="row">{name(r.gpuId)}</th>
-                    <td>{tr(t, r.fits ? "yes" : "no")}</td>
-                    <td>{num(lang, r.gpusNeeded)}</td>
-                    <td>{r.memoryPerGpuBytes === null ? "—" : gib(lang, r.memoryPerGpuBytes)}</td>
-                    <td>{usable(r.gpuId)}</td>
-                    <td>{num(lang, r.hours)}</td>
-                    <td>{num(lang, r.cost)}</td>
-                    <td>{r.reasons.map((x) => tr(t, `reason.${x}`)).join("; ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        render={(r) => {
+          const rows = bestPerGpu(r.rows);
+          const currency = r.currency;
+          const running = rows.filter((x) => x.verdict !== "does-not-fit");
+          const best = running[0];
+          return (
+            <>
+              <p data-testid="plan-best" role="status">
+                {best === undefined
+                  ? tr(t, "pt.none", { max: num(lang, Number(value["maxGpus"] ?? 64), 0) })
+                  : best.cost !== null
+                    ? tr(t, "pt.best", {
+                        count: best.gpus,
+                        gpu: best.gpuName,
+                        hours: num(lang, best.hours, 1),
+                        cost: `${num(lang, best.cost, 2)} ${currency}`,
+                      })
+                    : tr(t, "pt.bestFastest", {
+                        count: best.gpus,
+                        gpu: best.gpuName,
+                        hours: num(lang, best.hours, 1),
+                      })}
+              </p>
+              <div
+                class="calc-scroll"
+                tabIndex={0}
+                role="region"
+                aria-label={tr(t, "pt.caption", { currency })}
+              >
+                <table class="calc-table" data-table="fit">
+                  <caption>{tr(t, "pt.caption", { currency })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">GPU</th>
+                      <th scope="col">{tr(t, "pt.verdict")}</th>
+                      <th scope="col">{tr(t, "pt.gpus")}</th>
+                      <th scope="col">{tr(t, "pt.shape")}</th>
+                      <th scope="col">{tr(t, "pt.memory")}</th>
+                      {!training && <th scope="col">{tr(t, "pt.perUser")}</th>}
+                      <th scope="col">{tr(t, "pt.hours")}</th>
+                      <th scope="col">{tr(t, "pt.cost", { currency })}</th>
+                      <th scope="col">
+                        {tr(t, training ? "pt.perUnitTraining" : "pt.perUnitServing", { currency })}
+                      </th>
+                      <th scope="col">{tr(t, "pt.scaling")}</th>
+                      <th scope="col">{tr(t, "pt.limit")}</th>
+                      <th scope="col">{tr(t, "pt.price", { currency })}</th>
+                      <th scope="col">{tr(t, "pt.why")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((x) => (
+                      <tr key={x.gpu} data-gpu={x.gpu} data-verdict={x.verdict}>
+                        <th scope="row">{x.gpuName}</th>
+                        <td>{verdict(x, t)}</td>
+                        <td data-k="gpus">{`${num(lang, x.gpus, 0)} (${num(lang, x.nodes, 0)})`}</td>
+                        <td>{tr(t, `shape.${x.shape}`)}</td>
+                        <td>
+                          {x.memoryPerGpuBytes === null ? "—" : gb(lang, x.memoryPerGpuBytes)}
+                        </td>
+                        {!training && <td>{num(lang, x.tokensPerSecondPerUser ?? null, 1)}</td>}
+                        <td data-k="hours">{num(lang, x.hours, 2)}</td>
+                        <td data-k="cost">{num(lang, x.cost, 2)}</td>
+                        <td>
+                          {num(
+                            lang,
+                            (training ? x.costPerUnit : x.costPerMillionTokens) ?? null,
+                            2,
+                          )}
+                        </td>
+                        <td>{scaling(x, t, lang)}</td>
+                        <td>{x.limitedBy === null ? "—" : tr(t, `limit.${x.limitedBy}`)}</td>
+                        <td>
+                          <PriceCell r={x} t={t} lang={lang} />
+                        </td>
+                        <td>{x.reasons.map((k) => tr(t, `pr.${k}`)).join("; ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ResultSummary assumptions={r.assumptions} warnings={r.warnings} t={t} lang={lang} />
+            </>
+          );
+        }}
       />
     </Frame>
   );
@@ -123,9 +216,10 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
 
 export const GpuFit = island(View, [
   $fit,
+  $job,
   $model,
   $measured,
   $useMeasured,
-  fitRank.$outcome,
+  plan.$outcome,
   $resolvedModel,
 ]);

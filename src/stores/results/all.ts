@@ -4,4 +4,4 @@ import "./infer-memory.ts";
 import "./decode-speed.ts";
 import "./train-time.ts";
 import "./cost.ts";
-import "./fit-rank.ts";
+import "./plan.ts";

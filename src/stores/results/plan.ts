@@ -1,17 +1,17 @@
-/** Every catalog GPU ranked for the training or serving workload of the other calculators. */
-import type { fitRankTask } from "../../estimate/tasks/fit-rank.ts";
+/** The rental plan: every catalog GPU for the training or serving workload of the other calculators. */
+import type { planTask } from "../../estimate/tasks/plan.ts";
 import { $cost } from "../cost.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
 import { $measuredBasis } from "../measured.ts";
 import { $model } from "../model.ts";
 import { taskStores } from "../outcome.ts";
-import { fitRankRequest } from "../requests.ts";
+import { planRequest } from "../requests.ts";
 import { $serving } from "../serving.ts";
 import { $training } from "../training.ts";
 
-export const fitRank = taskStores<
-  ReturnType<(typeof fitRankTask)["run"]>,
+export const plan = taskStores<
+  ReturnType<(typeof planTask)["run"]>,
   [
     typeof $fit,
     typeof $model,
@@ -21,4 +21,4 @@ export const fitRank = taskStores<
     typeof $cost,
     typeof $measuredBasis,
   ]
->("fit-rank", [$fit, $model, $training, $serving, $job, $cost, $measuredBasis], fitRankRequest);
+>("plan", [$fit, $model, $training, $serving, $job, $cost, $measuredBasis], planRequest);

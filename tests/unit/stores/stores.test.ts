@@ -22,7 +22,7 @@ import { inferMemory } from "../../../src/stores/results/infer-memory.ts";
 import { decodeSpeed } from "../../../src/stores/results/decode-speed.ts";
 import { trainTime } from "../../../src/stores/results/train-time.ts";
 import { costComparison } from "../../../src/stores/results/cost.ts";
-import { fitRank } from "../../../src/stores/results/fit-rank.ts";
+import { plan } from "../../../src/stores/results/plan.ts";
 import { $training, setMethod, training, TRAINING_INITIAL } from "../../../src/stores/training.ts";
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
 import { GPUS, RUNS } from "../estimate/helpers.ts";
@@ -68,7 +68,7 @@ describe("field tables", () => {
 describe("store and request agree", () => {
   const stores = registry.filter((r) => r.id !== "m");
   it("every store's initial state, as each task's request, is accepted and finite", () => {
-    for (const ts of [trainMemory, inferMemory, decodeSpeed, trainTime, costComparison, fitRank]) {
+    for (const ts of [trainMemory, inferMemory, decodeSpeed, trainTime, costComparison, plan]) {
       const { request, outcome } = ts.initial();
       expect(request.ok, JSON.stringify(request)).toBe(true);
       expect(outcome?.ok, JSON.stringify(outcome)).toBe(true);
