@@ -146,3 +146,11 @@ export type Currency = (typeof CURRENCIES)[number];
 /** What bounds a batch job's speed, to carry a measured time to another GPU. */
 export const BATCH_BOUNDS = ["compute", "memory-bandwidth"] as const;
 export type BatchBound = (typeof BATCH_BOUNDS)[number];
+
+/**
+ * Output tokens/s a person reading along needs: 238 words per minute, the mean silent
+ * reading rate for English non-fiction (Brysbaert 2019, J. Memory and Language 109,
+ * meta-analysis of 190 studies), at about 0.75 words per token (OpenAI's tokenizer guide),
+ * 238 / 60 / 0.75 ≈ 5.3. The decision table starts from it; type your own.
+ */
+export const READING_TOKENS_PER_SECOND = 5.3;

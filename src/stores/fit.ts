@@ -5,7 +5,7 @@
  */
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf } from "../estimate/tasks/field.ts";
-import { CURRENCIES } from "../estimate/vocabulary.ts";
+import { CURRENCIES, READING_TOKENS_PER_SECOND } from "../estimate/vocabulary.ts";
 import { PLAN_OPTION_FIELDS, SERVE_EXTRA_FIELDS } from "../estimate/tasks/plan-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
@@ -15,7 +15,10 @@ export const FIT_STORE_FIELDS = {
   sortBy: PLAN_OPTION_FIELDS.sortBy,
   currency: oneOf(CURRENCIES, { default: "USD" }),
   users: SERVE_EXTRA_FIELDS.users,
-  outputTokensPerSecondPerUser: SERVE_EXTRA_FIELDS.outputTokensPerSecondPerUser,
+  outputTokensPerSecondPerUser: {
+    ...SERVE_EXTRA_FIELDS.outputTokensPerSecondPerUser,
+    default: READING_TOKENS_PER_SECOND,
+  },
   budget: PLAN_OPTION_FIELDS.budget,
   interNodeGbps: PLAN_OPTION_FIELDS.interNodeGbps,
   maxGpus: PLAN_OPTION_FIELDS.maxGpus,

@@ -6,6 +6,7 @@
 import type { Issue } from "../estimate/tasks/issue.ts";
 import type { CostState } from "./cost.ts";
 import type { FitState } from "./fit.ts";
+import { fit } from "./fit.ts";
 import type { JobState } from "./job.ts";
 import type { MeasuredState } from "./measured.ts";
 import type { ModelChoice } from "./model.ts";
@@ -62,7 +63,9 @@ export function planRequest(
   measured: MeasuredState | null = null,
 ): Built {
   const training = (f.mode ?? "training") === "training";
-  const { mode: _mode, users, outputTokensPerSecondPerUser, ...options } = f;
+  // The serving rate starts at a reader's pace (the store's default), so it is sent.
+  const { mode: _mode, users, outputTokensPerSecondPerUser: _rate, ...options } = f;
+  const outputTokensPerSecondPerUser = fit.effective(f)["outputTokensPerSecondPerUser"];
   const workload = training
     ? trainMemoryRequest(m, t)
     : withModel("serve", m, {

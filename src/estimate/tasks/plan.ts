@@ -162,8 +162,8 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
   ];
   return {
-    // A ranking's total is the rows that can run; its parts say how each fares.
-    total: rows.length - count("does-not-fit"),
+    // A ranking's total is the number of rows; its parts say how each fares.
+    total: rows.length,
     breakdown: [
       part("fits-one-gpu", count("fits")),
       part("needs-gpus-in-one-node", count("needs-gpus")),

@@ -135,28 +135,59 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
   await expect(page.locator('section[aria-labelledby="cc-title"] svg polyline')).toHaveCount(2);
 });
 
-test("GPU fit table ranks the catalog as the command line does, for training and serving", async ({
-  page,
-}) => {
-  await openCalculators(page, "en", "gf");
-  const rows = page.locator('[data-table="fit"] tbody tr');
-  const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
-  const train = await pageRequest(page, "gf");
-  expect(train).toMatchObject({ task: "fit-rank", workload: { task: "train-memory" } });
-  const r = estimate<{ rows: { gpuId: string; fits: boolean }[] }>(train);
-  await expect(rows).toHaveCount(r.rows.length);
-  expect(await ids()).toEqual(r.rows.map((x) => x.gpuId));
-  await expect(rows.first().locator("td").first()).toHaveText(r.rows[0]?.fits ? "yes" : "no");
-  await page.selectOption("#gf-mode", "inference");
-  const serve = await pageRequest(page, "gf");
-  expect(serve).toMatchObject({ workload: { task: "infer-memory" } });
-  const inf = estimate<{ rows: { gpuId: string; memoryPerGpuBytes: number | null }[] }>(serve);
-  await expect(page.locator('[data-table="fit"]')).toContainText("memory-bound");
-  await expect.poll(ids).toEqual(inf.rows.map((x) => x.gpuId));
-  const top = inf.rows[0];
-  if (!top?.memoryPerGpuBytes) throw new Error("the command line fits no GPU for inference");
-  await expect(rows.first().locator("td").nth(2)).toHaveText(gib("en", top.memoryPerGpuBytes));
-});
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`decision table shows the command line's plan, best count per GPU, for training and serving (${lang})`, async ({
+    page,
+  }) => {
+    type Row = {
+      gpu: string;
+      gpus: number;
+      verdict: string;
+      hours: number | null;
+      cost: number | null;
+      tokensPerSecondPerUser?: number;
+    };
+    const best = (rows: Row[]) =>
+      rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
+    await openCalculators(page, lang, "gf");
+    const rows = page.locator('[data-table="fit"] tbody tr');
+    const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
+    const train = await pageRequest(page, "gf");
+    expect(train).toMatchObject({ task: "plan", workload: { task: "train-memory" } });
+    const r = estimate<{ rows: Row[] }>(train);
+    const shown = best(r.rows);
+    await expect(rows).toHaveCount(shown.length);
+    expect(await ids()).toEqual(shown.map((x) => x.gpu));
+    const first = shown[0]!;
+    await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
+    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(num(lang, first.hours, 2));
+    await expect(rows.first().locator('[data-k="cost"]')).toHaveText(num(lang, first.cost, 2));
+    // The plan's GPUs each run at their own speed: two GPUs, two different times.
+    const hours = new Set(
+      shown.filter((x) => x.gpus === 1 && x.hours !== null).map((x) => x.hours),
+    );
+    expect(hours.size).toBeGreaterThan(1);
+
+    // Tokens typed in the table are the compute-time calculator's: one workload.
+    await typeInto(page, "#gf-tokens", "2e9");
+    await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(2e9);
+    await openCalculators(page, lang, "ct");
+    await expect.poll(async () => (await pageRequest(page, "ct"))["tokens"]).toBe(2e9);
+    await openCalculators(page, lang, "gf");
+
+    await page.selectOption("#gf-mode", "inference");
+    await typeInto(page, "#gf-users", "20");
+    await typeInto(page, "#gf-outputTokensPerSecondPerUser", "20");
+    await expect
+      .poll(async () => (await pageRequest(page, "gf"))["workload"])
+      .toMatchObject({ task: "serve", users: 20, outputTokensPerSecondPerUser: 20 });
+    const serve = estimate<{ rows: Row[] }>(await pageRequest(page, "gf"));
+    const served = best(serve.rows);
+    await expect.poll(ids).toEqual(served.map((x) => x.gpu));
+    for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
+      expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+  });
+}
 
 test("model picker: presets, parameter count and pasted config drive the other widgets", async ({
   page,

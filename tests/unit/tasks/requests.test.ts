@@ -157,7 +157,7 @@ describe("request checking names the field and the allowed range", () => {
   });
 
   it("lists every task, and accepts a minimal request for each", () => {
-    expect(TASK_IDS).toHaveLength(8);
+    expect(TASK_IDS).toHaveLength(10);
     const minimal = [
       train,
       infer,
@@ -167,6 +167,8 @@ describe("request checking names the field and the allowed range", () => {
       { task: "fit-rank", workload: infer },
       { task: "diagnose", throughputA: 1, throughputB: 2, peakA: 65, peakB: 312 },
       { task: "render", resolution: "4k" },
+      { task: "plan", workload: train, tokens: 1e9 },
+      { ...infer, task: "serve", users: 4, outputTokensPerSecondPerUser: 10 },
     ];
     expect(minimal.map((m) => m.task).sort()).toEqual([...TASK_IDS].sort());
     for (const m of minimal) {
