@@ -20,7 +20,16 @@ export function peakTflopsNeeded(flops: number, seconds: number, mfu: number): n
 
 export interface TrainTimeInput extends RateInput {
   flops: number;
+  /** Where the scaling came from, for the assumptions. */
+  scalingBasis?: "single-gpu" | "measured" | "predicted" | "assumed";
 }
+
+const SCALING_SOURCE = {
+  "single-gpu": "single-gpu",
+  measured: "request",
+  predicted: "scaling-predicted",
+  assumed: "scaling-default",
+} as const;
 
 export interface TrainTimeResult extends Result {
   hours: number;
@@ -62,7 +71,7 @@ export function trainTime(input: TrainTimeInput): TrainTimeResult {
     {
       key: "scaling",
       value: scaling,
-      source: gpus > 1 ? "scaling-default" : "single-gpu",
+      source: gpus > 1 ? SCALING_SOURCE[input.scalingBasis ?? "assumed"] : "single-gpu",
     },
   ];
   return {

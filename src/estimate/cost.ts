@@ -37,6 +37,11 @@ export interface NodeOption {
   runHours?: number;
   /** Scaling efficiency: time on n GPUs = single-GPU time / (n x scaling). */
   scaling?: number;
+  /**
+   * This GPU's speed relative to the GPU the single-GPU hours were measured on (its dense
+   * peak or bandwidth over that GPU's): 2 halves the hours. Default 1.
+   */
+  speed?: number;
 }
 
 export interface CostResult extends Result {
@@ -139,7 +144,7 @@ export function compareOptions(input: CompareInput): CompareResult {
   const warnings: Warning[] = [];
   const options = input.options.map((option): OptionCost => {
     const scaling = option.scaling ?? DEFAULT_SCALING;
-    const run = option.runHours ?? scaledHours(base, option.gpus, scaling);
+    const run = option.runHours ?? scaledHours(base, option.gpus, scaling) / (option.speed ?? 1);
     return { ...rentalCost(option.pricePerHour, run, input, input.units), option, scaling };
   });
   let cheapest = 0;
@@ -180,7 +185,7 @@ export function costByGpuCount(
       (c) =>
         rentalCost(
           (o.pricePerHour / o.gpus) * c,
-          scaledHours(base, c, o.scaling ?? DEFAULT_SCALING),
+          scaledHours(base, c, o.scaling ?? DEFAULT_SCALING) / (o.speed ?? 1),
           input,
           input.units,
         ).total,

@@ -85,8 +85,19 @@ function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
   return null;
 }
 
+/** What a scaling prediction reads of a training plan. */
+export type ScalingContext = Pick<
+  TrainingPlanInput,
+  "memory" | "flops" | "tokens" | "format" | "mfu" | "interNodeGBps"
+>;
+
+/** Scaling of the workload's own sharding on `gpus` of this GPU, predicted from its links. */
+export function predictTrainingScaling(p: ScalingContext, gpu: GpuSpec, gpus: number) {
+  return scalingAt(p, gpu, gpus, p.memory.sharding ?? "none", stateBytes(p.memory));
+}
+
 function scalingAt(
-  p: TrainingPlanInput,
+  p: ScalingContext,
   gpu: GpuSpec,
   gpus: number,
   sharding: Sharding,

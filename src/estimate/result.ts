@@ -18,6 +18,8 @@ export interface BreakdownItem {
 export type SourceKey =
   | "request"
   | "currency-default"
+  | "first-option-gpu"
+  | "scaling-predicted"
   | "from-architecture"
   | "datasheet"
   | "datasheet-dense"

@@ -11,6 +11,7 @@ type SourceKeys = { [K in SourceKey as `src.${K}`]: string };
 export const sourceStrings = defineStrings<SourceKeys>(
   {
     "src.request": "your input",
+    "src.first-option-gpu": "the GPU of the first option, unless you name another",
     "src.currency-default": "the currency of your prices, else US dollars (no price is converted)",
     "src.from-architecture": "counted from the model's architecture",
     "src.datasheet": "{gpu} datasheet",
@@ -35,8 +36,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.zero3-split": "ZeRO-3 over the data-parallel GPUs (Rajbhandari et al. 2020)",
     "src.tensor-parallel-split":
       "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
-    "src.scaling-default":
-      "your input (default 100%: published MFU figures already include communication)",
+    "src.scaling-default": "assumed 100%: no tokens to predict it from; measure it and enter it",
+    "src.scaling-predicted":
+      "predicted from the GPU's links at datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, minus what overlaps compute): an upper bound",
     "src.kaplan-6nd": "6·N·D (Kaplan et al. 2020); 8·N·D with full recomputation",
     "src.mfu-published":
       "default 40%; published 30–56% (Korthikanti et al. 2022; Narayanan et al. 2021; PaLM)",
@@ -123,6 +125,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
   },
   {
     "src.request": "你的输入",
+    "src.first-option-gpu": "第一个方案的 GPU（除非你另行指定）",
     "src.currency-default": "你所填价格的币种，没有则为美元（价格从不换算）",
     "src.from-architecture": "由模型架构计算",
     "src.datasheet": "{gpu} 数据手册",
@@ -146,7 +149,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "各帧独立渲染：任务级并行，见《GPU计算节点租用前如何估算实际算力需求？》",
     "src.zero3-split": "在数据并行 GPU 间按 ZeRO-3 分片（Rajbhandari 等，2020）",
     "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
-    "src.scaling-default": "你的输入（默认 100%：公开的 MFU 数据已包含通信开销）",
+    "src.scaling-default": "假定 100%：没有 token 数可供预测，请实测后填入",
+    "src.scaling-predicted":
+      "按 GPU 互联的数据手册带宽预测（环形 all-reduce、ZeRO-3 收集，减去与计算重叠的部分），是上限",
     "src.kaplan-6nd": "6·N·D（Kaplan 等，2020）；完全重计算时为 8·N·D",
     "src.mfu-published":
       "默认 40%；公开数据为 30–56%（Korthikanti 等 2022；Narayanan 等 2021；PaLM）",

@@ -2,7 +2,8 @@
  * Node options to compare and the hidden hours and charges of a rental (the seeds'
  * formula: price/hour x billed hours + storage + transfer + idle). Stored once (`$cost`).
  */
-import { gpu, int, num, share } from "./field.ts";
+import { BATCH_BOUNDS } from "../vocabulary.ts";
+import { gpu, int, num, oneOf, share } from "./field.ts";
 
 const hours = num("hours", 0, 1e6, { default: 0 });
 
@@ -20,6 +21,10 @@ export const COST_OPTION_FIELDS = {
 export const COST_FIELDS = {
   options: { kind: "list", item: COST_OPTION_FIELDS, min: 1, max: 8 },
   singleGpuHours: num("hours", 0, 1e6, { above: true }),
+  /** The GPU the single-GPU hours were measured on; default: the first option's. */
+  baseGpu: gpu(),
+  /** What bounds the work, to carry those hours to other GPUs: dense compute or bandwidth. */
+  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
   setupHours: hours,
   dataPrepHours: hours,
   downloadHours: hours,

@@ -4,19 +4,40 @@ import { compareOptions, costByGpuCount, monthlyBreakEvenHours } from "../cost.t
 import { COST_FIELDS } from "./cost-fields.ts";
 import type { Resolved } from "./field.ts";
 import { issue } from "./issue.ts";
+import type { GpuSpec } from "../gpu.ts";
+import { requiredFigure } from "../gpu.ts";
+import { peakTflops } from "../precision.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
+import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 
 type CostRequest = Resolved<typeof COST_FIELDS>;
 
+/**
+ * How fast a GPU runs work of this bound: its dense BF16 tensor peak (FP16 or FP32 where it
+ * has none) or its memory bandwidth. Speeds are only ever compared as ratios.
+ */
+function rateOf(gpu: GpuSpec, bound: CostRequest["bound"]): number {
+  return bound === "compute"
+    ? peakTflops(gpu, "bf16").tflops
+    : requiredFigure(gpu, "bandwidthGBps");
+}
+
+/** The GPU the single-GPU hours were measured on. */
+const baseGpuOf = (r: CostRequest) => r.baseGpu ?? r.options?.[0]?.gpu;
+
 /** The estimator's input for a checked cost request. */
-export function costInput(r: CostRequest): CompareInput {
-  const { options, monthlyPrice: _monthly, ...rest } = r;
+export function costInput(r: CostRequest, ctx: TaskContext): CompareInput {
+  const { options, monthlyPrice: _monthly, baseGpu: _base, bound: _bound, ...rest } = r;
+  const base = gpuById(ctx, baseGpuOf(r) ?? "");
   const input: CompareInput = {
     ...rest,
     options: (options ?? []).map((o) => {
       const option: NodeOption = { gpu: o.gpu, gpus: o.gpus, pricePerHour: o.pricePerHour };
       if (o.runHours !== undefined) option.runHours = o.runHours;
       if (o.scaling !== undefined) option.scaling = o.scaling;
+      if (o.gpu !== base.id)
+        option.speed = rateOf(gpuById(ctx, o.gpu), r.bound) / rateOf(base, r.bound);
       return option;
     }),
   };
@@ -29,20 +50,45 @@ export const costTask = defineTask({
   required: ["options"],
   // Without a measured run time and no 1-GPU baseline to scale from, an option would be
   // priced at zero run hours.
-  rules: (r) => {
+  rules: (r, ctx) => {
     const options = r.options ?? [];
+    const needs = r.bound === "compute" ? (["fp32Tflops"] as const) : (["bandwidthGBps"] as const);
+    const figures = [
+      ...(r.baseGpu === undefined ? [] : speedFigureIssues(ctx, "baseGpu", r.baseGpu, needs)),
+      ...options.flatMap((o, i) =>
+        o.runHours === undefined ? speedFigureIssues(ctx, `options.${i}.gpu`, o.gpu, needs) : [],
+      ),
+    ];
     const hasBase =
       r.singleGpuHours !== undefined ||
       options.some((o) => o.gpus === 1 && o.runHours !== undefined);
     return hasBase
-      ? []
-      : options.flatMap((o, i) =>
-          o.runHours === undefined ? [issue(`options.${i}.runHours`, "run-hours-needed")] : [],
-        );
+      ? figures
+      : [
+          ...figures,
+          ...options.flatMap((o, i) =>
+            o.runHours === undefined ? [issue(`options.${i}.runHours`, "run-hours-needed")] : [],
+          ),
+        ];
   },
-  run: (r) => {
-    const input = costInput(r);
-    const result = compareOptions(input);
+  run: (r, ctx) => {
+    const input = costInput(r, ctx);
+    const compared = compareOptions(input);
+    const carried = input.options.some((o) => o.speed !== undefined && o.runHours === undefined);
+    const result = {
+      ...compared,
+      assumptions: [
+        ...compared.assumptions,
+        {
+          key: "base-gpu",
+          value: gpuById(ctx, baseGpuOf(r) ?? "").name,
+          source: r.baseGpu === undefined ? ("first-option-gpu" as const) : ("request" as const),
+        },
+      ],
+      warnings: carried
+        ? [...compared.warnings, { code: "speed-carried" as const, params: {} }]
+        : compared.warnings,
+    };
     const first = input.options[0];
     return {
       ...result,

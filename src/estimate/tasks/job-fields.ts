@@ -16,8 +16,8 @@ export const JOB_FIELDS = {
   forwardOnly: bool({ default: false }),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
   mfu: share({ default: MFU_DEFAULT }),
-  /** Multi-GPU scaling efficiency; published MFU figures already include communication. */
-  scaling: share({ default: 1 }),
+  /** Multi-GPU scaling efficiency you measured; otherwise predicted from the GPU's links. */
+  scaling: share(),
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;
 

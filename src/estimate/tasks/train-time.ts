@@ -5,6 +5,7 @@
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
 import { mathFormatFor } from "../precision.ts";
 import { trainingFlops } from "../training-flops.ts";
+import { predictTrainingScaling } from "../plan-training.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import type { Resolved } from "./field.ts";
@@ -50,15 +51,37 @@ function timeRules(r: TimeRequest): Issue[] {
   return out;
 }
 
+/**
+ * The scaling on `r.gpus` of a GPU: the user's measured one, else predicted from the GPU's
+ * links for a job counted in tokens (per-step compute needs the batch), else none known.
+ */
+function scalingOn(r: TimeRequest, ctx: TaskContext, gpuId: string, flops: number) {
+  if (r.gpus <= 1) return { value: 1, basis: "single-gpu" as const };
+  if (r.scaling !== undefined) return { value: r.scaling, basis: "measured" as const };
+  if (r.work === "samples" || !r.model || !r.tokens) return { value: 1, basis: "assumed" as const };
+  const memory = trainingInput({ ...r, model: r.model }, ctx);
+  const predicted = predictTrainingScaling(
+    { memory, flops, tokens: r.tokens, format: mathFormatFor(r.precision), mfu: r.mfu },
+    gpuById(ctx, gpuId),
+    r.gpus,
+  ).prediction;
+  return predicted
+    ? { value: predicted.efficiency, basis: "predicted" as const }
+    : { value: 1, basis: "assumed" as const };
+}
+
 function timeOn(r: TimeRequest, ctx: TaskContext, gpuId: string, flops: number) {
-  return trainTime({
+  const scaling = scalingOn(r, ctx, gpuId, flops);
+  const t = trainTime({
     flops,
     gpu: gpuById(ctx, gpuId),
     format: mathFormatFor(r.precision),
     gpus: r.gpus,
     mfu: r.mfu,
-    scaling: r.scaling,
+    scaling: scaling.value,
+    scalingBasis: scaling.basis,
   });
+  return { ...t, scalingEfficiency: scaling.value, scalingBasis: scaling.basis };
 }
 
 export const trainTimeTask = defineTask({
@@ -91,7 +114,12 @@ export const trainTimeTask = defineTask({
       .filter((g) => g.fp32Tflops !== undefined)
       .map((g) => {
         const x = timeOn(r, ctx, g.id, flops);
-        return { gpu: g.id, peakTflops: x.peakTflops, hours: x.hours };
+        return {
+          gpu: g.id,
+          peakTflops: x.peakTflops,
+          hours: x.hours,
+          scalingEfficiency: x.scalingEfficiency,
+        };
       });
     return { ...t, flops, ...deadline, ...cost, byGpu };
   },

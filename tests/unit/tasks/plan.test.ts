@@ -226,3 +226,55 @@ describe("plan: serving in one step", () => {
     }
   });
 });
+
+describe("cost and train-time: each GPU at its own speed, scaling with its basis", () => {
+  it("an H200 plan and an A100 plan no longer run the same hours", () => {
+    const r = runRequest(
+      {
+        task: "cost",
+        singleGpuHours: 10,
+        options: [
+          { gpu: "a100-80gb-sxm", gpus: 1, pricePerHour: 7 },
+          { gpu: "h200-sxm", gpus: 1, pricePerHour: 18 },
+        ],
+      },
+      ctx,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const options = (r.result as unknown as { options: { runHours: number }[] }).options;
+    const ratio =
+      peakTflops(byId("h200-sxm"), "bf16").tflops /
+      peakTflops(byId("a100-80gb-sxm"), "bf16").tflops;
+    expect(options[0]?.runHours).toBe(10);
+    expect(options[1]?.runHours).toBeCloseTo(10 / ratio, 9);
+    expect(r.result.warnings.map((w) => w.code)).toContain("speed-carried");
+  });
+
+  it("train-time predicts scaling on several GPUs unless it is given, and says which", () => {
+    const base = {
+      task: "train-time",
+      model: { preset: "llama-3.2-3b" },
+      recompute: "full",
+      seqLen: 1024,
+      tokens: 1e9,
+      gpu: "rtx-4090",
+      gpus: 8,
+      sharding: "zero3",
+    };
+    const run = (extra: object) => {
+      const r = runRequest({ ...base, ...extra }, ctx);
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return r.result as unknown as {
+        scalingEfficiency: number;
+        scalingBasis: string;
+        hours: number;
+      };
+    };
+    const predicted = run({});
+    expect(predicted.scalingBasis).toBe("predicted");
+    expect(predicted.scalingEfficiency).toBeLessThan(1);
+    const measured = run({ scaling: 0.9 });
+    expect(measured.scalingBasis).toBe("measured");
+    expect(measured.hours * 0.9).toBeCloseTo(predicted.hours * predicted.scalingEfficiency, 6);
+  });
+});
