@@ -60,8 +60,9 @@ export const CHUNK_GROUPS = [
       "stores/(?!share|all-stores|checklists|engine-impl|model-files)[a-z-]+\\.ts",
       "stores/results/[a-z-]+\\.ts",
       "i18n/(format|messages)\\.ts",
-      // Each widget stays in its own file, so a page loads only the widgets it shows.
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles)[A-Za-z-]+\\.tsx?",
+      // Each widget stays in its own file, so a page loads only the widgets it shows; so do
+      // the parts only the memory widgets show (the verdict, the stacked bar).
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -4,7 +4,7 @@
  * GPTQ model); GGUF and EXL2 state an average bits per weight that already holds their
  * scales.
  */
-import type { Engine, WeightFormat } from "./vocabulary.ts";
+import type { WeightFormat } from "./vocabulary.ts";
 export type { WeightFormat } from "./vocabulary.ts";
 import { NF4_SCALE_BITS } from "./precision.ts";
 
@@ -55,25 +55,4 @@ export function embeddingBits(format: WeightFormat, weightBits: number): number 
   if (format === "gguf") return weightBits;
   if (format === "exl2") return EXL2_HEAD_BITS;
   return 16;
-}
-
-/**
- * The format a request means when it does not say: GGUF in llama.cpp and Ollama; otherwise
- * fp16 for 16-bit weights, else what the engine usually loads (EXL2 in ExLlamaV2,
- * bitsandbytes in Transformers, FP8 or AWQ in vLLM, SGLang and TensorRT-LLM).
- */
-export function defaultFormat(engine: Engine, weightBits: number): WeightFormat {
-  // llama.cpp and Ollama load GGUF files only, F16 included.
-  if (engine === "llama.cpp" || engine === "ollama") return "gguf";
-  if (weightBits >= 16) return "fp16";
-  switch (engine) {
-    case "exllamav2":
-      return "exl2";
-    case "transformers":
-      return "bnb";
-    case "vllm":
-    case "sglang":
-    case "tensorrt-llm":
-      return weightBits >= 8 ? "fp8" : "awq";
-  }
 }

@@ -731,6 +731,7 @@ export const WIDGET_KEYS = {
   CostComparison: ["cc.", "k.", "r."],
   GpuFit: ["gf.", "pt.", "verdict.", "shape.", "limit.", "pr.", "price.", "warn.", "as.", "src."],
   LinkNote: ["link."],
+  FrontDoor: ["fd.", "pt.", "verdict.", "pr."],
 } as const;
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */

@@ -12,7 +12,6 @@ export const JOB_INITIAL: JobState = {
   samples: 1e8,
   flopsPerSample: 1e9,
   deadlineHours: 24,
-  scaling: 0.9,
 };
 
 export const job = fieldStore("c", JOB_FIELDS, JOB_INITIAL, jobDefaults);

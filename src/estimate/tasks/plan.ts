@@ -18,8 +18,16 @@ import { gbToBytes } from "../units.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById } from "./context.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu } from "./field.ts";
-import { PLAN_OPTION_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
+import { gpu, int, num, oneOf, share } from "./field.ts";
+import { BATCH_BOUNDS, CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
+import {
+  BUDGET_FIELD,
+  EPOCHS_FIELD,
+  INTER_NODE_FIELD,
+  MAX_GPUS_FIELD,
+  SERVE_EXTRA_FIELDS,
+  SORT_FIELD,
+} from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -29,6 +37,38 @@ import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
+
+/** What the decision takes beside the workload. */
+export const PLAN_OPTION_FIELDS = {
+  /** Training: tokens per epoch. */
+  tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
+  epochs: EPOCHS_FIELD,
+  mfu: share({ default: MFU_DEFAULT }),
+  /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
+  scaling: share(),
+  /** Network between nodes, per GPU; without it a plan stays within one node. */
+  interNodeGbps: INTER_NODE_FIELD,
+  deadlineHours: num("hours", 0, 1e6, { above: true }),
+  budget: BUDGET_FIELD,
+  prices: { kind: "gpu-prices" },
+  /** The currency of every cost; default: your prices', else USD. Never converted. */
+  currency: oneOf(CURRENCIES),
+  sortBy: SORT_FIELD,
+  gpus: { kind: "gpu-list" },
+  maxGpus: MAX_GPUS_FIELD,
+  /** Training: a peak measured on a real run replaces the estimated memory. */
+  measured: {
+    kind: "object",
+    fields: {
+      peakBytes: num("bytes", 1, 1e15, { required: true }),
+      gpus: int("gpus", 1, 1024, { default: 1 }),
+      headroom: num("fraction", 0, 1, { default: HEADROOM_DEFAULT, percent: true }),
+    },
+  },
+  /** Batch work: the GPU the time per item was measured on, and what bounds it. */
+  measuredOn: gpu(),
+  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
+} as const;
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;

@@ -3,9 +3,8 @@
  * parallelism, prompt and output lengths. Shared by inference memory, decode speed and the
  * GPU ranking, and stored once on the page (`$serving`).
  */
-import type { Engine } from "../vocabulary.ts";
+import type { Engine, WeightFormat } from "../vocabulary.ts";
 import { ENGINES, LINK_CLASSES, WEIGHT_FORMATS } from "../vocabulary.ts";
-import { defaultFormat } from "../weight-formats.ts";
 import { int, num, oneOf, share } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
 
@@ -55,3 +54,24 @@ export const servingDefaults = (given: Record<string, unknown>): Record<string, 
     (given["weightBits"] as number | undefined) ?? 16,
   ),
 });
+
+/**
+ * The format a request means when it does not say: GGUF in llama.cpp and Ollama; otherwise
+ * fp16 for 16-bit weights, else what the engine usually loads (EXL2 in ExLlamaV2,
+ * bitsandbytes in Transformers, FP8 or AWQ in vLLM, SGLang and TensorRT-LLM).
+ */
+export function defaultFormat(engine: Engine, weightBits: number): WeightFormat {
+  // llama.cpp and Ollama load GGUF files only, F16 included.
+  if (engine === "llama.cpp" || engine === "ollama") return "gguf";
+  if (weightBits >= 16) return "fp16";
+  switch (engine) {
+    case "exllamav2":
+      return "exl2";
+    case "transformers":
+      return "bnb";
+    case "vllm":
+    case "sglang":
+    case "tensorrt-llm":
+      return weightBits >= 8 ? "fp8" : "awq";
+  }
+}

@@ -10,7 +10,8 @@ import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules, TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { parallelRules } from "./parallel-rules.ts";
+import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
   model: { kind: "model", required: true },

@@ -15,7 +15,8 @@ import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
-import { parallelRules, TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { parallelRules } from "./parallel-rules.ts";
+import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },

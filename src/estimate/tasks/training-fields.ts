@@ -24,8 +24,6 @@ import { FRAMEWORK_PROFILES } from "../frameworks.ts";
 import type { EnumListField } from "./field.ts";
 import { bool, int, num, oneOf } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
-import type { Issue } from "./issue.ts";
-import { issue } from "./issue.ts";
 
 /** PEFT's `LoraConfig` defaults (peft 0.20 `tuners/lora/config.py`) unless a framework says otherwise. */
 export const LORA_FIELDS = {
@@ -95,16 +93,4 @@ export function trainingDefaults(checked: Record<string, unknown>): Record<strin
     };
   }
   return out;
-}
-
-/** Tensor parallel splits each layer over GPUs of one data-parallel replica. */
-export function parallelRules(
-  r: { gpus: number; tensorParallel: number },
-  gpusField = "gpus",
-): Issue[] {
-  if (r.tensorParallel > r.gpus)
-    return [issue("tensorParallel", "tp-exceeds-gpus", { gpus: r.gpus, field: gpusField })];
-  if (r.gpus % r.tensorParallel !== 0)
-    return [issue("tensorParallel", "tp-not-divisor", { gpus: r.gpus, field: gpusField })];
-  return [];
 }

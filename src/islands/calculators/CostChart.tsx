@@ -4,7 +4,7 @@
  */
 import type { Strings } from "../../i18n/format.ts";
 import { num, tr } from "../../i18n/format.ts";
-import { SERIES_COLOURS } from "./StackedBar.tsx";
+import { seriesColour } from "./series-colour.ts";
 
 export interface Series {
   label: string;
@@ -79,7 +79,7 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
           <polyline
             key={s.label + k}
             fill="none"
-            stroke={`var(--series-${(k % SERIES_COLOURS) + 1})`}
+            stroke={seriesColour(k)}
             stroke-width="2"
             points={s.costs.map((v, i) => `${x(i)},${y(Number.isFinite(v) ? v : 0)}`).join(" ")}
           />
@@ -104,7 +104,7 @@ export function CostChart({ counts, series, t, lang }: CostChartProps) {
                 <th scope="row">
                   <span
                     class="calc-swatch"
-                    style={{ background: `var(--series-${(k % SERIES_COLOURS) + 1})` }}
+                    style={{ background: seriesColour(k) }}
                     aria-hidden="true"
                   />
                   {s.label}

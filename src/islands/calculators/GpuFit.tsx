@@ -127,26 +127,8 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         render={(r) => {
           const rows = bestPerGpu(r.rows);
           const currency = r.currency;
-          const running = rows.filter((x) => x.verdict !== "does-not-fit");
-          const best = running[0];
           return (
             <>
-              <p data-testid="plan-best" role="status">
-                {best === undefined
-                  ? tr(t, "pt.none", { max: num(lang, Number(value["maxGpus"] ?? 64), 0) })
-                  : best.cost !== null
-                    ? tr(t, "pt.best", {
-                        count: best.gpus,
-                        gpu: best.gpuName,
-                        hours: num(lang, best.hours, 1),
-                        cost: `${num(lang, best.cost, 2)} ${currency}`,
-                      })
-                    : tr(t, "pt.bestFastest", {
-                        count: best.gpus,
-                        gpu: best.gpuName,
-                        hours: num(lang, best.hours, 1),
-                      })}
-              </p>
               <div
                 class="calc-scroll"
                 tabIndex={0}
@@ -158,20 +140,24 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                   <thead>
                     <tr>
                       <th scope="col">GPU</th>
-                      <th scope="col">{tr(t, "pt.verdict")}</th>
-                      <th scope="col">{tr(t, "pt.gpus")}</th>
-                      <th scope="col">{tr(t, "pt.shape")}</th>
-                      <th scope="col">{tr(t, "pt.memory")}</th>
-                      {!training && <th scope="col">{tr(t, "pt.perUser")}</th>}
-                      <th scope="col">{tr(t, "pt.hours")}</th>
-                      <th scope="col">{tr(t, "pt.cost", { currency })}</th>
-                      <th scope="col">
-                        {tr(t, training ? "pt.perUnitTraining" : "pt.perUnitServing", { currency })}
-                      </th>
-                      <th scope="col">{tr(t, "pt.scaling")}</th>
-                      <th scope="col">{tr(t, "pt.limit")}</th>
-                      <th scope="col">{tr(t, "pt.price", { currency })}</th>
-                      <th scope="col">{tr(t, "pt.why")}</th>
+                      {[
+                        "pt.verdict",
+                        "pt.gpus",
+                        "pt.shape",
+                        "pt.memory",
+                        ...(training ? [] : ["pt.perUser"]),
+                        "pt.hours",
+                        "pt.cost",
+                        training ? "pt.perUnitTraining" : "pt.perUnitServing",
+                        "pt.scaling",
+                        "pt.limit",
+                        "pt.price",
+                        "pt.why",
+                      ].map((k) => (
+                        <th scope="col" key={k}>
+                          {tr(t, k, { currency })}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>

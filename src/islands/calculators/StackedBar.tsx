@@ -5,6 +5,7 @@
 import type { BreakdownItem } from "../../estimate/result.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { tr } from "../../i18n/format.ts";
+import { seriesColour } from "./series-colour.ts";
 
 export interface StackedBarProps {
   items: readonly BreakdownItem[];
@@ -14,14 +15,6 @@ export interface StackedBarProps {
   show: (v: number) => string;
   t: Strings;
 }
-
-/**
- * Colours in tokens.css (`--series-1` … `--series-12`). A training breakdown has up to ten
- * parts, so every part of one bar gets its own colour; the legend row beside it repeats the
- * colour next to the part's name.
- */
-export const SERIES_COLOURS = 12;
-const colour = (n: number) => `var(--series-${(n % SERIES_COLOURS) + 1})`;
 
 export function StackedBar(p: StackedBarProps) {
   const shown = p.items.filter((i) => i.value > 0);
@@ -38,7 +31,7 @@ export function StackedBar(p: StackedBarProps) {
               y={0}
               width={w}
               height={8}
-              fill={colour(n)}
+              fill={seriesColour(n)}
               data-part={item.key}
             />
           );
@@ -52,7 +45,11 @@ export function StackedBar(p: StackedBarProps) {
           {shown.map((item, n) => (
             <tr key={item.key} data-part={item.key}>
               <th scope="row">
-                <span class="calc-swatch" style={{ background: colour(n) }} aria-hidden="true" />
+                <span
+                  class="calc-swatch"
+                  style={{ background: seriesColour(n) }}
+                  aria-hidden="true"
+                />
                 {tr(p.t, item.labelKey)}
               </th>
               <td>{p.show(item.value)}</td>

@@ -10,7 +10,8 @@ import {
   VLLM_GPU_MEMORY_UTILIZATION,
   VLLM_NON_TORCH_BYTES,
 } from "../../../src/estimate/serving-engines.ts";
-import { defaultFormat, formatScaleBits } from "../../../src/estimate/weight-formats.ts";
+import { formatScaleBits } from "../../../src/estimate/weight-formats.ts";
+import { defaultFormat } from "../../../src/estimate/tasks/serving-fields.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { a100, allFinite, RUNS, rtx4090, sum, valueOf } from "./helpers.ts";
 

@@ -1,0 +1,80 @@
+/**
+ * The home page's front door, in both languages: a fine-tuning question and a serving
+ * question each get the decision table's top options, and the detailed calculators open
+ * on the same state (their request gives the same plan on the command line).
+ */
+import type { Page } from "@playwright/test";
+import { expect, hydrateIslands, test } from "./fixtures.ts";
+import { estimate, openCalculators, pageRequest, typeInto } from "./calculators/helpers.ts";
+
+interface Row {
+  gpu: string;
+  gpus: number;
+  verdict: string;
+  tokensPerSecondPerUser?: number;
+}
+
+/** The first rows of distinct GPUs that run, as the front door lists them. */
+const top = (rows: Row[]) =>
+  rows
+    .filter((r, i) => r.verdict !== "does-not-fit" && rows.findIndex((x) => x.gpu === r.gpu) === i)
+    .slice(0, 3)
+    .map((r) => `${r.gpus}×${r.gpu}`);
+
+const shown = (page: Page) =>
+  page
+    .locator('[data-testid="fd-answer"] li')
+    .evaluateAll((lis) =>
+      lis.map((li) => `${li.getAttribute("data-gpus")}×${li.getAttribute("data-gpu")}`),
+    );
+
+for (const lang of ["en", "zh-cn"] as const) {
+  const home = lang === "en" ? "/en/" : "/";
+
+  test(`front door answers a fine-tuning question as the decision table does (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(home);
+    await hydrateIslands(page);
+    await page.selectOption("#fd-goal", "fine-tune");
+    await page.selectOption("#fd-model", "qwen2.5-7b");
+    await typeInto(page, "#fd-tokens", "5e8");
+    await expect(page.locator('[data-testid="fd-answer"] li')).toHaveCount(3);
+    const answer = await shown(page);
+
+    await openCalculators(page, lang, "gf");
+    const request = await pageRequest(page, "gf");
+    expect(request).toMatchObject({
+      task: "plan",
+      tokens: 5e8,
+      workload: { task: "train-memory", model: { preset: "qwen2.5-7b" }, lora: {} },
+    });
+    expect(answer).toEqual(top(estimate<{ rows: Row[] }>(request).rows));
+  });
+
+  test(`front door answers a serving question with each user's rate (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(home);
+    await hydrateIslands(page);
+    await page.selectOption("#fd-goal", "serve");
+    await page.selectOption("#fd-model", "llama-3.1-8b");
+    await typeInto(page, "#fd-users", "20");
+    await typeInto(page, "#fd-outputTokensPerSecondPerUser", "20");
+    await expect(page.locator('[data-testid="fd-answer"] li').first()).toBeVisible();
+    const answer = await shown(page);
+    await expect(page.locator('[data-testid="fd-answer"]')).toContainText(
+      lang === "en" ? "tokens/s per user" : "每位用户",
+    );
+
+    await openCalculators(page, lang, "gf");
+    const request = await pageRequest(page, "gf");
+    expect(request).toMatchObject({
+      workload: { task: "serve", users: 20, outputTokensPerSecondPerUser: 20 },
+    });
+    const rows = estimate<{ rows: Row[] }>(request).rows;
+    expect(answer).toEqual(top(rows));
+    for (const r of rows.filter((x) => x.verdict !== "does-not-fit"))
+      expect(r.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+  });
+}
