@@ -126,7 +126,55 @@ export const EXAMPLES: readonly Example[] = [
     },
     quote: ["total", "hours", "cheapest"],
   },
+  {
+    request: {
+      task: "plan",
+      workload: {
+        task: "train-memory",
+        model: { preset: "llama-3.1-8b" },
+        lora: { rank: 16 },
+        recompute: "full",
+      },
+      tokens: 5e8,
+      deadlineHours: 48,
+      budget: 500,
+      prices: { "h100-sxm": { pricePerGpuHour: 2.5, currency: "USD" } },
+      sortBy: "cost",
+    },
+    quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.priceSource"],
+  },
+  {
+    request: {
+      task: "plan",
+      workload: {
+        task: "serve",
+        engine: "vllm",
+        model: { preset: "llama-3.1-70b" },
+        weightBits: 16,
+        users: 20,
+        contextTokens: 8192,
+        outputTokensPerSecondPerUser: 20,
+      },
+    },
+    quote: [
+      "rows.0.gpu",
+      "rows.0.gpus",
+      "rows.0.tokensPerSecondPerUser",
+      "rows.0.costPerMillionTokens",
+      "rows.0.priceSource.date",
+    ],
+  },
 ];
+
+/** A result's value at a dotted path (`rows.0.gpu`). */
+const valueAt = (result: unknown, path: string): unknown =>
+  path
+    .split(".")
+    .reduce<unknown>(
+      (v, k) =>
+        v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined,
+      result,
+    );
 
 const sig = (v: number): string =>
   Number.isInteger(v) && Math.abs(v) < 1e6 ? String(v) : v.toPrecision(4);
@@ -143,8 +191,7 @@ export function renderExamples(ctx: TaskContext): string {
   return EXAMPLES.map((e) => {
     const r = runRequest(e.request, ctx);
     if (!r.ok) throw new Error(`README example refused: ${JSON.stringify(r.issues)}`);
-    const result = r.result as unknown as Record<string, unknown>;
-    const figures = e.quote.map((k) => figure(k, result[k])).join(", ");
+    const figures = e.quote.map((k) => figure(k, valueAt(r.result, k))).join(", ");
     return [
       "```sh",
       `echo '${JSON.stringify(e.request)}' | npm run -s estimate -- -`,

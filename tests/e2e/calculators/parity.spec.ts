@@ -14,7 +14,7 @@ import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
 import { runRequest } from "../../../src/estimate/tasks/registry.ts";
 import { gb, gib, mib, num, sci } from "../../../src/i18n/format.ts";
-import { GPUS, engineReady, figure, hydrateAll, pageRequest, pagePath } from "./helpers.ts";
+import { GPUS, PRICES, engineReady, figure, hydrateAll, pageRequest, pagePath } from "./helpers.ts";
 import type { WidgetId } from "./helpers.ts";
 
 /** A small seeded generator (mulberry32), so every run draws the same states. */
@@ -172,7 +172,7 @@ async function check(page: Page, c: Case) {
   const typed = c.widget === "im" || c.widget === "tp" ? c.stores["i"] : c.stores["t"];
   for (const [k, v] of Object.entries(typed ?? {}))
     if (k in request) expect(request[k], `${c.widget} ${k}`).toEqual(v);
-  const cli = runRequest(request, { gpus: GPUS, presets: PRESETS });
+  const cli = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
   const section = page.locator(`section[aria-labelledby="${c.widget}-title"]`);
   if (!cli.ok) {
     // Refused by the command line: the page refuses it too, naming the same fields.

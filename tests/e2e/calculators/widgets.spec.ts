@@ -162,10 +162,8 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
     await expect(rows.first().locator('[data-k="hours"]')).toHaveText(num(lang, first.hours, 2));
     await expect(rows.first().locator('[data-k="cost"]')).toHaveText(num(lang, first.cost, 2));
-    // The plan's GPUs each run at their own speed: two GPUs, two different times.
-    const hours = new Set(
-      shown.filter((x) => x.gpus === 1 && x.hours !== null).map((x) => x.hours),
-    );
+    // The plan's GPUs each run at their own speed: different GPUs, different times.
+    const hours = new Set(shown.filter((x) => x.hours !== null).map((x) => x.hours));
     expect(hours.size).toBeGreaterThan(1);
 
     // Tokens typed in the table are the compute-time calculator's: one workload.
