@@ -8,7 +8,7 @@
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
 import type { PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, gpuCounts, priceRow, verdictFor } from "./plan-row.ts";
+import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
 import type { BatchBound } from "./vocabulary.ts";
@@ -39,7 +39,6 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
   if (p.memoryBytes !== undefined && p.memoryBytes > gpu.memoryTotalBytes)
     return [doesNotFit(gpu, 1)];
   const missing = missingSpeedFigures(gpu, [figure(p.bound)]).length > 0;
-  const perNode = Math.max(...gpu.nodeGpus);
   const reasons: PlanReason[] = [];
   if (gpu.id !== p.measuredOn.id) reasons.push("speed-carried");
   if (missing) reasons.push(p.bound === "compute" ? "no-compute-figure" : "no-bandwidth-figure");
@@ -51,12 +50,7 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
       perItem === null ? null : (Math.ceil(p.items / gpus) * perItem) / SECONDS_PER_HOUR;
     const priced = priceRow({ hours, gpus, units: p.items }, p.price(gpu.id), p);
     return {
-      gpu: gpu.id,
-      gpuName: gpu.name,
-      gpus,
-      nodes: Math.ceil(gpus / perNode),
-      gpusPerNode: Math.min(gpus, perNode),
-      verdict: verdictFor(gpus, perNode),
+      ...placeRow(gpu, gpus),
       shape: gpus === 1 ? "single" : "independent",
       hours,
       ...priced,

@@ -146,6 +146,22 @@ export function verdictFor(gpus: number, perNode: number): Verdict {
   return gpus === 1 ? "fits" : gpus <= perNode ? "needs-gpus" : "needs-nodes";
 }
 
+/** Where a row runs: the GPU, how many, in how many nodes of the GPU's largest shape. */
+export function placeRow(
+  gpu: GpuSpec,
+  gpus: number,
+): Pick<PlanRow, "gpu" | "gpuName" | "gpus" | "nodes" | "gpusPerNode" | "verdict"> {
+  const perNode = Math.max(...gpu.nodeGpus);
+  return {
+    gpu: gpu.id,
+    gpuName: gpu.name,
+    gpus,
+    nodes: Math.ceil(gpus / perNode),
+    gpusPerNode: Math.min(gpus, perNode),
+    verdict: verdictFor(gpus, perNode),
+  };
+}
+
 const VERDICT_ORDER: Record<Verdict, number> = {
   fits: 0,
   "needs-gpus": 0,
@@ -175,14 +191,9 @@ export function sortRows(rows: PlanRow[], sortBy: PlanSort): PlanRow[] {
 
 /** A GPU the workload fits on at no count up to the largest tried. */
 export function doesNotFit(gpu: GpuSpec, maxGpus: number): PlanRow {
-  const perNode = Math.max(...gpu.nodeGpus);
   const largest = gpuCounts(gpu, maxGpus).at(-1) ?? 1;
   return {
-    gpu: gpu.id,
-    gpuName: gpu.name,
-    gpus: largest,
-    nodes: Math.ceil(largest / perNode),
-    gpusPerNode: Math.min(largest, perNode),
+    ...placeRow(gpu, largest),
     verdict: "does-not-fit",
     shape: "single",
     hours: null,

@@ -13,7 +13,7 @@ import type { ServingSpeedInput, ServingSpeedResult } from "./inference-speed.ts
 import { servingSpeed } from "./inference-speed.ts";
 import { costPerMillionTokens } from "./cost.ts";
 import type { PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, priceRow, verdictFor } from "./plan-row.ts";
+import { doesNotFit, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 
 /** Tensor-parallel degrees engines split a model over: powers of two within a node. */
@@ -120,12 +120,9 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     sequences: Math.ceil(p.users / group.replicas),
   });
   return {
-    gpu: gpu.id,
-    gpuName: gpu.name,
-    gpus: group.gpus,
+    ...placeRow(gpu, group.gpus),
+    // Replicas never span nodes: a node holds whole groups.
     nodes,
-    gpusPerNode: Math.min(group.gpus, perNode),
-    verdict: verdictFor(group.gpus, perNode),
     shape: group.tp > 1 ? "tensor-parallel" : group.replicas > 1 ? "replicas" : "single",
     hours: p.hours,
     ...priced,

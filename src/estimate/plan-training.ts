@@ -8,7 +8,7 @@ import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import { isArch, shapeFromParams } from "./model.ts";
 import type { PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, gpuCounts, priceRow, verdictFor } from "./plan-row.ts";
+import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import type { MathFormat } from "./precision.ts";
 import { peakTflops } from "./precision.ts";
@@ -167,12 +167,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
     }
     const priced = priceRow({ hours, gpus, units: p.epochs }, p.price(gpu.id), p);
     rows.push({
-      gpu: gpu.id,
-      gpuName: gpu.name,
-      gpus,
-      nodes: Math.ceil(gpus / perNode),
-      gpusPerNode: Math.min(gpus, perNode),
-      verdict: verdictFor(gpus, perNode),
+      ...placeRow(gpu, gpus),
       shape:
         gpus === 1
           ? "single"

@@ -229,9 +229,9 @@ export const calculators = defineStrings(
     "warn.compute-bound-decode":
       "At {batch} concurrent sequences decoding is compute-bound, not bandwidth-bound.",
     "warn.not-gpu-bound":
-      "Paper gap {paperRatio}× but measured only {measuredRatio}×: CPU, disk, network or memory bandwidth limits the job.",
+      "Paper gap {paperRatio} but measured only {measuredRatio}: CPU, disk, network or memory bandwidth limits the job.",
     "warn.partly-gpu-bound":
-      "Measured gap {measuredRatio}× of a paper gap {paperRatio}×: partly GPU-bound.",
+      "Measured gap {measuredRatio} of a paper gap {paperRatio}: partly GPU-bound.",
     "warn.seed-rule-of-thumb": "A rule of thumb, not a measurement.",
     "warn.no-price": "No price given.",
     "warn.engine-reserves-memory":
@@ -569,8 +569,8 @@ export const calculators = defineStrings(
     "warn.no-nvlink-tensor-parallel": "只有 PCIe 时张量并行很慢。",
     "warn.compute-bound-decode": "并发 {batch} 条序列时，解码受算力限制而不是带宽。",
     "warn.not-gpu-bound":
-      "纸面差距 {paperRatio} 倍，实测只有 {measuredRatio} 倍：瓶颈在 CPU、磁盘、网络或内存带宽。",
-    "warn.partly-gpu-bound": "纸面差距 {paperRatio} 倍，实测 {measuredRatio} 倍：部分受 GPU 限制。",
+      "纸面差距 {paperRatio}，实测只有 {measuredRatio}：瓶颈在 CPU、磁盘、网络或内存带宽。",
+    "warn.partly-gpu-bound": "纸面差距 {paperRatio}，实测 {measuredRatio}：部分受 GPU 限制。",
     "warn.seed-rule-of-thumb": "这是经验法则，不是实测。",
     "warn.no-price": "没有填写价格。",
     "warn.engine-reserves-memory":

@@ -99,6 +99,31 @@ test("compute time matches the command line, and the seed's deadline example", a
   await expect(figure(page, "ct", "sustained")).toHaveText("1.16 TFLOPS");
 });
 
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`cost options on different GPUs each run at their own speed (${lang})`, async ({ page }) => {
+    await openCalculators(page, lang, "cc");
+    await typeInto(page, "#cc-singleGpuHours", "10");
+    await page.selectOption("#cc-o0-gpu", "a100-80gb-sxm");
+    await typeInto(page, "#cc-o0-gpus", "1");
+    await typeInto(page, "#cc-o0-pricePerHour", "7");
+    await page.selectOption("#cc-o1-gpu", "h200-sxm");
+    await typeInto(page, "#cc-o1-gpus", "1");
+    await typeInto(page, "#cc-o1-pricePerHour", "18");
+    const req = await pageRequest(page, "cc");
+    expect(req).toMatchObject({
+      options: [{ gpu: "a100-80gb-sxm" }, { gpu: "h200-sxm" }],
+    });
+    const r = estimate<{ options: { runHours: number }[] }>(req);
+    const [a100, h200] = r.options;
+    // The 10 hours were measured on the first option's A100; the H200 is faster.
+    expect(a100?.runHours).toBe(10);
+    expect(h200?.runHours).toBeLessThan(10);
+    const rows = page.locator('[data-table="options"] tbody tr');
+    await expect(rows.nth(0).locator("td").nth(0)).toHaveText(num(lang, a100?.runHours));
+    await expect(rows.nth(1).locator("td").nth(0)).toHaveText(num(lang, h200?.runHours));
+  });
+}
+
 test("cost comparison reproduces the seed: four cards pay off only below 3x the single-card price", async ({
   page,
 }) => {
@@ -171,7 +196,14 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(2e9);
     await openCalculators(page, lang, "ct");
     await expect.poll(async () => (await pageRequest(page, "ct"))["tokens"]).toBe(2e9);
+    // And a change on the compute-time page is the table's workload too.
+    await typeInto(page, "#ct-tokens", "3e9");
     await openCalculators(page, lang, "gf");
+    await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(3e9);
+    const followed = best(estimate<{ rows: Row[] }>(await pageRequest(page, "gf")).rows);
+    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(
+      num(lang, followed[0]!.hours, 2),
+    );
 
     await page.selectOption("#gf-mode", "inference");
     await typeInto(page, "#gf-users", "20");
