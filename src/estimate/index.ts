@@ -14,7 +14,6 @@ export * from "./training-flops.ts";
 export * from "./compute-time.ts";
 export * from "./inference-speed.ts";
 export * from "./cost.ts";
-export * from "./fit-rank.ts";
 export * from "./diagnosis.ts";
 export * from "./rendering.ts";
 export * from "./hf-config.ts";

@@ -116,9 +116,6 @@ export const RESOLUTIONS: readonly Resolution[] = ["1080p", "4k", "8k"];
 export type SceneComplexity = "simple" | "moderate" | "complex";
 export const SCENE_COMPLEXITIES: readonly SceneComplexity[] = ["simple", "moderate", "complex"];
 
-export type SortKey = "cost" | "time";
-export const SORT_KEYS: readonly SortKey[] = ["cost", "time"];
-
 /** GPU counts the cost-by-count chart compares (one node of 1, 2, 4 or 8 GPUs). */
 export const CHART_GPU_COUNTS = [1, 2, 4, 8] as const;
 

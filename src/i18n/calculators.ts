@@ -12,7 +12,7 @@ import { modelFileStrings } from "./model-files.ts";
 /**
  * Strings of the in-page calculators (`src/islands/calculators/`). Keys follow the codes
  * the estimation core returns: `breakdown.<key>`, `as.<assumption>`, `warn.<code>`,
- * `reason.<fit reason>`, `opt.<enum value>`, so a new code shows up as a missing key.
+`opt.<enum value>`, so a new code shows up as a missing key.
  */
 export const calculators = defineStrings(
   {
@@ -252,17 +252,6 @@ export const calculators = defineStrings(
     "fig.tdpW": "power",
     "fig.linkGBps": "GPU-to-GPU link bandwidth",
     "fig.separator": ", ",
-    "reason.fits-one-gpu": "fits on one GPU",
-    "reason.needs-multiple-gpus": "needs several GPUs",
-    "reason.needs-nvlink-for-tensor-parallel": "needs NVLink for tensor parallel",
-    "reason.no-compute-figure": "no reliable compute figure: time not estimated",
-    "reason.no-bandwidth-figure": "no reliable memory-bandwidth figure: speed not estimated",
-    "reason.does-not-fit": "does not fit even on 64 GPUs",
-    "reason.memory-bound": "memory-bound",
-    "reason.compute-bound": "compute-bound",
-    "reason.no-bf16": "no BF16",
-    "reason.unverified-figures": "some figures unverified",
-    "reason.no-price": "no price: add it as a cost option",
     "col.peak": "Dense peak (TFLOPS)",
     "col.hours": "Hours",
     "col.option": "Option",
@@ -289,12 +278,10 @@ export const calculators = defineStrings(
     "k.hidden": "Hidden hours and charges (every option)",
     "k.caption": "Options compared: run hours scale as single-GPU hours / (GPUs × scaling)",
     "k.cheapestMark": "cheapest",
-    "gf.caption":
-      "Every catalog GPU for this workload; cost uses the prices in the cost comparison",
     "gf.noteTraining":
-      "Training: the model, training settings and job size from the other calculators; split over GPUs with ZeRO-3.",
+      "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you entered in the cost comparison, else the dated reference prices.",
     "gf.noteInference":
-      "Inference: the model and serving settings from the other calculators; split with tensor parallelism.",
+      "Serving: the model and serving settings from the other calculators; tensor parallelism within one node, then independent replicas until every user gets the rate asked for. Costs use your prices, else the dated reference prices.",
     "gf.useMeasured": "Use measured peak (from {source})",
     "gf.pasted": "a pasted log",
     "gf.noteMeasured":
@@ -590,17 +577,6 @@ export const calculators = defineStrings(
     "fig.tdpW": "功耗",
     "fig.linkGBps": "GPU 间互联带宽",
     "fig.separator": "、",
-    "reason.fits-one-gpu": "单卡装得下",
-    "reason.needs-multiple-gpus": "需要多张 GPU",
-    "reason.needs-nvlink-for-tensor-parallel": "张量并行需要 NVLink",
-    "reason.no-compute-figure": "没有可靠的算力数据：不估算时间",
-    "reason.no-bandwidth-figure": "没有可靠的显存带宽数据：不估算速度",
-    "reason.does-not-fit": "64 张也装不下",
-    "reason.memory-bound": "受显存带宽限制",
-    "reason.compute-bound": "受算力限制",
-    "reason.no-bf16": "不支持 BF16",
-    "reason.unverified-figures": "部分数据未经核实",
-    "reason.no-price": "没有价格：请在费用对比中添加该方案",
     "col.peak": "稠密峰值（TFLOPS）",
     "col.hours": "小时",
     "col.option": "方案",
@@ -627,9 +603,10 @@ export const calculators = defineStrings(
     "k.hidden": "隐藏的计费时间和费用（所有方案）",
     "k.caption": "方案对比：运行时间 = 单卡时间 /（GPU 数 × 扩展效率）",
     "k.cheapestMark": "最省钱",
-    "gf.caption": "目录中每种 GPU 对当前工作负载的适配情况；费用使用费用对比里的价格",
-    "gf.noteTraining": "训练：使用其他计算器中的模型、训练设置和工作量；多卡时按 ZeRO-3 分片。",
-    "gf.noteInference": "推理：使用其他计算器中的模型和推理设置；多卡时按张量并行切分。",
+    "gf.noteTraining":
+      "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在费用对比中填的价格，否则用注明日期的参考价格。",
+    "gf.noteInference":
+      "部署：使用其他计算器中的模型和推理设置；先在单个节点内做张量并行，再增加独立副本，直到每位用户都达到要求的速度。费用优先用你的价格，否则用注明日期的参考价格。",
     "gf.useMeasured": "使用实测峰值（来自 {source}）",
     "gf.pasted": "粘贴的日志",
     "gf.noteMeasured":

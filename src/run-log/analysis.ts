@@ -215,7 +215,7 @@ export function recommendMemory(
 }
 
 /**
- * Catalog GPUs whose memory as nvidia-smi reports it (memory.total, as in fit-rank.ts) holds
+ * Catalog GPUs whose memory as nvidia-smi reports it (memory.total, as in every fit check of the core) holds
  * `bytes`, smallest first (ties by id): the log's peak is an nvidia-smi figure too.
  */
 export function catalogFits(bytes: number, catalog: readonly GpuSpec[]): CatalogFit[] {

@@ -10,7 +10,7 @@ import { CATALOG_URL, loadCatalog } from "../../src/catalog/load.ts";
 import { catalogSchema, gpuSchema, type FigureKey } from "../../src/catalog/schema.ts";
 import { toGpuSpec } from "../../src/catalog/to-spec.ts";
 import { pcieGBpsPerDirection } from "../../src/catalog/pcie.ts";
-import type { FitRow } from "../../src/estimate/fit-rank.ts";
+import type { PlanRow } from "../../src/estimate/plan-row.ts";
 import { PRESETS } from "../../src/estimate/presets.ts";
 import { runRequest } from "../../src/estimate/tasks/registry.ts";
 
@@ -627,20 +627,21 @@ describe("a GPU the catalog gives no speed figures (Ascend 910B)", () => {
 
   it("a GPU ranking keeps it with its memory verdict but no time, and says why", () => {
     const r = run({
-      task: "fit-rank",
+      task: "plan",
       workload: { task: "train-memory", model },
       tokens: 1e9,
       sortBy: "time",
     });
     if (!r.ok) throw new Error(JSON.stringify(r.issues));
-    const rows = (r.result as unknown as { rows: FitRow[] }).rows;
-    const ascend = rows.find((x) => x.gpuId === "ascend-910b");
+    const rows = (r.result as unknown as { rows: PlanRow[] }).rows;
+    const ascend = rows.find((x) => x.gpu === "ascend-910b");
+    expect(ascend?.verdict).not.toBe("does-not-fit");
     expect(ascend?.hours).toBeNull();
     expect(ascend?.reasons).toContain("no-compute-figure");
-    const timed = rows.filter((x) => x.fits && x.hours !== null);
+    const timed = rows.filter((x) => x.verdict !== "does-not-fit" && x.hours !== null);
     expect(timed.length).toBeGreaterThan(0);
-    // Ranked after every GPU whose time is known.
-    expect(rows.indexOf(ascend as FitRow)).toBeGreaterThan(rows.indexOf(timed.at(-1) as FitRow));
+    // Ranked after every row whose time is known.
+    expect(rows.indexOf(ascend as PlanRow)).toBeGreaterThan(rows.indexOf(timed.at(-1) as PlanRow));
   });
 
   it("the per-GPU comparison of a training time leaves it out", () => {

@@ -5,7 +5,6 @@
 import { costTask } from "./cost.ts";
 import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
-import { fitRankTask } from "./fit-rank.ts";
 import { inferMemoryTask } from "./infer-memory.ts";
 import { planTask, serveTask } from "./plan.ts";
 import { renderTask } from "./render.ts";
@@ -24,7 +23,6 @@ export const TASKS = {
   "decode-speed": decodeSpeedTask,
   "train-time": trainTimeTask,
   cost: costTask,
-  "fit-rank": fitRankTask,
   plan: planTask,
   serve: serveTask,
   diagnose: diagnoseTask,

@@ -157,14 +157,13 @@ describe("request checking names the field and the allowed range", () => {
   });
 
   it("lists every task, and accepts a minimal request for each", () => {
-    expect(TASK_IDS).toHaveLength(10);
+    expect(TASK_IDS).toHaveLength(9);
     const minimal = [
       train,
       infer,
       { task: "decode-speed", model: { params: 7e9 }, weightBits: 16, gpu: "rtx-4090" },
       { task: "train-time", model: { params: 7e9 }, tokens: 1e9, gpu: "a100-80gb-sxm" },
       { task: "cost", options: [{ gpu: "rtx-4090", gpus: 1, pricePerHour: 1, runHours: 1 }] },
-      { task: "fit-rank", workload: infer },
       { task: "diagnose", throughputA: 1, throughputB: 2, peakA: 65, peakB: 312 },
       { task: "render", resolution: "4k" },
       { task: "plan", workload: train, tokens: 1e9 },
@@ -199,7 +198,7 @@ describe("ids and cross-field rules are checked in the request, by the task", ()
       ),
     ).toBe("unknown-gpu");
     expect(
-      codeOf({ task: "fit-rank", workload: infer, gpus: ["rtx-4090", "h900"] }, "gpus.1"),
+      codeOf({ task: "plan", workload: train, tokens: 1e9, gpus: ["rtx-4090", "h900"] }, "gpus.1"),
     ).toBe("unknown-gpu");
     expect(
       codeOf(
@@ -247,10 +246,10 @@ describe("ids and cross-field rules are checked in the request, by the task", ()
     );
   });
   it("a workload nested in a ranking is checked by its own task, with its path", () => {
-    expect(codeOf({ task: "fit-rank", workload: { ...train, seqLen: 0 } }, "workload.seqLen")).toBe(
-      "out-of-range",
-    );
-    expect(codeOf({ task: "fit-rank", workload: { task: "cost" } }, "workload.task")).toBe(
+    expect(
+      codeOf({ task: "plan", workload: { ...train, seqLen: 0 }, tokens: 1e9 }, "workload.seqLen"),
+    ).toBe("out-of-range");
+    expect(codeOf({ task: "plan", workload: { task: "cost" } }, "workload.task")).toBe(
       "unknown-task",
     );
   });
