@@ -42,6 +42,8 @@ test("every numeric field refuses bad input beside the field and keeps the last 
       await expect(page.locator("#mp-layers")).toBeVisible();
     }
     if (slug === "compute-time") await page.selectOption("#ct-work", "samples");
+    // The snapshot is taken once every figure has its result (the engine loads on an edit).
+    await expect(page.locator("[data-figure]").filter({ hasText: "Computing…" })).toHaveCount(0);
     const ids = await page
       .locator(".calc-controls input[inputmode=decimal]")
       .evaluateAll((els) => els.map((e) => e.id));
