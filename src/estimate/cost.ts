@@ -119,6 +119,11 @@ export interface CompareInput extends Overheads {
 export interface OptionCost extends CostResult {
   option: NodeOption;
   scaling: number;
+  /**
+   * Where the scaling came from: one GPU needs none; an option's own figure is measured;
+   * otherwise linear is assumed, since a cost option names no workload to predict it from.
+   */
+  scalingBasis: "single-gpu" | "measured" | "assumed-linear";
 }
 
 export interface CompareResult extends Result {
@@ -145,7 +150,20 @@ export function compareOptions(input: CompareInput): CompareResult {
   const options = input.options.map((option): OptionCost => {
     const scaling = option.scaling ?? DEFAULT_SCALING;
     const run = option.runHours ?? scaledHours(base, option.gpus, scaling) / (option.speed ?? 1);
-    return { ...rentalCost(option.pricePerHour, run, input, input.units), option, scaling };
+    const scalingBasis =
+      option.gpus <= 1
+        ? "single-gpu"
+        : option.scaling === undefined
+          ? "assumed-linear"
+          : "measured";
+    if (scalingBasis === "assumed-linear" && option.runHours === undefined)
+      warnings.push({ code: "scaling-assumed-linear", params: { gpus: option.gpus } });
+    return {
+      ...rentalCost(option.pricePerHour, run, input, input.units),
+      option,
+      scaling,
+      scalingBasis,
+    };
   });
   let cheapest = 0;
   let fastest = 0;

@@ -124,7 +124,8 @@ export type WarningCode =
   | "no-p2p-uncalibrated"
   | "scaling-predicted"
   | "speed-carried"
-  | "no-price-in-currency";
+  | "no-price-in-currency"
+  | "scaling-assumed-linear";
 
 export interface Warning {
   code: WarningCode;

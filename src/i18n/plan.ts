@@ -7,6 +7,8 @@ export const planStrings = defineStrings(
       "Multi-GPU scaling is predicted from each GPU's links at their datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, tensor-parallel all-reduces, minus what overlaps compute): an upper bound. Measure it on a short run and enter it to replace the prediction.",
     "warn.speed-carried":
       "Other GPUs' times are carried from the GPU you measured by the ratio of the resource that bounds the work; measure on the GPU you rent before a long run.",
+    "warn.scaling-assumed-linear":
+      "An option on {gpus} GPUs has no scaling efficiency: its run time assumes perfect (linear) scaling. Measure it on a short run, or see the decision table's prediction.",
     "warn.no-price-in-currency":
       "No sourced reference price in {currency} for these GPUs: enter your provider's price per GPU-hour to see costs.",
     "breakdown.needs-gpus-in-one-node": "Needs several GPUs in one node",
@@ -98,6 +100,8 @@ export const planStrings = defineStrings(
       "多卡扩展效率由每种 GPU 的互联按数据手册带宽预测（环形 all-reduce、ZeRO-3 的收集、张量并行的 all-reduce，减去与计算重叠的部分），是上限。请用一次短跑实测后填入，替代预测值。",
     "warn.speed-carried":
       "其他 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算而来；长时间运行前请在要租的 GPU 上实测。",
+    "warn.scaling-assumed-linear":
+      "有一个 {gpus} 张 GPU 的方案没有填扩展效率：它的运行时间按理想的线性扩展计算。请用一次短跑实测，或参考决策表的预测值。",
     "warn.no-price-in-currency":
       "这些 GPU 没有以 {currency} 计价、带来源的参考价格：填入服务商的每 GPU 小时价格后即可看到费用。",
     "breakdown.needs-gpus-in-one-node": "需要同一节点内多张 GPU",

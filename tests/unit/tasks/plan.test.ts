@@ -250,6 +250,29 @@ describe("cost and train-time: each GPU at its own speed, scaling with its basis
     expect(r.result.warnings.map((w) => w.code)).toContain("speed-carried");
   });
 
+  it("a multi-GPU cost option says whether its scaling was measured or assumed linear", () => {
+    const r = runRequest(
+      {
+        task: "cost",
+        singleGpuHours: 72,
+        options: [
+          { gpu: "rtx-4090", gpus: 1, pricePerHour: 2.5 },
+          { gpu: "rtx-4090", gpus: 4, pricePerHour: 10, scaling: 0.75 },
+          { gpu: "rtx-4090", gpus: 8, pricePerHour: 20 },
+        ],
+      },
+      ctx,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const options = (r.result as unknown as { options: { scalingBasis: string }[] }).options;
+    expect(options.map((o) => o.scalingBasis)).toEqual([
+      "single-gpu",
+      "measured",
+      "assumed-linear",
+    ]);
+    expect(r.result.warnings.map((w) => w.code)).toContain("scaling-assumed-linear");
+  });
+
   it("train-time predicts scaling on several GPUs unless it is given, and says which", () => {
     const base = {
       task: "train-time",
