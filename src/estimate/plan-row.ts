@@ -146,6 +146,10 @@ export function verdictFor(gpus: number, perNode: number): Verdict {
   return gpus === 1 ? "fits" : gpus <= perNode ? "needs-gpus" : "needs-nodes";
 }
 
+/** Each GPU's first row in the plan's order: its best count for the chosen sort. */
+export const bestPerGpu = (rows: readonly PlanRow[]): PlanRow[] =>
+  rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
+
 /** Where a row runs: the GPU, how many, in how many nodes of the GPU's largest shape. */
 export function placeRow(
   gpu: GpuSpec,

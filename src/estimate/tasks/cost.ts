@@ -53,12 +53,25 @@ export const costTask = defineTask({
   rules: (r, ctx) => {
     const options = r.options ?? [];
     const needs = r.bound === "compute" ? (["fp32Tflops"] as const) : (["bandwidthGBps"] as const);
-    const figures = [
-      ...(r.baseGpu === undefined ? [] : speedFigureIssues(ctx, "baseGpu", r.baseGpu, needs)),
-      ...options.flatMap((o, i) =>
-        o.runHours === undefined ? speedFigureIssues(ctx, `options.${i}.gpu`, o.gpu, needs) : [],
-      ),
-    ];
+    // Hours carried to another GPU need a speed figure on both ends; same-GPU options none.
+    const base = baseGpuOf(r);
+    const carried = options.flatMap((o, i) =>
+      o.runHours === undefined && o.gpu !== base ? [i] : [],
+    );
+    const figures =
+      carried.length === 0
+        ? []
+        : [
+            ...speedFigureIssues(
+              ctx,
+              r.baseGpu === undefined ? "options.0.gpu" : "baseGpu",
+              base,
+              needs,
+            ),
+            ...carried.flatMap((i) =>
+              speedFigureIssues(ctx, `options.${i}.gpu`, options[i]?.gpu, needs),
+            ),
+          ];
     const hasBase =
       r.singleGpuHours !== undefined ||
       options.some((o) => o.gpus === 1 && o.runHours !== undefined);

@@ -1,10 +1,37 @@
 /** `decode-speed`: tokens per second, time to first token and requests per second on a GPU. */
+import type { ServingSpeedInput } from "../inference-speed.ts";
 import { servingSpeed } from "../inference-speed.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
+import type { ServingRequest } from "./infer-memory.ts";
 import { SERVING_REQUEST_FIELDS } from "./infer-memory.ts";
 import { servingDefaults } from "./serving-fields.ts";
 import { defineTask } from "./task.ts";
+
+/**
+ * The speed model's input for a checked serving request, without what a plan picks itself
+ * (the GPU, the tensor-parallel group and the batch). The decode-speed task and the plan
+ * both start from this.
+ */
+export function speedSetup(
+  r: ServingRequest,
+): Omit<ServingSpeedInput, "gpu" | "tensorParallel" | "batch"> {
+  const format = r.weightFormat ?? "fp16";
+  return {
+    model: r.model.spec,
+    format,
+    weightBits: r.weightBits,
+    scaleBits: r.scaleBits ?? formatScaleBits(format, r.weightBits),
+    ...(r.weightFileBytes === undefined ? {} : { weightFileBytes: r.weightFileBytes }),
+    kvBits: r.kvBits,
+    contextTokens: r.contextTokens,
+    engine: r.engine,
+    ...(r.gpuLink === undefined ? {} : { link: r.gpuLink }),
+    promptTokens: r.promptTokens,
+    outputTokens: r.outputTokens,
+    ...(r.efficiency === undefined ? {} : { efficiency: r.efficiency }),
+  };
+}
 
 export const decodeSpeedTask = defineTask({
   id: "decode-speed",
@@ -14,20 +41,9 @@ export const decodeSpeedTask = defineTask({
   rules: (r, ctx) => speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
   run: (r, ctx) =>
     servingSpeed({
-      model: r.model.spec,
+      ...speedSetup(r),
       gpu: gpuById(ctx, r.gpu ?? ""),
-      format: r.weightFormat ?? "fp16",
-      weightBits: r.weightBits,
-      scaleBits: r.scaleBits ?? formatScaleBits(r.weightFormat ?? "fp16", r.weightBits),
-      ...(r.weightFileBytes === undefined ? {} : { weightFileBytes: r.weightFileBytes }),
-      kvBits: r.kvBits,
-      contextTokens: r.contextTokens,
       batch: r.sequences,
-      engine: r.engine,
       tensorParallel: r.tensorParallel,
-      ...(r.gpuLink === undefined ? {} : { link: r.gpuLink }),
-      promptTokens: r.promptTokens,
-      outputTokens: r.outputTokens,
-      ...(r.efficiency === undefined ? {} : { efficiency: r.efficiency }),
     }),
 });

@@ -6,7 +6,7 @@
  */
 import { batchRows } from "../plan-batch.ts";
 import type { PlanRow, PlanSort } from "../plan-row.ts";
-import { sortRows, usedPrice } from "../plan-row.ts";
+import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
 import type { Currency } from "../price.ts";
@@ -15,8 +15,8 @@ import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
-import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById } from "./context.ts";
+import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
 import { BATCH_BOUNDS, CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
@@ -95,23 +95,9 @@ function priceOf(r: PlanRequest, ctx: TaskContext) {
 }
 
 function servingPlan(w: ServeRequest, ctx: TaskContext) {
-  const memory = servingInput(w, ctx);
-  const format = w.weightFormat ?? "fp16";
   return {
-    memory,
-    speed: {
-      model: w.model.spec,
-      format,
-      weightBits: w.weightBits,
-      scaleBits: w.scaleBits ?? formatScaleBits(format, w.weightBits),
-      ...(w.weightFileBytes === undefined ? {} : { weightFileBytes: w.weightFileBytes }),
-      kvBits: w.kvBits,
-      contextTokens: w.contextTokens,
-      engine: w.engine,
-      promptTokens: w.promptTokens,
-      outputTokens: w.outputTokens,
-      ...(w.efficiency === undefined ? {} : { efficiency: w.efficiency }),
-    },
+    memory: servingInput(w, ctx),
+    speed: speedSetup(w),
     users: w.users,
     tokensPerSecondPerUser: w.outputTokensPerSecondPerUser ?? 0,
     hours: w.hours,
@@ -214,6 +200,8 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     warnings,
     currency,
     rows: sorted,
+    /** Each GPU once, at its best count: what the decision table and the front door show. */
+    best: bestPerGpu(sorted),
   };
 }
 

@@ -22,10 +22,8 @@ import { SelectField } from "./SelectField.tsx";
 /** Options shown: the first rows of distinct GPUs that run, in the plan's order. */
 const TOP = 3;
 
-const topRows = (rows: readonly PlanRow[]): PlanRow[] =>
-  rows
-    .filter((r, i) => r.verdict !== "does-not-fit" && rows.findIndex((x) => x.gpu === r.gpu) === i)
-    .slice(0, TOP);
+const topRows = (best: readonly PlanRow[]): PlanRow[] =>
+  best.filter((r) => r.verdict !== "does-not-fit").slice(0, TOP);
 
 interface Props extends WidgetProps {
   /** Paths of the detailed calculators, in the page's language. */
@@ -45,12 +43,8 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
     value: job.effective(read($job, hydrated)),
     set: job.set,
   });
-  const f = fieldInputs({
-    ...common,
-    fields: fit.fields,
-    value: fit.effective(read($fit, hydrated)),
-    set: fit.set,
-  });
+  const fitValue = fit.effective(read($fit, hydrated));
+  const f = fieldInputs({ ...common, fields: fit.fields, value: fitValue, set: fit.set });
   const s = fieldInputs({
     ...common,
     fields: serving.fields,
@@ -104,9 +98,11 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
         t={t}
         lang={lang}
         render={(r) => {
-          const rows = topRows(r.rows);
+          const rows = topRows(r.best);
           return rows.length === 0 ? (
-            <p role="status">{tr(t, "pt.none", { max: 64 })}</p>
+            <p role="status">
+              {tr(t, "pt.none", { max: num(lang, Number(fitValue["maxGpus"]), 0) })}
+            </p>
           ) : (
             <ol class="fd-answer" data-testid="fd-answer" aria-live="polite">
               {rows.map((x) => (

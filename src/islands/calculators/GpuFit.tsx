@@ -21,10 +21,6 @@ import { ResultSummary, Results } from "./ResultSummary.tsx";
 import { CheckField } from "./SelectField.tsx";
 import { $catalog } from "../../stores/catalog.ts";
 
-/** The first row of each GPU in the plan's order: its best count for the chosen sort. */
-const bestPerGpu = (rows: readonly PlanRow[]): PlanRow[] =>
-  rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
-
 function verdict(r: PlanRow, t: Strings): string {
   return tr(t, `verdict.${r.verdict}`, { gpus: r.gpus, nodes: r.nodes, perNode: r.gpusPerNode });
 }
@@ -125,7 +121,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         t={t}
         lang={lang}
         render={(r) => {
-          const rows = bestPerGpu(r.rows);
+          const rows = r.best;
           const currency = r.currency;
           return (
             <>

@@ -43,8 +43,7 @@ test("GPU fit: use the measured peak instead of the estimate, and back", async (
     measured: { peakBytes: MEASURED.peakMemoryBytes, gpus: 1, headroom: 0.2 },
   });
   // Each GPU's first row in the plan's order is its best count; its verdict is the table's.
-  const rows = estimate<{ rows: { gpu: string; verdict: string }[] }>(req).rows;
-  const best = rows.filter((x, i) => rows.findIndex((y) => y.gpu === x.gpu) === i);
+  const best = estimate<{ best: { gpu: string; verdict: string }[] }>(req).best;
   let fitting = 0;
   for (const row of best) {
     if (row.verdict !== "does-not-fit") fitting += 1;

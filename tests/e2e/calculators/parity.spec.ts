@@ -186,9 +186,8 @@ async function check(page: Page, c: Case) {
   for (const [key, format] of Object.entries(FIGURES[c.widget] ?? {}))
     await expect(figure(page, c.widget, key), `${c.widget} ${key}`).toHaveText(format(result));
   if (c.widget === "gf") {
-    // The table shows each GPU's first row in the plan's order: its best count.
-    const rows = (cli.result as unknown as { rows: { gpu: string }[] }).rows;
-    const best = rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
+    // The table shows each GPU once, at its best count.
+    const best = (cli.result as unknown as { best: { gpu: string }[] }).best;
     const ids = await section
       .locator('[data-table="fit"] tbody tr')
       .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));

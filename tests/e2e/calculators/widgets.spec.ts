@@ -172,15 +172,12 @@ for (const lang of ["en", "zh-cn"] as const) {
       cost: number | null;
       tokensPerSecondPerUser?: number;
     };
-    const best = (rows: Row[]) =>
-      rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
     await openCalculators(page, lang, "gf");
     const rows = page.locator('[data-table="fit"] tbody tr');
     const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
     const train = await pageRequest(page, "gf");
     expect(train).toMatchObject({ task: "plan", workload: { task: "train-memory" } });
-    const r = estimate<{ rows: Row[] }>(train);
-    const shown = best(r.rows);
+    const shown = estimate<{ best: Row[] }>(train).best;
     await expect(rows).toHaveCount(shown.length);
     expect(await ids()).toEqual(shown.map((x) => x.gpu));
     const first = shown[0]!;
@@ -200,7 +197,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     await typeInto(page, "#ct-tokens", "3e9");
     await openCalculators(page, lang, "gf");
     await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(3e9);
-    const followed = best(estimate<{ rows: Row[] }>(await pageRequest(page, "gf")).rows);
+    const followed = estimate<{ best: Row[] }>(await pageRequest(page, "gf")).best;
     await expect(rows.first().locator('[data-k="hours"]')).toHaveText(
       num(lang, followed[0]!.hours, 2),
     );
@@ -211,8 +208,8 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect
       .poll(async () => (await pageRequest(page, "gf"))["workload"])
       .toMatchObject({ task: "serve", users: 20, outputTokensPerSecondPerUser: 20 });
-    const serve = estimate<{ rows: Row[] }>(await pageRequest(page, "gf"));
-    const served = best(serve.rows);
+    const serve = estimate<{ best: Row[] }>(await pageRequest(page, "gf"));
+    const served = serve.best;
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);

@@ -19,6 +19,7 @@ const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
 
 interface Plan {
   rows: PlanRow[];
+  best: PlanRow[];
   currency: string;
   warnings: { code: string }[];
 }
@@ -110,6 +111,18 @@ describe("plan: prices", () => {
     );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues.map((i) => i.field)).toContain("prices.h100-sxm.currency");
+  });
+});
+
+describe("plan: the best count of each GPU", () => {
+  it("lists each GPU once, at its first row in the plan's order", () => {
+    const p = plan({ workload: LORA_8B, tokens: 5e8, sortBy: "time" });
+    expect(new Set(p.best.map((r) => r.gpu)).size).toBe(p.best.length);
+    expect(new Set(p.rows.map((r) => r.gpu)).size).toBe(p.best.length);
+    for (const b of p.best) expect(b).toBe(p.rows.find((r) => r.gpu === b.gpu));
+    expect(p.best.map((r) => p.rows.indexOf(r))).toEqual(
+      [...p.best.map((r) => p.rows.indexOf(r))].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -299,5 +312,39 @@ describe("cost and train-time: each GPU at its own speed, scaling with its basis
     const measured = run({ scaling: 0.9 });
     expect(measured.scalingBasis).toBe("measured");
     expect(measured.hours * 0.9).toBeCloseTo(predicted.hours * predicted.scalingEfficiency, 6);
+  });
+});
+
+describe("cost: a GPU without a speed figure", () => {
+  it("is refused at its field when hours must be carried from or to it, never an exception", () => {
+    const r = runRequest(
+      {
+        task: "cost",
+        bound: "memory-bandwidth",
+        options: [
+          { gpu: "ascend-910b", gpus: 1, pricePerHour: 10, runHours: 5 },
+          { gpu: "h100-sxm", gpus: 1, pricePerHour: 20 },
+        ],
+      },
+      ctx,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(r.issues.map((i) => `${i.field}: ${i.code}`)).toContain(
+        "options.0.gpu: gpu-no-bandwidth",
+      );
+    // Options on the same GPU as the measured one carry nothing and need no figure.
+    const same = runRequest(
+      {
+        task: "cost",
+        bound: "memory-bandwidth",
+        options: [
+          { gpu: "ascend-910b", gpus: 1, pricePerHour: 10, runHours: 5 },
+          { gpu: "ascend-910b", gpus: 2, pricePerHour: 20 },
+        ],
+      },
+      ctx,
+    );
+    expect(same.ok).toBe(true);
   });
 });
