@@ -21,6 +21,14 @@ const top = (best: Row[]) =>
     .slice(0, 3)
     .map((r) => `${r.gpus}×${r.gpu}`);
 
+/** Waits until the stores have saved what was typed, so the next page opens on it. */
+async function saved(page: Page, ...texts: string[]): Promise<void> {
+  for (const text of texts)
+    await expect
+      .poll(() => page.evaluate(() => Object.values(localStorage).join(" ")))
+      .toContain(text);
+}
+
 const shown = (page: Page) =>
   page
     .locator('[data-testid="fd-answer"] li')
@@ -41,6 +49,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     await typeInto(page, "#fd-tokens", "5e8");
     await expect(page.locator('[data-testid="fd-answer"] li')).toHaveCount(3);
     const answer = await shown(page);
+    await saved(page, "qwen2.5-7b", "500000000");
 
     await openCalculators(page, lang, "gf");
     const request = await pageRequest(page, "gf");
@@ -63,6 +72,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     await typeInto(page, "#fd-outputTokensPerSecondPerUser", "20");
     await expect(page.locator('[data-testid="fd-answer"] li').first()).toBeVisible();
     const answer = await shown(page);
+    await saved(page, "inference", '"users":20');
     await expect(page.locator('[data-testid="fd-answer"]')).toContainText(
       lang === "en" ? "tokens/s per user" : "每位用户",
     );
