@@ -53,6 +53,8 @@ export async function hydrateAll(page: Page): Promise<void> {
     await section.scrollIntoViewIfNeeded();
     await expect(section).toHaveAttribute("data-hydrated", "true");
   }
+  // Stored inputs show once the engine has checked them; until then the built defaults do.
+  await engineReady(page);
 }
 
 /** Opens the guide that hosts `widget` (training memory by default) and hydrates its islands. */
