@@ -164,6 +164,15 @@ export const EXAMPLES: readonly Example[] = [
       "rows.0.priceSource.date",
     ],
   },
+  {
+    request: {
+      task: "plan",
+      workload: { task: "render", secondsPerFrame: 45, frames: 2880 },
+      measuredOn: "rtx-4090",
+      maxGpus: 8,
+    },
+    quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.costPerUnit"],
+  },
 ];
 
 /** A result's value at a dotted path (`rows.0.gpu`). */

@@ -51,6 +51,8 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
     const priced = priceRow({ hours, gpus, units: p.items }, p.price(gpu.id), p);
     return {
       ...placeRow(gpu, gpus),
+      // Each job runs on one GPU: more GPUs only finish sooner, none is needed to fit.
+      verdict: "fits",
       shape: gpus === 1 ? "single" : "independent",
       hours,
       ...priced,

@@ -278,9 +278,9 @@ export const calculators = defineStrings(
     "k.hidden": "Hidden hours and charges (every option)",
     "k.caption": "Options compared: run hours scale as single-GPU hours / (GPUs × scaling)",
     "k.cheapestMark": "cheapest",
-    "gf.noteTraining":
+    "gf.note.training":
       "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you entered in the cost comparison, else the dated reference prices.",
-    "gf.noteInference":
+    "gf.note.inference":
       "Serving: the model and serving settings from the other calculators; tensor parallelism within one node, then independent replicas until every user gets the rate asked for. Costs use your prices, else the dated reference prices.",
     "gf.useMeasured": "Use measured peak (from {source})",
     "gf.pasted": "a pasted log",
@@ -603,9 +603,9 @@ export const calculators = defineStrings(
     "k.hidden": "隐藏的计费时间和费用（所有方案）",
     "k.caption": "方案对比：运行时间 = 单卡时间 /（GPU 数 × 扩展效率）",
     "k.cheapestMark": "最省钱",
-    "gf.noteTraining":
+    "gf.note.training":
       "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在费用对比中填的价格，否则用注明日期的参考价格。",
-    "gf.noteInference":
+    "gf.note.inference":
       "部署：使用其他计算器中的模型和推理设置；先在单个节点内做张量并行，再增加独立副本，直到每位用户都达到要求的速度。费用优先用你的价格，否则用注明日期的参考价格。",
     "gf.useMeasured": "使用实测峰值（来自 {source}）",
     "gf.pasted": "粘贴的日志",
@@ -708,7 +708,7 @@ export const WIDGET_KEYS = {
   CostComparison: ["cc.", "k.", "r."],
   GpuFit: ["gf.", "pt.", "verdict.", "shape.", "limit.", "pr.", "price.", "warn.", "as.", "src."],
   LinkNote: ["link."],
-  FrontDoor: ["fd.", "pt.", "verdict.", "pr."],
+  FrontDoor: ["fd.", "pt.", "verdict.", "pr.", "shape."],
 } as const;
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */

@@ -33,6 +33,7 @@ export const unitStrings = defineStrings<UnitKeys>(
     "unit.money-per-gb-month": "price per GB-month",
     "unit.money-per-gb": "price per GB",
     "unit.months": "months",
+    "unit.seconds": "seconds",
     "unit.bytes": "bytes",
   },
   {
@@ -60,6 +61,7 @@ export const unitStrings = defineStrings<UnitKeys>(
     "unit.money-per-gb-month": "每 GB 每月价格",
     "unit.money-per-gb": "每 GB 价格",
     "unit.months": "个月",
+    "unit.seconds": "秒",
     "unit.bytes": "字节",
   },
 );

@@ -1,7 +1,8 @@
 /**
  * `$fit`: what the decision table asks beside the workload the other calculators hold:
- * which workload (training or serving), who uses a served model and how fast, the
- * budget, currency and order. The deadline and tokens are the compute-time calculator's.
+ * which workload (training, serving, or rendering and batch jobs), who uses a served model
+ * and how fast, a batch job's measured time per item, the budget, currency and order. The
+ * deadline and tokens are the compute-time calculator's.
  */
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf } from "../estimate/tasks/field.ts";
@@ -14,10 +15,17 @@ import {
   SERVE_EXTRA_FIELDS,
   SORT_FIELD,
 } from "../estimate/tasks/plan-fields.ts";
+import { BOUND_FIELD, MEASURED_ON_FIELD, RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
+/**
+ * A batch job until the user times their own: the rendering guide's example, 45 s per frame
+ * for a two-minute animation at 24 frames per second (2,880 frames), on an RTX 4090.
+ */
+export const BATCH_EXAMPLE = { secondsPerFrame: 45, frames: 2880, measuredOn: "rtx-4090" };
+
 export const FIT_STORE_FIELDS = {
-  mode: oneOf(["training", "inference"], { default: "training" }),
+  mode: oneOf(["training", "inference", "batch"], { default: "training" }),
   // The same options and defaults as the plan request's own fields.
   sortBy: SORT_FIELD,
   currency: oneOf(CURRENCIES, { default: "USD" }),
@@ -30,6 +38,12 @@ export const FIT_STORE_FIELDS = {
   interNodeGbps: INTER_NODE_FIELD,
   maxGpus: MAX_GPUS_FIELD,
   epochs: EPOCHS_FIELD,
+  secondsPerFrame: { ...RENDER_FIELDS.secondsPerFrame, default: BATCH_EXAMPLE.secondsPerFrame },
+  frames: { ...RENDER_FIELDS.frames, default: BATCH_EXAMPLE.frames },
+  resolution: RENDER_FIELDS.resolution,
+  complexity: RENDER_FIELDS.complexity,
+  measuredOn: { ...MEASURED_ON_FIELD, default: BATCH_EXAMPLE.measuredOn },
+  bound: BOUND_FIELD,
 } as const;
 export type FitState = Input<typeof FIT_STORE_FIELDS>;
 

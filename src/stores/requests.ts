@@ -49,9 +49,25 @@ export function pricesPerGpu(k: CostState): Record<string, number> {
   return prices;
 }
 
+/** A batch job as the plan's render workload: the time per item and count are always sent. */
+function batchWorkload(f: FitState): Built {
+  const e = fit.effective(f);
+  const { resolution, complexity } = f;
+  return {
+    ok: true,
+    request: {
+      task: "render",
+      secondsPerFrame: e["secondsPerFrame"],
+      frames: e["frames"],
+      ...(resolution === undefined ? {} : { resolution }),
+      ...(complexity === undefined ? {} : { complexity }),
+    },
+  };
+}
+
 /**
- * The rental plan for the training or serving workload the other calculators hold: the
- * tokens come from the compute-time calculator only when the user gave them there.
+ * The rental plan for the training, serving or batch workload the other calculators hold:
+ * the tokens come from the compute-time calculator only when the user gave them there.
  */
 export function planRequest(
   f: FitState,
@@ -62,17 +78,33 @@ export function planRequest(
   k: CostState,
   measured: MeasuredState | null = null,
 ): Built {
-  const training = (f.mode ?? "training") === "training";
+  const e = fit.effective(f);
+  const mode = e["mode"];
+  const training = mode === "training";
+  const batch = mode === "batch";
+  const {
+    mode: _mode,
+    users,
+    outputTokensPerSecondPerUser: _rate,
+    secondsPerFrame: _seconds,
+    frames: _frames,
+    resolution: _resolution,
+    complexity: _complexity,
+    measuredOn: _measuredOn,
+    bound,
+    ...options
+  } = f;
   // The serving rate starts at a reader's pace (the store's default), so it is sent.
-  const { mode: _mode, users, outputTokensPerSecondPerUser: _rate, ...options } = f;
-  const outputTokensPerSecondPerUser = fit.effective(f)["outputTokensPerSecondPerUser"];
+  const outputTokensPerSecondPerUser = e["outputTokensPerSecondPerUser"];
   const workload = training
     ? trainMemoryRequest(m, t)
-    : withModel("serve", m, {
-        ...s,
-        ...(users === undefined ? {} : { users }),
-        ...(outputTokensPerSecondPerUser === undefined ? {} : { outputTokensPerSecondPerUser }),
-      });
+    : batch
+      ? batchWorkload(f)
+      : withModel("serve", m, {
+          ...s,
+          ...(users === undefined ? {} : { users }),
+          ...(outputTokensPerSecondPerUser === undefined ? {} : { outputTokensPerSecondPerUser }),
+        });
   if (!workload.ok) return workload;
   const own = pricesPerGpu(k);
   return {
@@ -82,8 +114,12 @@ export function planRequest(
       workload: workload.request,
       ...options,
       ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
-      ...(j.mfu === undefined ? {} : { mfu: j.mfu }),
-      ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
+      ...(batch
+        ? { measuredOn: e["measuredOn"], ...(bound === undefined ? {} : { bound }) }
+        : {
+            ...(j.mfu === undefined ? {} : { mfu: j.mfu }),
+            ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
+          }),
       ...(j.deadlineHours === undefined ? {} : { deadlineHours: j.deadlineHours }),
       ...(Object.keys(own).length === 0 ? {} : { prices: own }),
       ...(training && measured

@@ -87,4 +87,32 @@ for (const lang of ["en", "zh-cn"] as const) {
     for (const r of rows.filter((x) => x.verdict !== "does-not-fit"))
       expect(r.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
   });
+
+  test(`front door answers a rendering question from a time per frame (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(home);
+    await hydrateIslands(page);
+    await page.selectOption("#fd-goal", "batch");
+    // A batch job has no model to choose.
+    await expect(page.locator("#fd-model")).toHaveCount(0);
+    await typeInto(page, "#fd-secondsPerFrame", "20");
+    await typeInto(page, "#fd-frames", "2000");
+    await page.selectOption("#fd-measuredOn", "rtx-3090");
+    await expect(page.locator('[data-testid="fd-answer"] li')).toHaveCount(3);
+    const answer = await shown(page);
+    await saved(page, '"mode":"batch"', '"frames":2000', "rtx-3090");
+    await expect(page.locator('[data-testid="fd-answer"]')).toContainText(
+      lang === "en" ? "hours" : "小时",
+    );
+
+    await openCalculators(page, lang, "gf");
+    const request = await pageRequest(page, "gf");
+    expect(request).toMatchObject({
+      workload: { task: "render", secondsPerFrame: 20, frames: 2000 },
+      measuredOn: "rtx-3090",
+    });
+    expect(answer).toEqual(top(estimate<{ best: Row[] }>(request).best));
+    await expect(page.locator("#gf-mode")).toHaveValue("batch");
+  });
 }

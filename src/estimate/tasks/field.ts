@@ -34,7 +34,8 @@ export type Unit =
   | "money-per-gpu-hour"
   | "money-per-gb-month"
   | "money-per-gb"
-  | "months";
+  | "months"
+  | "seconds";
 
 interface Common {
   /** UI label key; default `f.<field name>`. */
@@ -87,6 +88,7 @@ export interface PresetField extends Common {
 export interface GpuField extends Common {
   readonly kind: "gpu";
   readonly required?: boolean;
+  readonly default?: string;
 }
 
 /** A model: a preset, a parameter count, an architecture or a pasted config.json (`model-source.ts`). */

@@ -19,7 +19,7 @@ import { gpuById } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
-import { BATCH_BOUNDS, CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
+import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
 import {
   BUDGET_FIELD,
   EPOCHS_FIELD,
@@ -31,7 +31,8 @@ import {
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
-import type { RENDER_FIELDS } from "./render.ts";
+import type { RENDER_FIELDS } from "./render-fields.ts";
+import { BOUND_FIELD, MEASURED_ON_FIELD } from "./render-fields.ts";
 import { servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -66,8 +67,8 @@ export const PLAN_OPTION_FIELDS = {
     },
   },
   /** Batch work: the GPU the time per item was measured on, and what bounds it. */
-  measuredOn: gpu(),
-  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
+  measuredOn: MEASURED_ON_FIELD,
+  bound: BOUND_FIELD,
 } as const;
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;

@@ -1,44 +1,43 @@
-/** `render`: the seed's VRAM rule of thumb for a resolution, and render time and cost. */
+/**
+ * `render`: rendering and other batch work. With a resolution, the seed's VRAM rule of
+ * thumb; with a measured time per item and a count, the time and cost; at least one of them.
+ */
 import { renderTime, renderVramGuidanceGB } from "../rendering.ts";
-import { RESOLUTIONS, SCENE_COMPLEXITIES } from "../vocabulary.ts";
-import { int, num, oneOf, share } from "./field.ts";
 import { issue } from "./issue.ts";
+import type { Issue } from "./issue.ts";
+import { RENDER_FIELDS } from "./render-fields.ts";
 import { defineTask } from "./task.ts";
-
-export const RENDER_FIELDS = {
-  resolution: oneOf(RESOLUTIONS),
-  complexity: oneOf(SCENE_COMPLEXITIES, { default: "moderate" }),
-  secondsPerFrame: num("count", 0, 1e7, { above: true }),
-  frames: int("count", 1, 1e9),
-  gpus: int("gpus", 1, 10_000, { default: 1 }),
-  /** Frames render independently, so task-level parallelism scales well (seed 000). */
-  scaling: share({ default: 1 }),
-  pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
-} as const;
 
 export const renderTask = defineTask({
   id: "render",
   fields: RENDER_FIELDS,
-  required: ["resolution"],
-  rules: (r) =>
-    (r.secondsPerFrame === undefined) !== (r.frames === undefined)
-      ? [
-          issue(r.frames === undefined ? "frames" : "secondsPerFrame", "needs-with", {
-            with: r.frames === undefined ? "secondsPerFrame" : "frames",
-          }),
-        ]
-      : [],
+  rules: (r) => {
+    const out: Issue[] = [];
+    if ((r.secondsPerFrame === undefined) !== (r.frames === undefined))
+      out.push(
+        issue(r.frames === undefined ? "frames" : "secondsPerFrame", "needs-with", {
+          with: r.frames === undefined ? "secondsPerFrame" : "frames",
+        }),
+      );
+    else if (r.secondsPerFrame === undefined && r.resolution === undefined)
+      out.push(issue("resolution", "needs-one-of", { fields: "resolution, secondsPerFrame" }));
+    return out;
+  },
   run: (r) => {
+    const time =
+      r.secondsPerFrame === undefined || r.frames === undefined
+        ? null
+        : renderTime({
+            secondsPerFrame: r.secondsPerFrame,
+            frames: r.frames,
+            gpus: r.gpus,
+            scaling: r.scaling,
+            ...(r.pricePerGpuHour === undefined ? {} : { pricePerGpuHour: r.pricePerGpuHour }),
+          });
+    if (time && !r.resolution) return time;
+    // Without a time the rules have required a resolution.
     const vram = renderVramGuidanceGB(r.resolution ?? "1080p", r.complexity);
-    if (r.secondsPerFrame === undefined || r.frames === undefined)
-      return { ...vram, vramGB: vram.total };
-    const time = renderTime({
-      secondsPerFrame: r.secondsPerFrame,
-      frames: r.frames,
-      gpus: r.gpus,
-      scaling: r.scaling,
-      ...(r.pricePerGpuHour === undefined ? {} : { pricePerGpuHour: r.pricePerGpuHour }),
-    });
+    if (!time) return { ...vram, vramGB: vram.total };
     return {
       ...time,
       vramGB: vram.total,

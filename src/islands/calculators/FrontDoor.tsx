@@ -52,6 +52,7 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
     set: serving.set,
   });
   const serve = goal === "serve";
+  const batch = goal === "batch";
   return (
     <section
       class="calc front-door"
@@ -68,18 +69,26 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
           onValue={(v) => chooseGoal(v as Goal)}
           disabled={!hydrated}
         />
-        <SelectField
-          id="fd-model"
-          label={tr(t, "fd.model")}
-          value={m["kind"] === "preset" ? String(m["preset"]) : ""}
-          choices={[
-            ...(m["kind"] === "preset" ? [] : [{ value: "", label: tr(t, "fd.modelOwn") }]),
-            ...presets.map((p) => ({ value: p.id, label: p.name })),
-          ]}
-          onValue={choosePreset}
-          disabled={!hydrated}
-        />
-        {serve ? (
+        {!batch && (
+          <SelectField
+            id="fd-model"
+            label={tr(t, "fd.model")}
+            value={m["kind"] === "preset" ? String(m["preset"]) : ""}
+            choices={[
+              ...(m["kind"] === "preset" ? [] : [{ value: "", label: tr(t, "fd.modelOwn") }]),
+              ...presets.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+            onValue={choosePreset}
+            disabled={!hydrated}
+          />
+        )}
+        {batch ? (
+          <>
+            {f("secondsPerFrame")}
+            {f("frames")}
+            {f("measuredOn")}
+          </>
+        ) : serve ? (
           <>
             {f("users")}
             {f("outputTokensPerSecondPerUser")}
@@ -108,7 +117,15 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
               {rows.map((x) => (
                 <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
                   <strong>{`${num(lang, x.gpus, 0)} × ${x.gpuName}`}</strong>
-                  {`: ${tr(t, `verdict.${x.verdict}`, { gpus: x.gpus, nodes: x.nodes, perNode: x.gpusPerNode })}`}
+                  {`: ${
+                    batch
+                      ? tr(t, `shape.${x.shape}`)
+                      : tr(t, `verdict.${x.verdict}`, {
+                          gpus: x.gpus,
+                          nodes: x.nodes,
+                          perNode: x.gpusPerNode,
+                        })
+                  }`}
                   {x.hours !== null &&
                     !serve &&
                     `, ${num(lang, x.hours, 1)} ${tr(t, "unit.hours")}`}
@@ -126,12 +143,16 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
       />
       <p class="fd-links">
         <a href={links.plan}>{tr(t, "fd.linkPlan")}</a>
-        {" · "}
-        <a href={serve ? links.serving : links.memory}>{tr(t, "fd.linkMemory")}</a>
+        {!batch && (
+          <>
+            {" · "}
+            <a href={serve ? links.serving : links.memory}>{tr(t, "fd.linkMemory")}</a>
+          </>
+        )}
         {" · "}
         <a href={links.cost}>{tr(t, "fd.linkCost")}</a>
       </p>
-      <p class="calc-note-text">{tr(t, "fd.batch")}</p>
+      {batch && <p class="calc-note-text">{tr(t, "fd.batch")}</p>}
     </section>
   );
 }

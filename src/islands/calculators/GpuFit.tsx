@@ -57,7 +57,10 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const measured = hydrated ? $measured.get() : null;
   const hasMeasured = measured !== null && measured.peakMemoryBytes > 0;
   const useMeasured = hasMeasured && $useMeasured.get();
-  const training = value["mode"] === "training";
+  const mode = value["mode"];
+  const training = mode === "training";
+  const batch = mode === "batch";
+  const serving = mode === "inference";
   const id = "gf";
   const common = { id, gpus, t, lang, disabled: !hydrated };
   const f = fieldInputs({ ...common, fields: fit.fields, value, set: fit.set });
@@ -69,7 +72,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
       title={tr(t, "gf.title")}
       t={t}
       hydrated={hydrated}
-      model={modelLabel(t, lang, readResolvedModel(hydrated))}
+      model={batch ? undefined : modelLabel(t, lang, readResolvedModel(hydrated))}
       request={request}
       controls={
         <>
@@ -80,6 +83,16 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
               {f("epochs")}
               {j("deadlineHours")}
               {f("interNodeGbps")}
+            </>
+          ) : batch ? (
+            <>
+              {f("secondsPerFrame")}
+              {f("frames")}
+              {f("measuredOn")}
+              {f("bound")}
+              {f("resolution")}
+              {value["resolution"] !== undefined && f("complexity")}
+              {j("deadlineHours")}
             </>
           ) : (
             <>
@@ -102,7 +115,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      <p class="calc-note-text">{tr(t, training ? "gf.noteTraining" : "gf.noteInference")}</p>
+      <p class="calc-note-text">{tr(t, `gf.note.${String(mode)}`)}</p>
       {training && (
         <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
           {useMeasured
@@ -141,10 +154,14 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                         "pt.gpus",
                         "pt.shape",
                         "pt.memory",
-                        ...(training ? [] : ["pt.perUser"]),
+                        ...(serving ? ["pt.perUser"] : []),
                         "pt.hours",
                         "pt.cost",
-                        training ? "pt.perUnitTraining" : "pt.perUnitServing",
+                        serving
+                          ? "pt.perUnitServing"
+                          : batch
+                            ? "pt.perUnitBatch"
+                            : "pt.perUnitTraining",
                         "pt.scaling",
                         "pt.limit",
                         "pt.price",
@@ -166,15 +183,11 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                         <td>
                           {x.memoryPerGpuBytes === null ? "—" : gb(lang, x.memoryPerGpuBytes)}
                         </td>
-                        {!training && <td>{num(lang, x.tokensPerSecondPerUser ?? null, 1)}</td>}
+                        {serving && <td>{num(lang, x.tokensPerSecondPerUser ?? null, 1)}</td>}
                         <td data-k="hours">{num(lang, x.hours, 2)}</td>
                         <td data-k="cost">{num(lang, x.cost, 2)}</td>
                         <td>
-                          {num(
-                            lang,
-                            (training ? x.costPerUnit : x.costPerMillionTokens) ?? null,
-                            2,
-                          )}
+                          {num(lang, (serving ? x.costPerMillionTokens : x.costPerUnit) ?? null, 2)}
                         </td>
                         <td>{scaling(x, t, lang)}</td>
                         <td>{x.limitedBy === null ? "—" : tr(t, `limit.${x.limitedBy}`)}</td>

@@ -216,6 +216,42 @@ for (const lang of ["en", "zh-cn"] as const) {
   });
 }
 
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`decision table plans a batch job from a time per item measured on one GPU (${lang})`, async ({
+    page,
+  }) => {
+    type Row = { gpu: string; gpus: number; hours: number | null; costPerUnit?: number | null };
+    await openCalculators(page, lang, "gf");
+    await page.selectOption("#gf-mode", "batch");
+    await typeInto(page, "#gf-secondsPerFrame", "30");
+    await typeInto(page, "#gf-frames", "1000");
+    await page.selectOption("#gf-measuredOn", "l40s");
+    await expect
+      .poll(async () => pageRequest(page, "gf"))
+      .toMatchObject({
+        workload: { task: "render", secondsPerFrame: 30, frames: 1000 },
+        measuredOn: "l40s",
+      });
+    const request = await pageRequest(page, "gf");
+    const { best } = estimate<{ best: Row[] }>(request);
+    const rows = page.locator('[data-table="fit"] tbody tr');
+    await expect
+      .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
+      .toEqual(best.map((x) => x.gpu));
+    const l40s = best.find((x) => x.gpu === "l40s")!;
+    const shown = page.locator('[data-table="fit"] tbody tr[data-gpu="l40s"]');
+    await expect(shown.locator('[data-k="hours"]')).toHaveText(num(lang, l40s.hours, 2));
+    // The time measured on the L40S is the L40S's own: 30 s x 1,000 items over its GPUs.
+    expect(l40s.hours).toBeCloseTo((Math.ceil(1000 / l40s.gpus) * 30) / 3600, 9);
+    await expect(page.locator('[data-table="fit"] thead')).toContainText(
+      lang === "en" ? "Per item" : "每项费用",
+    );
+    // A batch job has no model: the table does not name one.
+    await expect(page.locator('section[aria-labelledby="gf-title"] .calc-model')).toHaveCount(0);
+    await expectNoBrokenNumbers(page);
+  });
+}
+
 test("model picker: presets, parameter count and pasted config drive the other widgets", async ({
   page,
 }) => {

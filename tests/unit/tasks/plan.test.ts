@@ -66,6 +66,33 @@ describe("plan: each option at its own speed", () => {
     expect(row(p, "rtx-4090", 4).shape).toBe("independent");
     expect(row(p, "rtx-4090", 1).costPerUnit).toBeCloseTo(row(p, "rtx-4090", 1).cost! / 1000, 9);
   });
+
+  it("batch work without a resolution: whole items per GPU, every count fits on one GPU", () => {
+    const p = plan({
+      workload: { task: "render", secondsPerFrame: 45, frames: 2881 },
+      measuredOn: "rtx-4090",
+      gpus: ["rtx-4090", "l40s"],
+      maxGpus: 8,
+    });
+    // 2,881 items on 4 GPUs: the slowest GPU takes 721 of them.
+    expect(row(p, "rtx-4090", 4).hours).toBeCloseTo((721 * 45) / 3600, 9);
+    const fp32 = byId("rtx-4090").fp32Tflops! / byId("l40s").fp32Tflops!;
+    expect(row(p, "l40s", 1).hours).toBeCloseTo((2881 * 45 * fp32) / 3600, 9);
+    for (const r of p.rows) {
+      expect(r.verdict).toBe("fits");
+      expect(r.memoryPerGpuBytes).toBeNull();
+    }
+  });
+
+  it("batch work needs a time per item and the GPU it was measured on", () => {
+    const fields = (workload: Record<string, unknown>) => {
+      const r = runRequest({ task: "plan", workload }, ctx);
+      return r.ok ? [] : r.issues.map((i) => i.field);
+    };
+    expect(fields({ task: "render" })).toEqual(["workload.resolution"]);
+    expect(fields({ task: "render", frames: 10 })).toEqual(["workload.secondsPerFrame"]);
+    expect(fields({ task: "render", frames: 10, secondsPerFrame: 2 })).toEqual(["measuredOn"]);
+  });
 });
 
 describe("plan: prices", () => {
