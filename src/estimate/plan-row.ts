@@ -175,20 +175,26 @@ const VERDICT_ORDER: Record<Verdict, number> = {
 
 /**
  * Rows that run first, then by cost or time; `deadline` puts rows within the deadline and
- * the budget first and orders them by cost. Unknown costs and times sort last.
+ * the budget first and orders them by cost. Unknown costs and times sort last. Costs and
+ * times are compared to 12 significant digits, so rounding noise never decides; at the same
+ * cost, a row within the deadline and budget comes first, then the one with fewer GPUs:
+ * each GPU more is another machine to set up, fill with data and watch, hours a plan does
+ * not count.
  */
 export function sortRows(rows: PlanRow[], sortBy: PlanSort): PlanRow[] {
   const last = Number.MAX_VALUE;
-  const key = (r: PlanRow) => (sortBy === "time" ? (r.hours ?? last) : (r.cost ?? last));
-  const allowed = (r: PlanRow) =>
-    sortBy === "deadline" && (r.meetsDeadline === false || r.withinBudget === false) ? 1 : 0;
+  const key = (r: PlanRow) =>
+    Number((sortBy === "time" ? (r.hours ?? last) : (r.cost ?? last)).toPrecision(12));
+  const outside = (r: PlanRow) => (r.meetsDeadline === false || r.withinBudget === false ? 1 : 0);
+  const allowed = (r: PlanRow) => (sortBy === "deadline" ? outside(r) : 0);
   return [...rows].sort(
     (a, b) =>
       VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
       allowed(a) - allowed(b) ||
       key(a) - key(b) ||
-      (a.hours ?? last) - (b.hours ?? last) ||
+      outside(a) - outside(b) ||
       a.gpus - b.gpus ||
+      (a.hours ?? last) - (b.hours ?? last) ||
       a.gpu.localeCompare(b.gpu),
   );
 }

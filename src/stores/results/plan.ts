@@ -6,7 +6,7 @@ import { $job } from "../job.ts";
 import { $measuredBasis } from "../measured.ts";
 import { $model } from "../model.ts";
 import { taskStores } from "../outcome.ts";
-import { planRequest } from "../requests.ts";
+import { planRequest } from "../plan-request.ts";
 import { $serving } from "../serving.ts";
 import { $training } from "../training.ts";
 

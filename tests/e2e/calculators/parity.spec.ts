@@ -11,6 +11,7 @@ import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
 import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
 import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
 import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
+import { FIT_STORE_FIELDS } from "../../../src/stores/fit.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
 import { runRequest } from "../../../src/estimate/tasks/registry.ts";
 import { gb, gib, mib, num, sci } from "../../../src/i18n/format.ts";
@@ -169,7 +170,12 @@ async function check(page: Page, c: Case) {
   await expect(page.locator("[data-link-note]")).toHaveCount(0);
   const request = await pageRequest(page, c.widget);
   // The request says what the link set.
-  const typed = c.widget === "im" || c.widget === "tp" ? c.stores["i"] : c.stores["t"];
+  const typed =
+    c.widget === "im" || c.widget === "tp"
+      ? c.stores["i"]
+      : c.widget === "gf" && c.stores["f"]
+        ? c.stores["f"]
+        : c.stores["t"];
   for (const [k, v] of Object.entries(typed ?? {}))
     if (k in request) expect(request[k], `${c.widget} ${k}`).toEqual(v);
   const cli = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
@@ -199,6 +205,40 @@ test.describe.configure({ mode: "parallel" });
 
 for (const [i, c] of cases(20261201, 18).entries()) {
   test(`page = command line, random state ${i + 1} (${c.widget})`, async ({ page }) => {
+    await check(page, c);
+  });
+}
+
+/** The decision table's own inputs, drawn for training, serving and batch workloads. */
+function planCases(seed: number, n: number): Case[] {
+  const r = rng(seed);
+  return Array.from({ length: n }, () => {
+    const mode = pick(r, FIT_STORE_FIELDS.mode.options);
+    const f = {
+      ...state(
+        FIT_STORE_FIELDS,
+        r,
+        {
+          users: 64,
+          outputTokensPerSecondPerUser: 60,
+          budget: 1e4,
+          maxGpus: 16,
+          epochs: 3,
+          secondsPerFrame: 600,
+          frames: 1e5,
+        },
+        Object.keys(FIT_STORE_FIELDS).filter((k) => k !== "mode" && k !== "interNodeGbps"),
+      ),
+      mode,
+    };
+    const job = state(JOB_FIELDS, r, { tokens: 1e10 }, ["tokens", "deadlineHours"]);
+    return { widget: "gf", stores: { m: pick(r, MODELS), f, c: job } };
+  });
+}
+
+for (const [i, c] of planCases(20261202, 6).entries()) {
+  const mode = String(c.stores["f"]?.["mode"]);
+  test(`page = command line, random plan ${i + 1} (${mode})`, async ({ page }) => {
     await check(page, c);
   });
 }

@@ -84,6 +84,20 @@ describe("plan: each option at its own speed", () => {
     }
   });
 
+  it("at the same cost, the fewest GPUs that meet the deadline come first", () => {
+    const at = (deadlineHours: number) =>
+      plan({
+        workload: { task: "render", secondsPerFrame: 45, frames: 2880 },
+        measuredOn: "rtx-4090",
+        gpus: ["rtx-4090"],
+        deadlineHours,
+      }).rows.map((r) => r.gpus);
+    // 36 hours on one GPU: every count costs the same, one GPU is enough for two days.
+    expect(at(48)[0]).toBe(1);
+    // Within 24 hours, two GPUs are the fewest that make it (18 hours).
+    expect(at(24)[0]).toBe(2);
+  });
+
   it("batch work needs a time per item and the GPU it was measured on", () => {
     const fields = (workload: Record<string, unknown>) => {
       const r = runRequest({ task: "plan", workload }, ctx);
