@@ -11,9 +11,11 @@ export const priceStrings = defineStrings(
       "Only on-demand rows are reference prices. Community hosts (RunPod Community Cloud, the Vast.ai marketplace), spot, serverless and reserved rows are listed for comparison: they can be taken back mid-run, move daily, bill per request or need a commitment.",
     sourceKinds:
       "Primary: the provider's own page. Secondary: a dated third-party copy of that page (or of the provider's price API), linked beside the provider's page where known; provider pages print no date, so the copy's date is the reading's date.",
-    noCnyTitle: "Mainland-China prices (CNY)",
+    cnyTitle: "Mainland-China prices (CNY)",
     noCny:
       "No mainland-China price could be sourced with a date: AutoDL, Alibaba Cloud, Tencent Cloud and Volcano Engine show GPU prices in consoles and price calculators, and no dated copy of them was found. Undated aggregator figures are left out. If you rent in CNY, enter the price you are quoted, in CNY, in the cost calculator.",
+    someCny:
+      "Dated mainland-China prices were found only for {gpus}, read on {last} at the latest, from {providers}: old list prices, kept because they are sourced, not because they are current. AutoDL, Alibaba Cloud and Volcano Engine show GPU prices in consoles and price calculators, and no dated copy of them was found; undated aggregator figures are left out. If you rent in CNY, enter the price you are quoted, in CNY, in the cost calculator.",
     unpricedTitle: "GPUs with no sourced price",
     unpriced:
       "No dated public price was found for these catalog GPUs: {names}. Enter the price you are offered for them in the cost calculator; none is invented here.",
@@ -50,9 +52,11 @@ export const priceStrings = defineStrings(
       "只有按量（on-demand）行是参考价。社区主机（RunPod Community Cloud、Vast.ai 市场）、竞价、Serverless 和预留行仅供对比：它们可能在运行中被收回、每天变动、按请求计费或需要承诺用量。",
     sourceKinds:
       "一手：服务商自己的页面。二手：第三方对该页面（或服务商价格 API）的带日期副本，已知时旁边另附服务商页面链接；服务商页面本身不印日期，所以以副本的日期为读取日期。",
-    noCnyTitle: "中国大陆价格（人民币）",
+    cnyTitle: "中国大陆价格（人民币）",
     noCny:
       "没有找到带日期的中国大陆价格来源：AutoDL、阿里云、腾讯云、火山引擎的 GPU 价格显示在控制台和价格计算器里，没有找到它们带日期的副本。不带日期的聚合站数字没有收录。如果您以人民币租用，请在成本计算器中填写您拿到的人民币报价。",
+    someCny:
+      "带日期的中国大陆价格只找到 {gpus}，最晚读取于 {last}，来自 {providers}：这是旧的刊例价，收录它是因为有来源，而不是因为它仍然有效。AutoDL、阿里云、火山引擎的 GPU 价格显示在控制台和价格计算器里，没有找到它们带日期的副本；不带日期的聚合站数字没有收录。如果您以人民币租用，请在成本计算器中填写您拿到的人民币报价。",
     unpricedTitle: "没有来源价格的 GPU",
     unpriced:
       "下列目录 GPU 没有找到带日期的公开价格：{names}。请在成本计算器中填写您拿到的报价；这里不编造任何价格。",

@@ -16,7 +16,7 @@ import type { ServingState } from "./serving.ts";
 import type { TrainingState } from "./training.ts";
 
 /** Price per GPU-hour of each GPU that has a priced node option in the cost comparison. */
-export function pricesPerGpu(k: CostState): Record<string, number> {
+function pricesPerGpu(k: CostState): Record<string, number> {
   const prices: Record<string, number> = {};
   for (const o of k.options ?? [])
     if (o.gpu !== undefined && o.pricePerHour !== undefined && o.pricePerHour > 0)

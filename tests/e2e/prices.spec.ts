@@ -48,8 +48,12 @@ for (const { path, kind, date, unpricedTitle } of [
     await expect(page.getByRole("heading", { name: unpricedTitle })).toBeVisible();
     const named = page.locator("[data-unpriced]");
     for (const gpu of unpriced) await expect(named).toContainText(gpu.name);
-    // No CNY row is sourced yet, and the page says so.
+    // The only CNY rows are old list prices, and the page says which and how old.
     await expect(page.locator("#cny")).toBeVisible();
+    await expect(page.locator("[data-cny]")).toContainText("Tencent Cloud");
+    await expect(page.locator("[data-cny]")).toContainText("2021-05-25");
+    const cny = page.locator('table[data-gpu="v100-sxm2-32gb"] tbody tr', { hasText: "CNY" });
+    await expect(cny.first().locator(".price")).toHaveText("11.98 CNY");
   });
 
   test(`the price tables scroll in their own box at 390 px (${path})`, async ({ page }) => {

@@ -87,6 +87,7 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
             {f("secondsPerFrame")}
             {f("frames")}
             {f("measuredOn")}
+            {j("deadlineHours")}
           </>
         ) : serve ? (
           <>

@@ -25,7 +25,9 @@ function bigLog(targetChars: number): string {
 }
 
 describe("a 10 MB log", () => {
-  it("parses in 256 kB slices, each under 100 ms", () => {
+  // Timed on a shared machine: a slice caught by another test file's work runs again; a
+  // parser that is slow every time still fails.
+  it("parses in 256 kB slices, each under 100 ms", { retry: 2 }, () => {
     const text = bigLog(10 * 1024 * 1024);
     expect(text.length).toBeGreaterThanOrEqual(10 * 1024 * 1024);
     const p = createNvidiaSmiCsvParser();

@@ -139,6 +139,14 @@ describe("plan: prices", () => {
     expect(p.warnings.map((w) => w.code)).toContain("no-price-in-currency");
   });
 
+  it("a plan in CNY uses the sourced CNY rows, with their provider and date", () => {
+    const p = plan({ workload: LORA_8B, tokens: 5e8, currency: "CNY", gpus: ["v100-sxm2-32gb"] });
+    const v100 = p.best[0]!;
+    expect(v100.currency).toBe("CNY");
+    expect(v100.pricePerGpuHour).toBe(11.98);
+    expect(v100.priceSource).toMatchObject({ provider: "Tencent Cloud", date: "2021-05-25" });
+  });
+
   it("a price in another currency than the plan's is refused at its field", () => {
     const r = runRequest(
       {
