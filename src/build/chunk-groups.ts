@@ -62,8 +62,9 @@ export const CHUNK_GROUPS = [
       "stores/results/(?!plan\\.ts)[a-z-]+\\.ts",
       "i18n/(format|messages)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows; so do
-      // the parts only the memory widgets show (the verdict, the stacked bar).
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
+      // the parts only the memory widgets show (the verdict, the stacked bar) and the plan rows'
+      // verdict words, which only the plan widgets show.
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|StackedBar|FrontDoor|verdict-text)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -50,9 +50,8 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
       perItem === null ? null : (Math.ceil(p.items / gpus) * perItem) / SECONDS_PER_HOUR;
     const priced = priceRow({ hours, gpus, units: p.items }, p.price(gpu.id), p);
     return {
-      ...placeRow(gpu, gpus),
-      // Each job runs on one GPU: more GPUs only finish sooner, none is needed to fit.
-      verdict: "fits",
+      // Each job runs on one GPU: more GPUs only finish sooner.
+      ...placeRow(gpu, gpus, 1),
       shape: gpus === 1 ? "single" : "independent",
       hours,
       ...priced,

@@ -47,6 +47,10 @@ export interface PlanRow {
   nodes: number;
   /** GPUs in each node. */
   gpusPerNode: number;
+  /** The fewest GPUs of this type the workload runs on, and their nodes: what the verdict says. */
+  fewestGpus: number;
+  fewestNodes: number;
+  /** What the workload needs of this GPU (the fewest count), whatever count this row uses. */
   verdict: Verdict;
   shape: PlanShape;
   /** Run hours (training, batch) or the hours priced (serving); null when unknown. */
@@ -150,11 +154,18 @@ export function verdictFor(gpus: number, perNode: number): Verdict {
 export const bestPerGpu = (rows: readonly PlanRow[]): PlanRow[] =>
   rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
 
-/** Where a row runs: the GPU, how many, in how many nodes of the GPU's largest shape. */
+/**
+ * Where a row runs: the GPU, how many, in how many nodes of the GPU's largest shape; and the
+ * verdict, from the fewest GPUs the workload runs on (a row may use more, to finish sooner).
+ */
 export function placeRow(
   gpu: GpuSpec,
   gpus: number,
-): Pick<PlanRow, "gpu" | "gpuName" | "gpus" | "nodes" | "gpusPerNode" | "verdict"> {
+  fewest: number = gpus,
+): Pick<
+  PlanRow,
+  "gpu" | "gpuName" | "gpus" | "nodes" | "gpusPerNode" | "fewestGpus" | "fewestNodes" | "verdict"
+> {
   const perNode = Math.max(...gpu.nodeGpus);
   return {
     gpu: gpu.id,
@@ -162,7 +173,9 @@ export function placeRow(
     gpus,
     nodes: Math.ceil(gpus / perNode),
     gpusPerNode: Math.min(gpus, perNode),
-    verdict: verdictFor(gpus, perNode),
+    fewestGpus: fewest,
+    fewestNodes: Math.ceil(fewest / perNode),
+    verdict: verdictFor(fewest, perNode),
   };
 }
 

@@ -123,6 +123,7 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     ...placeRow(gpu, group.gpus),
     // Replicas never span nodes: a node holds whole groups.
     nodes,
+    fewestNodes: nodes,
     shape: group.tp > 1 ? "tensor-parallel" : group.replicas > 1 ? "replicas" : "single",
     hours: p.hours,
     ...priced,

@@ -167,7 +167,8 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
     }
     const priced = priceRow({ hours, gpus, units: p.epochs }, p.price(gpu.id), p);
     rows.push({
-      ...placeRow(gpu, gpus),
+      // Counts rise, so the first row that fits is the fewest GPUs it runs on.
+      ...placeRow(gpu, gpus, rows[0]?.gpus ?? gpus),
       shape:
         gpus === 1
           ? "single"

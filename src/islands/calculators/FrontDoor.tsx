@@ -18,6 +18,7 @@ import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { Results } from "./ResultSummary.tsx";
 import { SelectField } from "./SelectField.tsx";
+import { verdictText } from "./verdict-text.ts";
 
 /** Options shown: the first rows of distinct GPUs that run, in the plan's order. */
 const TOP = 3;
@@ -118,15 +119,7 @@ function View({ t, lang, hydrated, links }: Props & Hydration) {
               {rows.map((x) => (
                 <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
                   <strong>{`${num(lang, x.gpus, 0)} × ${x.gpuName}`}</strong>
-                  {`: ${
-                    batch
-                      ? tr(t, `shape.${x.shape}`)
-                      : tr(t, `verdict.${x.verdict}`, {
-                          gpus: x.gpus,
-                          nodes: x.nodes,
-                          perNode: x.gpusPerNode,
-                        })
-                  }`}
+                  {`: ${batch ? tr(t, `shape.${x.shape}`) : verdictText(x, t)}`}
                   {x.hours !== null &&
                     !serve &&
                     `, ${num(lang, x.hours, 1)} ${tr(t, "unit.hours")}`}

@@ -17,13 +17,10 @@ import { Frame } from "./Frame.tsx";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
+import { verdictText } from "./verdict-text.ts";
 import { ResultSummary, Results } from "./ResultSummary.tsx";
 import { CheckField } from "./SelectField.tsx";
 import { $catalog } from "../../stores/catalog.ts";
-
-function verdict(r: PlanRow, t: Strings): string {
-  return tr(t, `verdict.${r.verdict}`, { gpus: r.gpus, nodes: r.nodes, perNode: r.gpusPerNode });
-}
 
 function scaling(r: PlanRow, t: Strings, lang: string): string {
   if (r.scalingEfficiency === null || r.gpus === 1) return "—";
@@ -177,7 +174,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                     {rows.map((x) => (
                       <tr key={x.gpu} data-gpu={x.gpu} data-verdict={x.verdict}>
                         <th scope="row">{x.gpuName}</th>
-                        <td>{verdict(x, t)}</td>
+                        <td>{verdictText(x, t)}</td>
                         <td data-k="gpus">{`${num(lang, x.gpus, 0)} (${num(lang, x.nodes, 0)})`}</td>
                         <td>{tr(t, `shape.${x.shape}`)}</td>
                         <td>

@@ -191,6 +191,23 @@ describe("plan: node shapes and scaling", () => {
     }
   });
 
+  it("the verdict says what the workload needs: a row with more GPUs has the same one", () => {
+    const lora = plan({ workload: LORA_8B, tokens: 5e8, gpus: ["h100-sxm"] });
+    expect(row(lora, "h100-sxm", 8)).toMatchObject({ verdict: "fits", fewestGpus: 1 });
+    const full = plan({
+      workload: { task: "train-memory", model: { preset: "llama-3.1-8b" } },
+      tokens: 1e9,
+      gpus: ["h100-sxm"],
+      interNodeGbps: 400,
+    });
+    const fewest = Math.min(...full.rows.map((r) => r.gpus));
+    expect(fewest).toBeGreaterThan(1);
+    for (const r of full.rows) {
+      expect(r.fewestGpus).toBe(fewest);
+      expect(r.verdict).toBe(fewest <= 8 ? "needs-gpus" : "needs-nodes");
+    }
+  });
+
   it("several nodes only over a stated network", () => {
     const p = plan({
       workload: { task: "train-memory", model: { preset: "llama-3.1-70b" } },
