@@ -47,7 +47,10 @@ export interface PlanRow {
   nodes: number;
   /** GPUs in each node. */
   gpusPerNode: number;
-  /** The fewest GPUs of this type the workload runs on, and their nodes: what the verdict says. */
+  /**
+   * The fewest GPUs of this type the workload runs on, and their nodes: what the verdict
+   * says. A GPU it does not fit on gives the largest count tried.
+   */
   fewestGpus: number;
   fewestNodes: number;
   /** What the workload needs of this GPU (the fewest count), whatever count this row uses. */

@@ -87,7 +87,7 @@ export const planStrings = defineStrings(
     "fd.batch":
       "Time one item on one GPU first, leaving out the first, warm-up item: every other GPU's time is carried from it.",
     "gf.note.batch":
-      "Rendering and batch jobs: each GPU's time is carried from the GPU you timed by the ratio of the resource that bounds the work (FP32 compute for rendering), and several GPUs each take a share of the items as independent jobs. Until you enter yours, the time and count are the rendering guide's example (45 s per frame, 2,880 frames).",
+      "Rendering and batch jobs: each GPU's time is carried from the GPU you timed by the ratio of the resource that bounds the work (FP32 compute for rendering), and several GPUs each take a share of the items as independent jobs. Until you enter yours, the time and count are the rendering guide's example ({seconds} s per frame, {frames} frames).",
     "opt.batch": "Rendering or batch jobs (time per item)",
     "f.secondsPerFrame": "Seconds per item (frame), measured",
     "f.frames": "Items (frames)",
@@ -197,7 +197,7 @@ export const planStrings = defineStrings(
     "fd.linkCost": "所有计费时间",
     "fd.batch": "先在一张 GPU 上实测一项的耗时（不算第一项的预热）：其他 GPU 的时间都由它换算。",
     "gf.note.batch":
-      "渲染与批处理任务：每种 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算（渲染看 FP32 算力），多卡时每张卡作为独立任务分担一部分项目。在你填入自己的数据之前，耗时和数量是渲染指南中的示例（每帧 45 秒，共 2,880 帧）。",
+      "渲染与批处理任务：每种 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算（渲染看 FP32 算力），多卡时每张卡作为独立任务分担一部分项目。在你填入自己的数据之前，耗时和数量是渲染指南中的示例（每帧 {seconds} 秒，共 {frames} 帧）。",
     "opt.batch": "渲染或批处理任务（按每项耗时）",
     "f.secondsPerFrame": "实测每项（每帧）秒数",
     "f.frames": "项数（帧数）",

@@ -7,15 +7,8 @@
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf } from "../estimate/tasks/field.ts";
 import { CURRENCIES, READING_TOKENS_PER_SECOND } from "../estimate/vocabulary.ts";
-import {
-  BUDGET_FIELD,
-  EPOCHS_FIELD,
-  INTER_NODE_FIELD,
-  MAX_GPUS_FIELD,
-  SERVE_EXTRA_FIELDS,
-  SORT_FIELD,
-} from "../estimate/tasks/plan-fields.ts";
-import { BOUND_FIELD, MEASURED_ON_FIELD, RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
+import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../estimate/tasks/plan-fields.ts";
+import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 /**
@@ -27,23 +20,18 @@ export const BATCH_EXAMPLE = { secondsPerFrame: 45, frames: 2880, measuredOn: "r
 export const FIT_STORE_FIELDS = {
   mode: oneOf(["training", "inference", "batch"], { default: "training" }),
   // The same options and defaults as the plan request's own fields.
-  sortBy: SORT_FIELD,
+  ...PLAN_STORE_FIELDS,
+  measuredOn: { ...PLAN_STORE_FIELDS.measuredOn, default: BATCH_EXAMPLE.measuredOn },
   currency: oneOf(CURRENCIES, { default: "USD" }),
   users: SERVE_EXTRA_FIELDS.users,
   outputTokensPerSecondPerUser: {
     ...SERVE_EXTRA_FIELDS.outputTokensPerSecondPerUser,
     default: READING_TOKENS_PER_SECOND,
   },
-  budget: BUDGET_FIELD,
-  interNodeGbps: INTER_NODE_FIELD,
-  maxGpus: MAX_GPUS_FIELD,
-  epochs: EPOCHS_FIELD,
   secondsPerFrame: { ...RENDER_FIELDS.secondsPerFrame, default: BATCH_EXAMPLE.secondsPerFrame },
   frames: { ...RENDER_FIELDS.frames, default: BATCH_EXAMPLE.frames },
   resolution: RENDER_FIELDS.resolution,
   complexity: RENDER_FIELDS.complexity,
-  measuredOn: { ...MEASURED_ON_FIELD, default: BATCH_EXAMPLE.measuredOn },
-  bound: BOUND_FIELD,
 } as const;
 export type FitState = Input<typeof FIT_STORE_FIELDS>;
 

@@ -5,12 +5,15 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrateIslands, test } from "./fixtures.ts";
+import { num } from "../../src/i18n/format.ts";
 import { estimate, openCalculators, pageRequest, typeInto } from "./calculators/helpers.ts";
 
 interface Row {
   gpu: string;
   gpus: number;
   verdict: string;
+  hours: number | null;
+  cost: number | null;
   tokensPerSecondPerUser?: number;
 }
 
@@ -27,6 +30,15 @@ async function saved(page: Page, ...texts: string[]): Promise<void> {
     await expect
       .poll(() => page.evaluate(() => Object.values(localStorage).join(" ")))
       .toContain(text);
+}
+
+/** The first option's hours and cost, as the front door prints them. */
+async function expectFirstFigures(page: Page, lang: string, best: Row[]): Promise<void> {
+  const first = best.find((r) => r.verdict !== "does-not-fit");
+  if (!first || first.hours === null || first.cost === null) throw new Error("no priced option");
+  const li = page.locator('[data-testid="fd-answer"] li').first();
+  await expect(li).toContainText(`${num(lang, first.hours, 1)} `);
+  await expect(li).toContainText(`${num(lang, first.cost, 2)} USD`);
 }
 
 const shown = (page: Page) =>
@@ -58,7 +70,11 @@ for (const lang of ["en", "zh-cn"] as const) {
       tokens: 5e8,
       workload: { task: "train-memory", model: { preset: "qwen2.5-7b" }, lora: {} },
     });
-    expect(answer).toEqual(top(estimate<{ best: Row[] }>(request).best));
+    const { best } = estimate<{ best: Row[] }>(request);
+    expect(answer).toEqual(top(best));
+    await page.goto(home);
+    await hydrateIslands(page);
+    await expectFirstFigures(page, lang, best);
   });
 
   test(`front door answers a serving question with each user's rate (${lang})`, async ({
@@ -112,7 +128,11 @@ for (const lang of ["en", "zh-cn"] as const) {
       workload: { task: "render", secondsPerFrame: 20, frames: 2000 },
       measuredOn: "rtx-3090",
     });
-    expect(answer).toEqual(top(estimate<{ best: Row[] }>(request).best));
+    const { best } = estimate<{ best: Row[] }>(request);
+    expect(answer).toEqual(top(best));
     await expect(page.locator("#gf-mode")).toHaveValue("batch");
+    await page.goto(home);
+    await hydrateIslands(page);
+    await expectFirstFigures(page, lang, best);
   });
 }

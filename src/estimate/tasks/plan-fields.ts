@@ -2,8 +2,8 @@
  * The fields of a rental plan and of a serving workload, apart from the tasks that run
  * them so the page's stores can declare their inputs without loading the estimator.
  */
-import { PLAN_SORT_KEYS } from "../vocabulary.ts";
-import { int, num, oneOf } from "./field.ts";
+import { BATCH_BOUNDS, PLAN_SORT_KEYS } from "../vocabulary.ts";
+import { gpu, int, num, oneOf } from "./field.ts";
 
 /** What a serving workload adds to a serving setup: who uses it and how fast. */
 export const SERVE_EXTRA_FIELDS = {
@@ -14,9 +14,18 @@ export const SERVE_EXTRA_FIELDS = {
   hours: num("hours", 0, 1e6, { above: true, default: 1 }),
 } as const;
 
-/** Fields the decision table's own store also declares, named so a page takes only these. */
-export const EPOCHS_FIELD = num("count", 0, 1e6, { above: true, default: 1 });
-export const INTER_NODE_FIELD = num("gbit-per-second", 0, 1e5, { above: true });
-export const BUDGET_FIELD = num("money", 0, 1e12, { above: true });
-export const SORT_FIELD = oneOf(PLAN_SORT_KEYS, { default: "cost" });
-export const MAX_GPUS_FIELD = int("gpus", 1, 4096, { default: 64 });
+/**
+ * The plan options the decision table's own store also holds, with the same ranges and
+ * defaults; the store adds its own defaults where the page needs one.
+ */
+export const PLAN_STORE_FIELDS = {
+  epochs: num("count", 0, 1e6, { above: true, default: 1 }),
+  /** Network between nodes, per GPU; without it a plan stays within one node. */
+  interNodeGbps: num("gbit-per-second", 0, 1e5, { above: true }),
+  budget: num("money", 0, 1e12, { above: true }),
+  sortBy: oneOf(PLAN_SORT_KEYS, { default: "cost" }),
+  maxGpus: int("gpus", 1, 4096, { default: 64 }),
+  /** Batch work: the GPU the time per item was measured on, and what bounds it. */
+  measuredOn: gpu(),
+  bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
+} as const;

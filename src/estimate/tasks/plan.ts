@@ -20,19 +20,11 @@ import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
 import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
-import {
-  BUDGET_FIELD,
-  EPOCHS_FIELD,
-  INTER_NODE_FIELD,
-  MAX_GPUS_FIELD,
-  SERVE_EXTRA_FIELDS,
-  SORT_FIELD,
-} from "./plan-fields.ts";
+import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
-import { BOUND_FIELD, MEASURED_ON_FIELD } from "./render-fields.ts";
 import { servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -41,22 +33,17 @@ import { trainingInput, trainingJobFlops } from "./train-memory.ts";
 
 /** What the decision takes beside the workload. */
 export const PLAN_OPTION_FIELDS = {
+  ...PLAN_STORE_FIELDS,
   /** Training: tokens per epoch. */
   tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
-  epochs: EPOCHS_FIELD,
   mfu: share({ default: MFU_DEFAULT }),
   /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
   scaling: share(),
-  /** Network between nodes, per GPU; without it a plan stays within one node. */
-  interNodeGbps: INTER_NODE_FIELD,
   deadlineHours: num("hours", 0, 1e6, { above: true }),
-  budget: BUDGET_FIELD,
   prices: { kind: "gpu-prices" },
   /** The currency of every cost; default: your prices', else USD. Never converted. */
   currency: oneOf(CURRENCIES),
-  sortBy: SORT_FIELD,
   gpus: { kind: "gpu-list" },
-  maxGpus: MAX_GPUS_FIELD,
   /** Training: a peak measured on a real run replaces the estimated memory. */
   measured: {
     kind: "object",
@@ -66,9 +53,6 @@ export const PLAN_OPTION_FIELDS = {
       headroom: num("fraction", 0, 1, { default: HEADROOM_DEFAULT, percent: true }),
     },
   },
-  /** Batch work: the GPU the time per item was measured on, and what bounds it. */
-  measuredOn: MEASURED_ON_FIELD,
-  bound: BOUND_FIELD,
 } as const;
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;

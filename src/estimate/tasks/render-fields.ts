@@ -2,8 +2,8 @@
  * The fields of a rendering or batch job, apart from the task that runs them so the page's
  * stores can declare their inputs without loading the estimator.
  */
-import { BATCH_BOUNDS, RESOLUTIONS, SCENE_COMPLEXITIES } from "../vocabulary.ts";
-import { gpu, int, num, oneOf, share } from "./field.ts";
+import { RESOLUTIONS, SCENE_COMPLEXITIES } from "../vocabulary.ts";
+import { int, num, oneOf, share } from "./field.ts";
 
 export const RENDER_FIELDS = {
   /** A render's output resolution, for the seed's VRAM rule of thumb; none for other batch work. */
@@ -17,7 +17,3 @@ export const RENDER_FIELDS = {
   scaling: share({ default: 1 }),
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;
-
-/** The plan's batch options: where the time per item was measured and what bounds it. */
-export const MEASURED_ON_FIELD = gpu();
-export const BOUND_FIELD = oneOf(BATCH_BOUNDS, { default: "compute" });

@@ -7,7 +7,7 @@
 import type { PlanRow } from "../../estimate/plan-row.ts";
 import type { Strings } from "../../i18n/format.ts";
 import { gb, num, pct, tr } from "../../i18n/format.ts";
-import { $fit, fit } from "../../stores/fit.ts";
+import { $fit, BATCH_EXAMPLE, fit } from "../../stores/fit.ts";
 import { $job, job } from "../../stores/job.ts";
 import { $measured, $useMeasured, setUseMeasured } from "../../stores/measured.ts";
 import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
@@ -112,7 +112,12 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
         </>
       }
     >
-      <p class="calc-note-text">{tr(t, `gf.note.${String(mode)}`)}</p>
+      <p class="calc-note-text">
+        {tr(t, `gf.note.${String(mode)}`, {
+          seconds: num(lang, BATCH_EXAMPLE.secondsPerFrame, 0),
+          frames: num(lang, BATCH_EXAMPLE.frames, 0),
+        })}
+      </p>
       {training && (
         <p class="calc-note-text" data-basis={useMeasured ? "measured" : "estimate"}>
           {useMeasured

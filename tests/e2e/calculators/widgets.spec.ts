@@ -5,6 +5,7 @@
  */
 import { test, expect } from "../fixtures.ts";
 import { gb, gib, mib, num } from "../../../src/i18n/format.ts";
+import { BATCH_EXAMPLE } from "../../../src/stores/fit.ts";
 import {
   estimate,
   expectNoBrokenNumbers,
@@ -245,6 +246,10 @@ for (const lang of ["en", "zh-cn"] as const) {
     expect(l40s.hours).toBeCloseTo((Math.ceil(1000 / l40s.gpus) * 30) / 3600, 9);
     await expect(page.locator('[data-table="fit"] thead')).toContainText(
       lang === "en" ? "Per item" : "每项费用",
+    );
+    // The note names the example the fields start from, as the store holds it.
+    await expect(page.locator('section[aria-labelledby="gf-title"]')).toContainText(
+      num(lang, BATCH_EXAMPLE.frames, 0),
     );
     // A batch job has no model: the table does not name one.
     await expect(page.locator('section[aria-labelledby="gf-title"] .calc-model')).toHaveCount(0);
