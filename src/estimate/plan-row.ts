@@ -5,7 +5,7 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import type { Currency, ReferencePrice, UsedPrice } from "./price.ts";
-import { referencePrice } from "./price.ts";
+import { isStale, referencePrice, referenceSource, todayIso } from "./price.ts";
 import type { PlanSort } from "./vocabulary.ts";
 
 export type { PlanSort } from "./vocabulary.ts";
@@ -30,6 +30,7 @@ export type PlanReason =
   | "no-price"
   | "user-price"
   | "reference-price"
+  | "stale-price"
   | "scaling-measured"
   | "scaling-predicted"
   | "host-staged-p2p"
@@ -77,22 +78,22 @@ export interface PlanRow {
   reasons: PlanReason[];
 }
 
-/** The price a plan uses for a GPU: the user's own, else the sourced reference. */
+/**
+ * The price a plan uses for a GPU: the user's own, else the sourced reference on the plan's
+ * date `today` (its age and staleness go with it).
+ */
 export function usedPrice(
   gpuId: string,
   own: Readonly<Record<string, number>>,
   prices: readonly ReferencePrice[],
   currency: Currency,
+  today: string = todayIso(),
 ): UsedPrice | null {
   const mine = own[gpuId];
   if (mine !== undefined) return { pricePerGpuHour: mine, currency, source: "request" };
-  const ref = referencePrice(prices, gpuId, currency);
+  const ref = referencePrice(prices, gpuId, currency, today);
   if (!ref) return null;
-  return {
-    pricePerGpuHour: ref.pricePerGpuHour,
-    currency,
-    source: { provider: ref.provider, date: ref.date, url: ref.url, product: ref.product },
-  };
+  return { pricePerGpuHour: ref.pricePerGpuHour, currency, source: referenceSource(ref, today) };
 }
 
 /**
@@ -132,6 +133,7 @@ export function priceRow(
   reasons.push(
     price ? (price.source === "request" ? "user-price" : "reference-price") : "no-price",
   );
+  if (price && price.source !== "request" && isStale(price.source)) reasons.push("stale-price");
   const meetsDeadline =
     limits.deadlineHours === undefined || p.hours === null ? null : p.hours <= limits.deadlineHours;
   const withinBudget = limits.budget === undefined || cost === null ? null : cost <= limits.budget;

@@ -1,13 +1,43 @@
 /**
  * Reference rental prices: published on-demand prices, each with its provider, the date it
- * was read and its source (`content/prices.json`, checked by `src/prices/schema.ts`). The
- * estimator sees them as plain rows; a price the user gives always wins over them.
+ * was read, its source and whether that source is the provider's own page or a dated copy
+ * of it (`content/prices.json`, checked by `src/prices/schema.ts`). The estimator sees them
+ * as plain rows; a price the user gives always wins over them, and a row older than
+ * `STALE_PRICE_DAYS` is used only where no newer one exists, and then marked with its age.
  */
 
 import type { Currency } from "./vocabulary.ts";
 
 export { CURRENCIES } from "./vocabulary.ts";
 export type { Currency } from "./vocabulary.ts";
+
+/**
+ * `primary`: the provider's own page or documentation. `copy`: a dated public copy of it (a
+ * repository that transcribes the page or queries the provider's price API, a docs mirror,
+ * a dated article); its own date is the reading's date.
+ */
+export const SOURCE_KINDS = ["primary", "copy"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/**
+ * A reference price read more than this many days before the plan is stale. Rental list
+ * prices move within months: RunPod's A100 SXM Secure Cloud rate went from 1.59 to 1.79 USD
+ * between the readings of 2026-09-25 and 2026-11-09 (`content/prices.json`), so a year-old
+ * figure is at best an order of magnitude; the plan still shows it, with its age and a
+ * request for the user's own price, rather than hide that a price exists.
+ */
+export const STALE_PRICE_DAYS = 365;
+
+const MS_PER_DAY = 86_400_000;
+
+/** Whole days from an ISO date (YYYY-MM-DD) to another, 0 when `date` is not before `today`. */
+export function ageInDays(date: string, today: string): number {
+  const ms = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`);
+  return Math.max(0, Math.floor(ms / MS_PER_DAY));
+}
+
+/** Today's date in UTC as YYYY-MM-DD: the plan's date when the caller gives none. */
+export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
 export interface ReferencePrice {
   gpuId: string;
@@ -22,27 +52,61 @@ export interface ReferencePrice {
   /** ISO date (YYYY-MM-DD) the price was read from its source. */
   date: string;
   url: string;
+  sourceKind: SourceKind;
 }
+
+/**
+ * Where a reference price the plan uses comes from, and how old it is on the plan's date
+ * (older than `STALE_PRICE_DAYS`: used only because no newer price exists). A type, not an
+ * interface, so it passes as a message's parameters.
+ */
+export type ReferenceSource = {
+  provider: string;
+  date: string;
+  url: string;
+  product: string;
+  sourceKind: SourceKind;
+  /** Whole days from `date` to the plan's date. */
+  ageDays: number;
+};
+
+export const isStale = (source: ReferenceSource): boolean => source.ageDays > STALE_PRICE_DAYS;
 
 /** A price the plan uses for one GPU: the user's own, or a sourced reference price. */
 export interface UsedPrice {
   pricePerGpuHour: number;
   currency: Currency | null;
-  /** `request` for the user's own price; else the reference row's provider, date and url. */
-  source: "request" | { provider: string; date: string; url: string; product: string };
+  /** `request` for the user's own price; else the reference row, with its age. */
+  source: "request" | ReferenceSource;
 }
 
 /**
  * The reference price of a GPU in one currency: the lowest published on-demand price per
- * GPU-hour, the most recent on a tie. Prices in another currency are never converted: no
- * exchange rate is a sourced fact of the rental.
+ * GPU-hour among rows no older than `STALE_PRICE_DAYS` on `today`, the most recent on a
+ * tie; only when every row is older, the lowest of those. Prices in another currency are
+ * never converted: no exchange rate is a sourced fact of the rental.
  */
 export function referencePrice(
   prices: readonly ReferencePrice[],
   gpuId: string,
   currency: Currency,
+  today: string = todayIso(),
 ): ReferencePrice | undefined {
-  return prices
-    .filter((p) => p.gpuId === gpuId && p.currency === currency)
-    .sort((a, b) => a.pricePerGpuHour - b.pricePerGpuHour || b.date.localeCompare(a.date))[0];
+  const rows = prices.filter((p) => p.gpuId === gpuId && p.currency === currency);
+  const fresh = rows.filter((p) => ageInDays(p.date, today) <= STALE_PRICE_DAYS);
+  return (fresh.length > 0 ? fresh : rows).sort(
+    (a, b) => a.pricePerGpuHour - b.pricePerGpuHour || b.date.localeCompare(a.date),
+  )[0];
+}
+
+/** The source record of a reference row on the plan's date. */
+export function referenceSource(ref: ReferencePrice, today: string): ReferenceSource {
+  return {
+    provider: ref.provider,
+    date: ref.date,
+    url: ref.url,
+    product: ref.product,
+    sourceKind: ref.sourceKind,
+    ageDays: ageInDays(ref.date, today),
+  };
 }

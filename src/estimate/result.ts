@@ -125,6 +125,8 @@ export type WarningCode =
   | "scaling-predicted"
   | "speed-carried"
   | "no-price-in-currency"
+  | "stale-reference-price"
+  | "unpriced-gpus"
   | "scaling-assumed-linear";
 
 export interface Warning {

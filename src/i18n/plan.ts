@@ -11,6 +11,10 @@ export const planStrings = defineStrings(
       "An option on {gpus} GPUs has no scaling efficiency: its run time assumes perfect (linear) scaling. Measure it on a short run, or see the decision table's prediction.",
     "warn.no-price-in-currency":
       "No sourced reference price in {currency} for these GPUs: enter your provider's price per GPU-hour to see costs.",
+    "warn.stale-reference-price":
+      "The only sourced prices for {gpus} were read more than {days} days ago (the oldest on {date}): their costs are shown with the price's age, at best an order of magnitude. Enter the price you are quoted.",
+    "warn.unpriced-gpus":
+      "No sourced price in {currency} for {gpus}: their rows have no cost. Enter the price you are quoted per GPU-hour.",
     "breakdown.needs-gpus-in-one-node": "Needs several GPUs in one node",
     "breakdown.needs-several-nodes": "Needs several nodes",
     "as.currency": "Currency",
@@ -43,6 +47,7 @@ export const planStrings = defineStrings(
     "pr.no-price": "no sourced price: enter yours",
     "pr.user-price": "your price",
     "pr.reference-price": "reference price",
+    "pr.stale-price": "price over a year old: enter yours",
     "pr.scaling-measured": "your measured scaling",
     "pr.scaling-predicted": "scaling predicted from the links",
     "pr.host-staged-p2p": "no peer-to-peer: traffic goes through host memory",
@@ -50,7 +55,7 @@ export const planStrings = defineStrings(
     "pr.misses-deadline": "misses the deadline",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
-    "price.source": "{provider}, {product}, read {date}",
+    "price.source": "{provider}, {product}, read {date} ({ageDays} days ago)",
     "pt.caption":
       "Every catalog GPU for this workload, its cheapest count first (costs in {currency})",
     "pt.verdict": "Verdict",
@@ -121,6 +126,10 @@ export const planStrings = defineStrings(
       "有一个 {gpus} 张 GPU 的方案没有填扩展效率：它的运行时间按理想的线性扩展计算。请用一次短跑实测，或参考决策表的预测值。",
     "warn.no-price-in-currency":
       "这些 GPU 没有以 {currency} 计价、带来源的参考价格：填入服务商的每 GPU 小时价格后即可看到费用。",
+    "warn.stale-reference-price":
+      "{gpus} 只有 {days} 天以前读取的来源价格（最早的读取于 {date}）：这些行的费用按旧价格计算并注明价格的年龄，最多只能当作数量级参考。请填入你拿到的报价。",
+    "warn.unpriced-gpus":
+      "{gpus} 没有以 {currency} 计价的来源价格，这些行不显示费用。请填入你拿到的每 GPU 小时报价。",
     "breakdown.needs-gpus-in-one-node": "需要同一节点内多张 GPU",
     "breakdown.needs-several-nodes": "需要多个节点",
     "as.currency": "币种",
@@ -154,6 +163,7 @@ export const planStrings = defineStrings(
     "pr.no-price": "没有带来源的价格：请填入你的价格",
     "pr.user-price": "你的价格",
     "pr.reference-price": "参考价格",
+    "pr.stale-price": "价格已超过一年：请填入你的报价",
     "pr.scaling-measured": "你实测的扩展效率",
     "pr.scaling-predicted": "扩展效率由互联预测",
     "pr.host-staged-p2p": "不支持点对点：数据经主机内存中转",
@@ -161,7 +171,7 @@ export const planStrings = defineStrings(
     "pr.misses-deadline": "赶不上截止时间",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
-    "price.source": "{provider}，{product}，{date} 读取",
+    "price.source": "{provider}，{product}，{date} 读取（{ageDays} 天前）",
     "pt.caption":
       "参数表中每种 GPU 跑这个工作负载的方案，每种取最便宜的卡数（费用单位：{currency}）",
     "pt.verdict": "结论",

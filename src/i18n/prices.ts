@@ -40,7 +40,7 @@ export const priceStrings = defineStrings(
     "kind.serverless": "Serverless",
     "kind.reserved": "Reserved",
     "sourceKind.primary": "Provider page",
-    "sourceKind.secondary": "Dated copy",
+    "sourceKind.copy": "Dated copy",
     providerPage: "provider page",
   },
   {
@@ -81,7 +81,7 @@ export const priceStrings = defineStrings(
     "kind.serverless": "Serverless",
     "kind.reserved": "预留",
     "sourceKind.primary": "服务商页面",
-    "sourceKind.secondary": "带日期副本",
+    "sourceKind.copy": "带日期副本",
     providerPage: "服务商页面",
   },
 );

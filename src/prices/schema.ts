@@ -8,7 +8,7 @@
  * converted between currencies and never estimated.
  */
 import { z } from "zod";
-import { CURRENCIES } from "../estimate/price.ts";
+import { CURRENCIES, SOURCE_KINDS } from "../estimate/price.ts";
 
 /**
  * How the listed price is charged. Rates per instance hold several GPUs; the per-GPU-hour
@@ -26,11 +26,6 @@ export type BillingUnit = (typeof BILLING_UNITS)[number];
 export const PRICE_KINDS = ["on-demand", "spot", "community", "serverless", "reserved"] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-/**
- * `primary`: the provider's own page. `secondary`: a dated third-party file that
- * transcribes the provider's page or queries its API (its own date is the reading's date).
- */
-export const SOURCE_KINDS = ["primary", "secondary"] as const;
 
 /** The hours in a second, to compare a per-second rate with its per-hour figure. */
 const SECONDS_PER_HOUR = 3600;
@@ -86,8 +81,14 @@ export const priceSchema = z
     /** The date printed by the source (its "generated", "checked_at" or "read_on" stamp). */
     date: isoDate,
     url: httpUrl,
-    sourceKind: z.enum(SOURCE_KINDS),
-    /** For a secondary source: the provider's page it transcribes. */
+    /**
+     * `primary` (the provider's own page or docs) or `copy` (a dated public copy of it); a
+     * row without it is refused, so the prices page can say what each figure rests on.
+     */
+    sourceKind: z.enum(SOURCE_KINDS, {
+      error: "a price needs its source kind: \"primary\" (the provider's page) or \"copy\"",
+    }),
+    /** For a copy: the provider's page it transcribes. */
     providerUrl: httpUrl.optional(),
     /** A caveat a renter should read beside the figure. */
     note: z.string().min(3).optional(),
@@ -111,7 +112,7 @@ export const priceSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["providerUrl"],
-        message: `${row.id}: a primary source is the provider's page; providerUrl is for secondary sources`,
+        message: `${row.id}: a primary source is the provider's page; providerUrl is for copies`,
       });
   });
 

@@ -25,5 +25,6 @@ export function toReferencePrices(rows: readonly PriceEntry[]): ReferencePrice[]
       currency: row.currency,
       date: row.date,
       url: row.url,
+      sourceKind: row.sourceKind,
     }));
 }

@@ -24,6 +24,8 @@ export interface CheckContext {
   presets: readonly Preset[];
   /** Published reference prices (`content/prices.json`); a plan prices GPUs with them. */
   prices?: readonly ReferencePrice[];
+  /** The plan's date (YYYY-MM-DD) that reference prices are aged against; default today. */
+  today?: string;
   /** Checks and resolves a model field (`model-source.ts`, supplied by the task runner). */
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */

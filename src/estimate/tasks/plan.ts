@@ -10,6 +10,7 @@ import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
 import type { Currency } from "../price.ts";
+import { STALE_PRICE_DAYS } from "../price.ts";
 import { mathFormatFor } from "../precision.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
@@ -76,7 +77,7 @@ function priceOf(r: PlanRequest, ctx: TaskContext) {
   const own = Object.fromEntries(
     Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
   );
-  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency);
+  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency, ctx.today);
 }
 
 function servingPlan(w: ServeRequest, ctx: TaskContext) {
@@ -157,6 +158,30 @@ function planRules(r: PlanRequest): Issue[] {
   return out;
 }
 
+const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
+
+/**
+ * What the plan's prices rest on, when some rows are priced: GPUs priced only by a reference
+ * row older than `STALE_PRICE_DAYS` (named, with the oldest date), and GPUs that run the
+ * workload but have no price in the plan's currency, so the user enters theirs.
+ */
+function priceWarnings(rows: readonly PlanRow[], currency: Currency): Warning[] {
+  const out: Warning[] = [];
+  const stale = rows.filter((x) => x.reasons.includes("stale-price"));
+  const oldest = stale
+    .map((x) => (x.priceSource !== null && x.priceSource !== "request" ? x.priceSource.date : ""))
+    .sort()[0];
+  if (stale.length > 0 && oldest)
+    out.push({
+      code: "stale-reference-price",
+      params: { gpus: names(stale), date: oldest, days: STALE_PRICE_DAYS },
+    });
+  const unpriced = rows.filter((x) => x.verdict !== "does-not-fit" && x.pricePerGpuHour === null);
+  if (unpriced.length > 0)
+    out.push({ code: "unpriced-gpus", params: { gpus: names(unpriced), currency } });
+  return out;
+}
+
 /** The plan's result: every row sorted, what each verdict counts, and its bases. */
 function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0]) {
   const sorted = sortRows(rows, r.sortBy);
@@ -169,6 +194,7 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     warnings.push({ code: "speed-carried", params: {} });
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { currency } });
+  else warnings.push(...priceWarnings(rows, currency));
   const assumptions: Assumption[] = [
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
   ];

@@ -116,4 +116,20 @@ describe("price schema", () => {
       "aws-p5-48xlarge-older reads the same offer as aws-p5-48xlarge-us-east-1: keep only the latest reading",
     ]);
   });
+
+  it("refuses a row without its source kind, or with one it does not know", () => {
+    const row = validRow();
+    delete row["sourceKind"];
+    expect(issuesOf(row).some((i) => i.startsWith("sourceKind:"))).toBe(true);
+    for (const sourceKind of ["secondary", "unknown", ""])
+      expect(
+        issuesOf({ ...validRow(), sourceKind }).some((i) => i.startsWith("sourceKind:")),
+        sourceKind,
+      ).toBe(true);
+  });
+
+  it("keeps the provider's page address for copies only", () => {
+    const row = { ...validRow(), sourceKind: "primary", providerUrl: "https://aws.amazon.com/" };
+    expect(issuesOf(row).some((i) => i.startsWith("providerUrl:"))).toBe(true);
+  });
 });
