@@ -1,6 +1,7 @@
 /**
- * The reference-price page in both languages: a known row with its date and currency, the
- * statements beside the tables, tables that scroll in their own box on a phone, and axe.
+ * The reference-price page in both languages: a known row with its date, age and currency,
+ * every CNY row with its date and source kind, the statements beside the tables, tables that
+ * scroll in their own box on a phone, and axe.
  */
 import { loadCatalog } from "../../src/catalog/load.ts";
 import { loadPrices } from "../../src/prices/load.ts";
@@ -11,19 +12,32 @@ const PHONE = { width: 390, height: 844 };
 const prices = loadPrices();
 const catalog = loadCatalog();
 const unpriced = catalog.filter((g) => !prices.some((p) => p.gpuId === g.id));
+const cnyRows = prices.filter((p) => p.currency === "CNY");
 
-for (const { path, kind, date, unpricedTitle } of [
+/** Whole days from a row's date to today, as the page counts them on its build day. */
+const daysSince = (date: string) =>
+  Math.floor((Date.parse(new Date().toISOString().slice(0, 10)) - Date.parse(date)) / 86_400_000);
+
+for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale } of [
   {
     path: "/en/guides/reference-prices/",
     kind: "On-demand",
     date: "Date read",
+    age: "Age",
+    days: (n: number) => `${n.toLocaleString("en")} days`,
     unpricedTitle: "GPUs with no sourced price",
+    sourceKind: { primary: "Provider page", copy: "Dated copy" },
+    stale: "over a year old",
   },
   {
     path: "/guides/reference-prices/",
     kind: "按量",
     date: "读取日期",
+    age: "距今",
+    days: (n: number) => `${n.toLocaleString("zh-CN")} 天`,
     unpricedTitle: "没有来源价格的 GPU",
+    sourceKind: { primary: "服务商页面", copy: "带日期副本" },
+    stale: "已超过一年",
   },
 ]) {
   test(`the price table shows a sourced, dated row (${path})`, async ({ page }) => {
@@ -40,7 +54,9 @@ for (const { path, kind, date, unpricedTitle } of [
     await expect(row.locator("td").nth(4)).toContainText(kind);
     await expect(row.locator("time")).toHaveAttribute("datetime", "2026-11-09");
     await expect(row.locator("time")).toHaveText("2026-11-09");
-    await expect(row.locator("td").nth(6).getByRole("link")).toHaveAttribute(
+    await expect(table.getByRole("columnheader", { name: age })).toBeVisible();
+    await expect(row.locator("td").nth(6)).toHaveText(days(daysSince("2026-11-09")));
+    await expect(row.locator("td").nth(7).getByRole("link")).toHaveAttribute(
       "href",
       /^https:\/\/raw\.githubusercontent\.com\/datareceipts\//,
     );
@@ -48,12 +64,35 @@ for (const { path, kind, date, unpricedTitle } of [
     await expect(page.getByRole("heading", { name: unpricedTitle })).toBeVisible();
     const named = page.locator("[data-unpriced]");
     for (const gpu of unpriced) await expect(named).toContainText(gpu.name);
-    // The only CNY rows are old list prices, and the page says which and how old.
+    // The CNY section names the providers; the V100's 2021 Tencent row is still listed.
     await expect(page.locator("#cny")).toBeVisible();
     await expect(page.locator("[data-cny]")).toContainText("Tencent Cloud");
-    await expect(page.locator("[data-cny]")).toContainText("2021-05-25");
     const cny = page.locator('table[data-gpu="v100-sxm2-32gb"] tbody tr', { hasText: "CNY" });
     await expect(cny.first().locator(".price")).toHaveText("11.98 CNY");
+  });
+
+  test(`every CNY row is listed with its date, age and source kind (${path})`, async ({ page }) => {
+    await page.goto(path);
+    const table = page.locator("table[data-cny-table]");
+    await expect(table.locator("tbody tr")).toHaveCount(cnyRows.length);
+    expect(cnyRows.length).toBeGreaterThan(3);
+    for (const p of cnyRows) {
+      const row = table.locator(`tr[data-cny-row="${p.id}"]`);
+      await expect(row.locator("th")).toHaveText(catalog.find((g) => g.id === p.gpuId)!.name);
+      await expect(row.locator("time")).toHaveAttribute("datetime", p.date);
+      await expect(row.locator("time")).toHaveText(p.date);
+      await expect(row.locator("td").nth(3)).toContainText(days(daysSince(p.date)));
+      const link = row.locator("td").nth(4).getByRole("link");
+      await expect(link).toHaveText(sourceKind[p.sourceKind]);
+      await expect(link).toHaveAttribute("href", p.url);
+      // Rows older than a year say so; current ones do not.
+      if (daysSince(p.date) > 365) await expect(row).toContainText(stale);
+      else await expect(row).not.toContainText(stale);
+    }
+    // A known current row, as listed: 算家云's RTX 4090 at 1.24 CNY per GPU-hour.
+    await expect(table.locator('tr[data-cny-row="suanjiayun-rtx-4090-cny"] .price')).toHaveText(
+      "1.24 CNY",
+    );
   });
 
   test(`the price tables scroll in their own box at 390 px (${path})`, async ({ page }) => {
