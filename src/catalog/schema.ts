@@ -10,7 +10,7 @@
  * are twice the dense ones and which no ordinary training or inference run reaches.
  */
 import { z } from "zod";
-import { GPU_LINKS, PCIE_P2P } from "../estimate/gpu.ts";
+import { GPU_LINKS, PCIE_P2P, RENDER_BACKENDS } from "../estimate/gpu.ts";
 
 /** A source document: a datasheet, whitepaper or press report. */
 export const sourceSchema = z.object({
@@ -69,6 +69,40 @@ const MIB_PER_SOLD_GB = 1024;
  * Anything lower is a figure in the wrong unit (GB, decimal MB) or a typo.
  */
 const MEMORY_TOTAL_SHARE_MIN = 0.93;
+
+/** A calendar date, YYYY-MM-DD. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "a date is YYYY-MM-DD")
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: "not a calendar date" });
+
+/**
+ * One published render-benchmark score of the GPU. Scores are compared only within the same
+ * `benchmark` and `backend` (a render's time carries between two GPUs by the ratio of their
+ * scores there), so the unit need only be consistent within a benchmark.
+ */
+export const renderScoreSchema = z.object({
+  /** The benchmark and its version, e.g. "Blender Open Data 4.2.0 median". */
+  benchmark: z.string().min(3),
+  /** The renderer's device backend: OptiX and V-Ray RTX use RT cores, CUDA and HIP do not. */
+  backend: z.enum(RENDER_BACKENDS),
+  value: z.number().positive("a render score must be a positive number"),
+  /** What the number counts, e.g. "samples per minute", "relative to RTX 3090". */
+  unit: z.string().min(3),
+  /** The `id` of one of the GPU's `sources`. */
+  source: z.string().min(1, "every render score needs a source"),
+  /** The date the score was published or read. */
+  date: isoDate,
+  note: z.string().optional(),
+});
+
+/** The figures a plan row needs: training (dense 16-bit tensor), rendering (FP32), serving (bandwidth). */
+export const ROW_FIGURES = [
+  "fp32Tflops",
+  "bandwidthGBps",
+  "fp16TensorTflopsDense",
+  "bf16TensorTflopsDense",
+] as const satisfies FigureKey[];
 
 /** Figures every GPU has: absent only when listed in `unknown`. */
 const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies FigureKey[];
@@ -214,6 +248,13 @@ export const gpuSchema = z
      * figures every GPU has (bandwidth, FP32, power) may only be left out this way.
      */
     unknown: z.array(z.enum(FIGURE_KEYS)).optional(),
+    /**
+     * Formats the GPU's hardware does not have, each with the reason (T4: no BF16 in Turing's
+     * tensor cores). A row that needs one falls back and says so; never an unknown figure.
+     */
+    lacks: z.partialRecord(z.enum(FIGURE_KEYS), z.string().min(10)).optional(),
+    /** Published render-benchmark scores (`renderScoreSchema`). */
+    renderScores: z.array(renderScoreSchema).optional(),
     /** Documents the figures come from; every figure's `source` must name one of them. */
     sources: z.array(sourceSchema).min(1, "a GPU needs at least one source"),
     /** Anything a renter should know that the figures do not say. */
@@ -231,6 +272,20 @@ export const gpuSchema = z
         });
       }
     }
+    for (const [i, score] of (gpu.renderScores ?? []).entries())
+      if (!ids.has(score.source))
+        ctx.addIssue({
+          code: "custom",
+          path: ["renderScores", i, "source"],
+          message: `${gpu.id}: a render score cites source "${score.source}", which is not in its sources list`,
+        });
+    for (const key of Object.keys(gpu.lacks ?? {}) as FigureKey[])
+      if (gpu[key] || gpu.unknown?.includes(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["lacks", key],
+          message: `${gpu.id}: ${key} is listed as lacking but has a figure or is listed as unknown`,
+        });
     const unknown = new Set(gpu.unknown ?? []);
     for (const key of unknown)
       if (gpu[key])

@@ -32,5 +32,11 @@ export function toGpuSpec(gpu: GpuEntry): GpuSpec {
   if (gpu.fp32Tflops) spec.fp32Tflops = gpu.fp32Tflops.value;
   if (gpu.tdpW) spec.tdpW = gpu.tdpW.value;
   if (linkGBps) spec.linkGBps = linkGBps.value;
+  if (gpu.renderScores)
+    spec.renderScores = gpu.renderScores.map(({ benchmark, backend, value }) => ({
+      benchmark,
+      backend,
+      value,
+    }));
   return spec;
 }

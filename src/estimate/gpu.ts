@@ -25,6 +25,21 @@ export type GpuLink = (typeof GPU_LINKS)[number];
 export const PCIE_P2P = ["yes", "no", "unverified"] as const;
 export type PcieP2p = (typeof PCIE_P2P)[number];
 
+/**
+ * A renderer's device backend: `optix` (Blender Cycles) and `rtx` (V-Ray GPU) trace rays on
+ * RT cores; `cuda` and `hip` run the same kernels on the shader cores alone, which is all a
+ * GPU without RT cores (A100, H100, H200, B200) can do.
+ */
+export const RENDER_BACKENDS = ["optix", "rtx", "cuda", "hip"] as const;
+export type RenderBackend = (typeof RENDER_BACKENDS)[number];
+
+/** A published render-benchmark score; compared only within one benchmark and backend. */
+export interface RenderScore {
+  benchmark: string;
+  backend: RenderBackend;
+  value: number;
+}
+
 export interface GpuSpec {
   id: string;
   name: string;
@@ -69,6 +84,8 @@ export interface GpuSpec {
   tdpW?: number;
   /** Names of the figures above that no vendor document backs. */
   unverified: string[];
+  /** Published render-benchmark scores, where any exist. */
+  renderScores?: RenderScore[];
 }
 
 /** A GPU figure the catalog may leave out where no document supports one. */

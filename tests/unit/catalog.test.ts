@@ -577,7 +577,13 @@ describe("toGpuSpec", () => {
   });
 
   it("lists the unverified figures by name", () => {
-    expect(specs.get("a10g")?.unverified).toEqual(["fp32Tflops", "tdpW"]);
+    expect(specs.get("a10g")?.unverified).toEqual([
+      "fp32Tflops",
+      "tf32TensorTflopsDense",
+      "fp16TensorTflopsDense",
+      "bf16TensorTflopsDense",
+      "tdpW",
+    ]);
     expect(specs.get("t4")?.tensorTflopsDense.bf16).toBeUndefined();
   });
 });
