@@ -1,15 +1,18 @@
 /**
  * Batch plan rows (rendering frames, offline jobs): a time per item measured on one GPU,
- * carried to every other GPU by the ratio of the resource that bounds the work (FP32
- * compute for rendering and most batch work, memory bandwidth for decode-like work), and
- * split over GPUs as independent jobs, which need no communication (the seeds'
- * task-level parallelism).
+ * carried to every other GPU and split over GPUs as independent jobs, which need no
+ * communication (the seeds' task-level parallelism). A render's time carries by the ratio
+ * of the two GPUs' published render-benchmark scores where both have one in the same
+ * benchmark and backend (`render-speed.ts`); otherwise, and for other batch work, by the
+ * ratio of the resource that bounds the work (FP32 compute, or memory bandwidth for
+ * decode-like work), and a render carried by FP32 says so.
  */
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
 import type { PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
+import { renderScoreRatio } from "./render-speed.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
 import type { BatchBound } from "./vocabulary.ts";
 
@@ -19,6 +22,8 @@ export interface BatchPlanInput {
   /** The GPU the time per item was measured on. */
   measuredOn: GpuSpec;
   bound: BatchBound;
+  /** The items are renders: carry compute-bound time by render-benchmark scores first. */
+  render: boolean;
   /** Memory one job needs per GPU, bytes, when known. */
   memoryBytes?: number;
   maxGpus: number;
@@ -29,18 +34,38 @@ export interface BatchPlanInput {
 
 const figure = (b: BatchBound) => (b === "compute" ? "fp32Tflops" : "bandwidthGBps");
 
-/** Seconds per item on `gpu`: the measured time x the measured GPU's rate ÷ this one's. */
+/** The render-score ratio a row uses, when the work is a compute-bound render and one exists. */
+const scoreRatio = (p: BatchPlanInput, gpu: GpuSpec) =>
+  p.render && p.bound === "compute" && gpu.id !== p.measuredOn.id
+    ? renderScoreRatio(p.measuredOn, gpu)
+    : null;
+
+/**
+ * Seconds per item on `gpu`: the measured time x the render-score ratio where there is one,
+ * else x the measured GPU's rate ÷ this one's.
+ */
 export function carriedSeconds(p: BatchPlanInput, gpu: GpuSpec): number {
+  const byScore = scoreRatio(p, gpu);
+  if (byScore) return p.secondsPerItem * byScore.ratio;
   const key = figure(p.bound);
   return (p.secondsPerItem * requiredFigure(p.measuredOn, key)) / requiredFigure(gpu, key);
+}
+
+/** How a row's time was carried, as reasons: by render score, or a render by FP32 peak. */
+function speedReasons(p: BatchPlanInput, gpu: GpuSpec): PlanReason[] {
+  if (gpu.id === p.measuredOn.id) return [];
+  if (scoreRatio(p, gpu)) return ["speed-carried", "speed-render-score"];
+  const fp32Render = p.render && p.bound === "compute";
+  return fp32Render ? ["speed-carried", "speed-fp32-fallback"] : ["speed-carried"];
 }
 
 export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
   if (p.memoryBytes !== undefined && p.memoryBytes > gpu.memoryTotalBytes)
     return [doesNotFit(gpu, 1)];
   const missing = missingSpeedFigures(gpu, [figure(p.bound)]).length > 0;
-  const reasons: PlanReason[] = [];
-  if (gpu.id !== p.measuredOn.id) reasons.push("speed-carried");
+  const reasons: PlanReason[] = speedReasons(p, gpu);
+  // Without a resolution nothing says how much memory a job needs: no row claims it fits.
+  if (p.memoryBytes === undefined) reasons.push("memory-unchecked");
   if (missing) reasons.push(p.bound === "compute" ? "no-compute-figure" : "no-bandwidth-figure");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
   const perItem = missing ? null : carriedSeconds(p, gpu);

@@ -35,6 +35,9 @@ export type PlanReason =
   | "scaling-predicted"
   | "host-staged-p2p"
   | "speed-carried"
+  | "speed-render-score"
+  | "speed-fp32-fallback"
+  | "memory-unchecked"
   | "misses-deadline"
   | "over-budget"
   | "too-slow-per-user";

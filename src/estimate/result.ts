@@ -38,6 +38,8 @@ export type SourceKey =
   | "storage-months"
   | "first-one-gpu-option"
   | "frames-independent"
+  | "render-benchmark"
+  | "fp32-peak"
   | "zero3-split"
   | "tensor-parallel-split"
   | "scaling-default"
@@ -127,6 +129,8 @@ export type WarningCode =
   | "no-price-in-currency"
   | "stale-reference-price"
   | "unpriced-gpus"
+  | "render-fp32-fallback"
+  | "memory-unchecked"
   | "scaling-assumed-linear";
 
 export interface Warning {

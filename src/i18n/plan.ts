@@ -15,6 +15,12 @@ export const planStrings = defineStrings(
       "The only sourced prices for {gpus} were read more than {days} days ago (the oldest on {date}): their costs are shown with the price's age, at best an order of magnitude. Enter the price you are quoted.",
     "warn.unpriced-gpus":
       "No sourced price in {currency} for {gpus}: their rows have no cost. Enter the price you are quoted per GPU-hour.",
+    "warn.render-fp32-fallback":
+      "No render-benchmark score links {gpus} to the GPU you measured, so their render times are carried by FP32 peak. Renderers trace rays on RT cores (OptiX, V-Ray RTX), which data-center GPUs such as the A100, H100, H200 and B200 lack: FP32 overstates their render speed. Time a frame on the GPU you rent.",
+    "warn.memory-unchecked":
+      "Memory per job was not checked: enter the render resolution (or measure the job's peak memory) before trusting that it fits.",
+    "as.render-speed-score": "GPU types whose render time is carried by benchmark scores",
+    "as.render-speed-fp32": "GPU types whose render time is carried by FP32 peak (no shared score)",
     "breakdown.needs-gpus-in-one-node": "Needs several GPUs in one node",
     "breakdown.needs-several-nodes": "Needs several nodes",
     "as.currency": "Currency",
@@ -52,6 +58,9 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "scaling predicted from the links",
     "pr.host-staged-p2p": "no peer-to-peer: traffic goes through host memory",
     "pr.speed-carried": "time carried from the GPU you measured",
+    "pr.speed-render-score": "by the two GPUs' render-benchmark scores",
+    "pr.speed-fp32-fallback": "by FP32 peak: no render score shared with your GPU",
+    "pr.memory-unchecked": "memory not checked: give the resolution",
     "pr.misses-deadline": "misses the deadline",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
@@ -92,7 +101,7 @@ export const planStrings = defineStrings(
     "fd.batch":
       "Time one item on one GPU first, leaving out the first, warm-up item: every other GPU's time is carried from it.",
     "gf.note.batch":
-      "Rendering and batch jobs: each GPU's time is carried from the GPU you timed by the ratio of the resource that bounds the work (FP32 compute for rendering), and several GPUs each take a share of the items as independent jobs. Until you enter yours, the time and count are the rendering guide's example ({seconds} s per frame, {frames} frames).",
+      "Rendering and batch jobs: each GPU's time is carried from the GPU you timed by the ratio of the two GPUs' published render-benchmark scores where both have one, else by the ratio of the resource that bounds the work (FP32 compute, marked as such for a render), and several GPUs each take a share of the items as independent jobs. Until you enter yours, the time and count are the rendering guide's example ({seconds} s per frame, {frames} frames).",
     "opt.batch": "Rendering or batch jobs (time per item)",
     "f.secondsPerFrame": "Seconds per item (frame), measured",
     "f.frames": "Items (frames)",
@@ -130,6 +139,12 @@ export const planStrings = defineStrings(
       "{gpus} 只有 {days} 天以前读取的来源价格（最早的读取于 {date}）：这些行的费用按旧价格计算并注明价格的年龄，最多只能当作数量级参考。请填入你拿到的报价。",
     "warn.unpriced-gpus":
       "{gpus} 没有以 {currency} 计价的来源价格，这些行不显示费用。请填入你拿到的每 GPU 小时报价。",
+    "warn.render-fp32-fallback":
+      "{gpus} 与你实测的 GPU 之间没有共同的渲染跑分，渲染时间只能按 FP32 峰值换算。渲染器用 RT 核心追踪光线（OptiX、V-Ray RTX），而 A100、H100、H200、B200 等数据中心 GPU 没有 RT 核心：按 FP32 换算会高估它们的渲染速度。请在要租的 GPU 上实测一帧。",
+    "warn.memory-unchecked":
+      "没有检查每个任务的显存：请填写渲染分辨率（或实测任务的显存峰值），再相信它装得下。",
+    "as.render-speed-score": "按渲染跑分换算时间的 GPU 型号数",
+    "as.render-speed-fp32": "按 FP32 峰值换算时间的 GPU 型号数（没有共同跑分）",
     "breakdown.needs-gpus-in-one-node": "需要同一节点内多张 GPU",
     "breakdown.needs-several-nodes": "需要多个节点",
     "as.currency": "币种",
@@ -168,6 +183,9 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "扩展效率由互联预测",
     "pr.host-staged-p2p": "不支持点对点：数据经主机内存中转",
     "pr.speed-carried": "时间由你实测的 GPU 换算",
+    "pr.speed-render-score": "按两张 GPU 的渲染跑分换算",
+    "pr.speed-fp32-fallback": "按 FP32 峰值换算：与你的 GPU 没有共同渲染跑分",
+    "pr.memory-unchecked": "未检查显存：请填写分辨率",
     "pr.misses-deadline": "赶不上截止时间",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
@@ -207,7 +225,7 @@ export const planStrings = defineStrings(
     "fd.linkCost": "所有计费时间",
     "fd.batch": "先在一张 GPU 上实测一项的耗时（不算第一项的预热）：其他 GPU 的时间都由它换算。",
     "gf.note.batch":
-      "渲染与批处理任务：每种 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算（渲染看 FP32 算力），多卡时每张卡作为独立任务分担一部分项目。在你填入自己的数据之前，耗时和数量是渲染指南中的示例（每帧 {seconds} 秒，共 {frames} 帧）。",
+      "渲染与批处理任务：每种 GPU 的时间由你实测的 GPU 按两张 GPU 公开的渲染跑分之比换算；没有共同跑分时按限制该任务的资源之比换算（FP32 算力，渲染时会注明），多卡时每张卡作为独立任务分担一部分项目。在你填入自己的数据之前，耗时和数量是渲染指南中的示例（每帧 {seconds} 秒，共 {frames} 帧）。",
     "opt.batch": "渲染或批处理任务（按每项耗时）",
     "f.secondsPerFrame": "实测每项（每帧）秒数",
     "f.frames": "项数（帧数）",

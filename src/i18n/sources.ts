@@ -33,6 +33,10 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.first-one-gpu-option": "the first 1-GPU option with measured run hours",
     "src.frames-independent":
       'frames render independently: task-level parallelism, as in the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.fp32-peak":
+      "each GPU's FP32 peak in the catalog, from its datasheet: no render score links the two GPUs",
+    "src.render-benchmark":
+      "published render-benchmark scores of both GPUs in the same benchmark and backend (the catalog's render scores, each with its source and date)",
     "src.zero3-split": "ZeRO-3 over the data-parallel GPUs (Rajbhandari et al. 2020)",
     "src.tensor-parallel-split":
       "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
@@ -147,6 +151,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.first-one-gpu-option": "第一个填写了实测运行时间的单卡方案",
     "src.frames-independent":
       "各帧独立渲染：任务级并行，见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.fp32-peak": "目录中各 GPU 数据手册的 FP32 峰值：两张 GPU 之间没有渲染跑分可比",
+    "src.render-benchmark":
+      "两张 GPU 在同一渲染基准、同一后端下公开的跑分（目录中的渲染跑分，各注来源和日期）",
     "src.zero3-split": "在数据并行 GPU 间按 ZeRO-3 分片（Rajbhandari 等，2020）",
     "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
     "src.scaling-default": "假定 100%：没有 token 数可供预测，请实测后填入",

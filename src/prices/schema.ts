@@ -26,7 +26,6 @@ export type BillingUnit = (typeof BILLING_UNITS)[number];
 export const PRICE_KINDS = ["on-demand", "spot", "community", "serverless", "reserved"] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 
-
 /** The hours in a second, to compare a per-second rate with its per-hour figure. */
 const SECONDS_PER_HOUR = 3600;
 
@@ -86,7 +85,7 @@ export const priceSchema = z
      * row without it is refused, so the prices page can say what each figure rests on.
      */
     sourceKind: z.enum(SOURCE_KINDS, {
-      error: "a price needs its source kind: \"primary\" (the provider's page) or \"copy\"",
+      error: 'a price needs its source kind: "primary" (the provider\'s page) or "copy"',
     }),
     /** For a copy: the provider's page it transcribes. */
     providerUrl: httpUrl.optional(),

@@ -110,6 +110,8 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
       items: job.frames ?? 0,
       measuredOn: gpuById(ctx, r.measuredOn ?? ""),
       bound: r.bound,
+      // A resolution says the items are renders (it is "none for other batch work").
+      render: job.resolution !== undefined,
       ...(job.resolution
         ? { memoryBytes: gbToBytes(renderVramGuidanceGB(job.resolution, job.complexity).total) }
         : {}),
@@ -182,6 +184,32 @@ function priceWarnings(rows: readonly PlanRow[], currency: Currency): Warning[] 
   return out;
 }
 
+/** A render carried by FP32 peak for want of shared scores, and rows whose memory is unchecked. */
+function renderWarnings(rows: readonly PlanRow[]): Warning[] {
+  const out: Warning[] = [];
+  const fp32 = rows.filter((x) => x.reasons.includes("speed-fp32-fallback"));
+  if (fp32.length > 0) out.push({ code: "render-fp32-fallback", params: { gpus: names(fp32) } });
+  if (rows.some((x) => x.reasons.includes("memory-unchecked")))
+    out.push({ code: "memory-unchecked", params: {} });
+  return out;
+}
+
+/** What a render plan's speeds rest on: how many GPU types by score, how many by FP32 peak. */
+function renderAssumptions(rows: readonly PlanRow[]): Assumption[] {
+  const count = (reason: PlanRow["reasons"][number]) =>
+    new Set(rows.filter((x) => x.reasons.includes(reason)).map((x) => x.gpu)).size;
+  const byScore = count("speed-render-score");
+  const byFp32 = count("speed-fp32-fallback");
+  return [
+    ...(byScore > 0
+      ? [{ key: "render-speed-score", value: byScore, source: "render-benchmark" as const }]
+      : []),
+    ...(byFp32 > 0
+      ? [{ key: "render-speed-fp32", value: byFp32, source: "fp32-peak" as const }]
+      : []),
+  ];
+}
+
 /** The plan's result: every row sorted, what each verdict counts, and its bases. */
 function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0]) {
   const sorted = sortRows(rows, r.sortBy);
@@ -192,11 +220,13 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     warnings.push({ code: "scaling-predicted", params: {} });
   if (rows.some((x) => x.reasons.includes("speed-carried")))
     warnings.push({ code: "speed-carried", params: {} });
+  warnings.push(...renderWarnings(rows));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { currency } });
   else warnings.push(...priceWarnings(rows, currency));
   const assumptions: Assumption[] = [
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
+    ...renderAssumptions(rows),
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.
