@@ -4,7 +4,7 @@
  * failed reruns and result export, not only the main run.
  */
 import { CHART_GPU_COUNTS } from "./vocabulary.ts";
-import type { Assumption, Result, Warning } from "./result.ts";
+import type { Assumption, BreakdownItem, Result, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { HOURS_PER_MONTH, SECONDS_PER_HOUR } from "./units.ts";
 
@@ -13,6 +13,8 @@ export interface Overheads {
   dataPrepHours?: number;
   downloadHours?: number;
   exportHours?: number;
+  /** Hours writing checkpoints during the run (training stalls while it saves). */
+  checkpointHours?: number;
   /** Expected reruns as a share of the run (0.1 = one run in ten fails and is repeated). */
   rerunFraction?: number;
   /** Or a whole number of failed runs repeated. */
@@ -57,22 +59,28 @@ export function scaledHours(singleGpuHours: number, gpus: number, scaling: numbe
   return singleGpuHours / (Math.max(1, gpus) * (gpus > 1 ? scaling : 1));
 }
 
+/** Every hour billed, by part: the run and each overhead. */
+export function billedHourParts(runHours: number, o: Overheads): BreakdownItem[] {
+  const rerunHours = runHours * (o.rerunFraction ?? 0) + runHours * (o.reruns ?? 0);
+  return [
+    part("run", runHours),
+    part("setup", o.setupHours ?? 0),
+    part("data-prep", o.dataPrepHours ?? 0),
+    part("download", o.downloadHours ?? 0),
+    part("reruns", rerunHours),
+    part("checkpoints", o.checkpointHours ?? 0),
+    part("export", o.exportHours ?? 0),
+    part("idle", o.idleHours ?? 0),
+  ];
+}
+
 export function rentalCost(
   pricePerHour: number,
   runHours: number,
   o: Overheads,
   units?: number,
 ): CostResult {
-  const rerunHours = runHours * (o.rerunFraction ?? 0) + runHours * (o.reruns ?? 0);
-  const hourParts = [
-    part("run", runHours),
-    part("setup", o.setupHours ?? 0),
-    part("data-prep", o.dataPrepHours ?? 0),
-    part("download", o.downloadHours ?? 0),
-    part("reruns", rerunHours),
-    part("export", o.exportHours ?? 0),
-    part("idle", o.idleHours ?? 0),
-  ];
+  const hourParts = billedHourParts(runHours, o);
   const hours = sumBreakdown(hourParts);
   const months = o.storageMonths ?? hours / HOURS_PER_MONTH;
   const breakdown = [

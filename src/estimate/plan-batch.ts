@@ -9,14 +9,14 @@
  */
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
-import type { PlanReason, PlanRow } from "./plan-row.ts";
+import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import { renderScoreRatio } from "./render-speed.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
 import type { BatchBound } from "./vocabulary.ts";
 
-export interface BatchPlanInput {
+export interface BatchPlanInput extends Limits {
   secondsPerItem: number;
   items: number;
   /** The GPU the time per item was measured on. */
@@ -27,8 +27,6 @@ export interface BatchPlanInput {
   /** Memory one job needs per GPU, bytes, when known. */
   memoryBytes?: number;
   maxGpus: number;
-  deadlineHours?: number;
-  budget?: number;
   price: (gpuId: string) => UsedPrice | null;
 }
 
@@ -78,7 +76,6 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
       // Each job runs on one GPU: more GPUs only finish sooner.
       ...placeRow(gpu, gpus, 1),
       shape: gpus === 1 ? "single" : "independent",
-      hours,
       ...priced,
       reasons: [
         ...reasons,

@@ -3,9 +3,14 @@
  * how long it runs, what it costs (with whose price) and why. Shared by the training,
  * serving and batch planners, which differ only in how they find time and fit.
  */
+import type { Billing } from "./billed-hours.ts";
+import { overheadsFor } from "./billed-hours.ts";
+import { billedHourParts, rentalCost } from "./cost.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { Currency, ReferencePrice, UsedPrice } from "./price.ts";
 import { isStale, referencePrice, referenceSource, todayIso } from "./price.ts";
+import type { BreakdownItem } from "./result.ts";
+import { sumBreakdown } from "./result.ts";
 import type { PlanSort } from "./vocabulary.ts";
 
 export type { PlanSort } from "./vocabulary.ts";
@@ -60,8 +65,15 @@ export interface PlanRow {
   /** What the workload needs of this GPU (the fewest count), whatever count this row uses. */
   verdict: Verdict;
   shape: PlanShape;
-  /** Run hours (training, batch) or the hours priced (serving); null when unknown. */
+  /**
+   * Billed hours: the run (training, batch) or the hours served, plus setup, downloads,
+   * reruns, checkpoints, export and idle time (`billed-hours.ts`); null when unknown.
+   */
   hours: number | null;
+  /** The run alone (or the hours served), without the overheads. */
+  runHours: number | null;
+  /** `hours` by part: run, setup, download, reruns, checkpoints, export, idle. */
+  billed: BreakdownItem[] | null;
   cost: number | null;
   currency: Currency | null;
   pricePerGpuHour: number | null;
@@ -111,18 +123,33 @@ export function gpuCounts(gpu: GpuSpec, maxGpus: number): number[] {
 }
 
 export interface Priced {
+  /** Run hours (or hours served); null when unknown. */
   hours: number | null;
   gpus: number;
   units?: number;
 }
 
-/** Cost, currency and price source of a row, and the budget and deadline checks. */
+/** What a plan holds a row to, and the hours it bills beside the run. */
+export interface Limits {
+  deadlineHours?: number;
+  budget?: number;
+  billing?: Billing;
+}
+
+/**
+ * Billed hours and cost of a row (the cost page's arithmetic, `rentalCost`), currency and
+ * price source, and the budget and deadline checks, both on the billed hours: setup and
+ * downloads take wall-clock time before the run as surely as they take money.
+ */
 export function priceRow(
   p: Priced,
   price: UsedPrice | null,
-  limits: { deadlineHours?: number; budget?: number },
+  limits: Limits,
 ): Pick<
   PlanRow,
+  | "hours"
+  | "runHours"
+  | "billed"
   | "cost"
   | "currency"
   | "pricePerGpuHour"
@@ -132,17 +159,27 @@ export function priceRow(
   | "reasons"
 > & { costPerUnit?: number | null } {
   const reasons: PlanReason[] = [];
-  const cost = price && p.hours !== null ? p.hours * p.gpus * price.pricePerGpuHour : null;
+  const overheads = limits.billing && p.hours !== null ? overheadsFor(p.hours, limits.billing) : {};
+  const billed = p.hours === null ? null : billedHourParts(p.hours, overheads);
+  const hours = billed ? sumBreakdown(billed) : null;
+  const bill =
+    price && p.hours !== null
+      ? rentalCost(price.pricePerGpuHour * p.gpus, p.hours, overheads)
+      : null;
+  const cost = bill?.total ?? null;
   reasons.push(
     price ? (price.source === "request" ? "user-price" : "reference-price") : "no-price",
   );
   if (price && price.source !== "request" && isStale(price.source)) reasons.push("stale-price");
   const meetsDeadline =
-    limits.deadlineHours === undefined || p.hours === null ? null : p.hours <= limits.deadlineHours;
+    limits.deadlineHours === undefined || hours === null ? null : hours <= limits.deadlineHours;
   const withinBudget = limits.budget === undefined || cost === null ? null : cost <= limits.budget;
   if (meetsDeadline === false) reasons.push("misses-deadline");
   if (withinBudget === false) reasons.push("over-budget");
   return {
+    hours,
+    runHours: p.hours,
+    billed,
     cost,
     currency: price?.currency ?? null,
     pricePerGpuHour: price?.pricePerGpuHour ?? null,
@@ -194,26 +231,43 @@ const VERDICT_ORDER: Record<Verdict, number> = {
   "does-not-fit": 1,
 };
 
+/** A plan's limits as a row stands to them. */
+export type LimitTier = "meets" | "unknown" | "misses";
+
 /**
- * Rows that run first, then by cost or time; `deadline` puts rows within the deadline and
- * the budget first and orders them by cost. Unknown costs and times sort last. Costs and
- * times are compared to 12 significant digits, so rounding noise never decides; at the same
- * cost, a row within the deadline and budget comes first, then the one with fewer GPUs:
- * each GPU more is another machine to set up, fill with data and watch, hours a plan does
- * not count.
+ * `misses` a deadline or budget it is known to break; `unknown` where a limit is given but
+ * the row has no hours (no speed figure) or no cost (no price) to check it against.
  */
-export function sortRows(rows: PlanRow[], sortBy: PlanSort): PlanRow[] {
+export function limitTier(r: PlanRow, limits: Limits): LimitTier {
+  if (r.meetsDeadline === false || r.withinBudget === false) return "misses";
+  const unknown =
+    (limits.deadlineHours !== undefined && r.meetsDeadline === null) ||
+    (limits.budget !== undefined && r.withinBudget === null);
+  return unknown ? "unknown" : "meets";
+}
+
+const TIER_ORDER: Record<LimitTier, number> = { meets: 0, unknown: 1, misses: 2 };
+/** A row with no hours at all (no speed figure) cannot be checked or compared: last. */
+const NO_HOURS = 3;
+
+/**
+ * Rows that run first, then rows known to be within the deadline and the budget (limits,
+ * not tie-breakers: a row that misses one never ranks above one that meets both, and a row
+ * that cannot be checked sits between), then by cost or time. Unknown costs and times sort
+ * last. Costs and times are compared to 12 significant digits, so rounding noise never
+ * decides; at the same cost the row with fewer GPUs comes first: each GPU more is another
+ * machine to set up, fill with data and watch.
+ */
+export function sortRows(rows: PlanRow[], sortBy: PlanSort, limits: Limits = {}): PlanRow[] {
   const last = Number.MAX_VALUE;
   const key = (r: PlanRow) =>
     Number((sortBy === "time" ? (r.hours ?? last) : (r.cost ?? last)).toPrecision(12));
-  const outside = (r: PlanRow) => (r.meetsDeadline === false || r.withinBudget === false ? 1 : 0);
-  const allowed = (r: PlanRow) => (sortBy === "deadline" ? outside(r) : 0);
+  const tier = (r: PlanRow) => (r.hours === null ? NO_HOURS : TIER_ORDER[limitTier(r, limits)]);
   return [...rows].sort(
     (a, b) =>
       VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
-      allowed(a) - allowed(b) ||
+      tier(a) - tier(b) ||
       key(a) - key(b) ||
-      outside(a) - outside(b) ||
       a.gpus - b.gpus ||
       (a.hours ?? last) - (b.hours ?? last) ||
       a.gpu.localeCompare(b.gpu),
@@ -228,6 +282,8 @@ export function doesNotFit(gpu: GpuSpec, maxGpus: number): PlanRow {
     verdict: "does-not-fit",
     shape: "single",
     hours: null,
+    runHours: null,
+    billed: null,
     cost: null,
     currency: null,
     pricePerGpuHour: null,

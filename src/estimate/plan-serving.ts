@@ -12,14 +12,14 @@ import { inferenceMemory } from "./inference-memory.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "./inference-speed.ts";
 import { servingSpeed } from "./inference-speed.ts";
 import { costPerMillionTokens } from "./cost.ts";
-import type { PlanReason, PlanRow } from "./plan-row.ts";
+import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 
 /** Tensor-parallel degrees engines split a model over: powers of two within a node. */
 const TP_DEGREES = [1, 2, 4, 8] as const;
 
-export interface ServingPlanInput {
+export interface ServingPlanInput extends Limits {
   /** The serving setup without the GPU, the group size or the batch, which the plan picks. */
   memory: Omit<InferenceMemoryInput, "gpu" | "tensorParallel" | "sequences">;
   speed: Omit<ServingSpeedInput, "gpu" | "tensorParallel" | "batch">;
@@ -29,7 +29,6 @@ export interface ServingPlanInput {
   /** Hours priced (a day of serving: 24). */
   hours: number;
   maxGpus: number;
-  budget?: number;
   price: (gpuId: string) => UsedPrice | null;
 }
 
@@ -125,7 +124,6 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     nodes,
     fewestNodes: nodes,
     shape: group.tp > 1 ? "tensor-parallel" : group.replicas > 1 ? "replicas" : "single",
-    hours: p.hours,
     ...priced,
     costPerMillionTokens: price
       ? costPerMillionTokens(price.pricePerGpuHour * group.gpus, p.users * perUser)

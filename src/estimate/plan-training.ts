@@ -7,7 +7,7 @@
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import { isArch, shapeFromParams } from "./model.ts";
-import type { PlanReason, PlanRow } from "./plan-row.ts";
+import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import type { MathFormat } from "./precision.ts";
@@ -23,7 +23,7 @@ import { partValue } from "./result.ts";
 /** bf16 activations: 2 bytes per element all-reduced by tensor parallelism. */
 const ACTIVATION_BYTES = 2;
 
-export interface TrainingPlanInput {
+export interface TrainingPlanInput extends Limits {
   memory: TrainingMemoryInput;
   /** FLOPs of the whole job and the tokens they cover (per GPU step from the batch). */
   flops: number;
@@ -42,8 +42,6 @@ export interface TrainingPlanInput {
    */
   measured?: { peakBytes: number; gpus: number; headroom: number };
   maxGpus: number;
-  deadlineHours?: number;
-  budget?: number;
   price: (gpuId: string) => UsedPrice | null;
 }
 
@@ -177,7 +175,6 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
             : sharded(fit.sharding)
               ? "sharded"
               : "data-parallel",
-      hours,
       ...priced,
       reasons: [...reasons, ...priced.reasons],
       scalingEfficiency: efficiency,

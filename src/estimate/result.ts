@@ -60,6 +60,7 @@ export type SourceKey =
   | "pochenai-calibration"
   | "seed-headroom"
   | "seed-billed-hours"
+  | "billing-assumed"
   | "seed-measured-gap"
   | "seed-paper-gap"
   | "seed-render"

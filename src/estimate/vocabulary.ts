@@ -132,8 +132,8 @@ export const HEADROOM_SEED_MAX = 0.25;
  */
 export const MFU_DEFAULT = 0.4;
 
-/** Orders of a rental plan: by cost, by time, or the cheapest within deadline and budget. */
-export const PLAN_SORT_KEYS = ["cost", "time", "deadline"] as const;
+/** Orders of a rental plan within its limits (`sortRows`): by cost or by time. */
+export const PLAN_SORT_KEYS = ["cost", "time"] as const;
 export type PlanSort = (typeof PLAN_SORT_KEYS)[number];
 
 /** Currencies prices are given in; never converted into one another. */

@@ -68,6 +68,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       'keep 15–25% above the measured peak: the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
     "src.seed-billed-hours":
       'run + setup + data preparation + download + reruns + export (+ idle): the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
+    "src.billing-assumed":
+      "this site's assumption, not a measurement: replace it with your provider's and your own figures",
     "src.seed-measured-gap":
       'a measured gap of only about 10–20%: the article "GPU计算节点租用前如何估算实际算力需求？" (How to estimate real compute needs before renting a GPU node)',
     "src.seed-paper-gap":
@@ -182,6 +184,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-headroom": "在实测峰值之上保留 15–25%：见《GPU计算节点租用前如何估算实际算力需求？》",
     "src.seed-billed-hours":
       "运行 + 环境搭建 + 数据准备 + 下载 + 重跑 + 导出（+ 空闲）：见《GPU计算节点租用前如何估算实际算力需求？》",
+    "src.billing-assumed": "本站的假设，并非实测：请换成你的服务商和你自己的数值",
     "src.seed-measured-gap": "实测差距只有约 10–20%：见《GPU计算节点租用前如何估算实际算力需求？》",
     "src.seed-paper-gap": "超出《GPU计算节点租用前如何估算实际算力需求？》所说的 10–20% 区间",
     "src.seed-render":

@@ -27,6 +27,7 @@ export type Unit =
   | "fraction"
   | "tokens-per-second"
   | "gbit-per-second"
+  | "gbyte-per-second"
   | "work-per-hour"
   | "units"
   | "money"

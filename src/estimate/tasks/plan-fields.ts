@@ -5,6 +5,26 @@
 import { BATCH_BOUNDS, PLAN_SORT_KEYS } from "../vocabulary.ts";
 import { gpu, int, num, oneOf } from "./field.ts";
 
+/**
+ * The hours a rental bills beside the run (`billed-hours.ts`). No public measurement states
+ * these for a user's own setup, so the defaults are this site's stated assumptions, shown
+ * with the result and meant to be replaced: half an hour to install an environment and try
+ * it, a 1 Gb/s node network, one run in ten repeated, a checkpoint every hour of run onto a
+ * 0.5 GB/s cloud disk, no data beside the model, no idle time.
+ */
+export const BILLING_FIELDS = {
+  setupHours: num("hours", 0, 1e4, { default: 0.5 }),
+  /** Downloads (model and data) and uploads (the result) cross this network. */
+  networkGbps: num("gbit-per-second", 0, 1e5, { above: true, default: 1 }),
+  /** Data fetched before the run beside the model's weights. */
+  datasetGB: num("gb", 0, 1e9, { default: 0 }),
+  rerunFraction: num("fraction", 0, 10, { default: 0.1, percent: true }),
+  /** Hours of run between checkpoints; 0: none. */
+  checkpointEveryHours: num("hours", 0, 1e4, { default: 1 }),
+  diskGBps: num("gbyte-per-second", 0, 1e4, { above: true, default: 0.5 }),
+  idleHours: num("hours", 0, 1e6, { default: 0 }),
+} as const;
+
 /** What a serving workload adds to a serving setup: who uses it and how fast. */
 export const SERVE_EXTRA_FIELDS = {
   users: int("count", 1, 1_000_000, { default: 1 }),
@@ -28,4 +48,5 @@ export const PLAN_STORE_FIELDS = {
   /** Batch work: the GPU the time per item was measured on, and what bounds it. */
   measuredOn: gpu(),
   bound: oneOf(BATCH_BOUNDS, { default: "compute" }),
+  ...BILLING_FIELDS,
 } as const;

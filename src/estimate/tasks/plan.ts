@@ -5,7 +5,9 @@
  * within the deadline and budget. `serve` is the serving workload on its own.
  */
 import { batchRows } from "../plan-batch.ts";
-import type { PlanRow, PlanSort } from "../plan-row.ts";
+import type { PlanRow } from "../plan-row.ts";
+import { batchBilling, servingBilling, trainingBilling } from "../plan-billing.ts";
+import { limitsAnswer } from "../plan-limits.ts";
 import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
@@ -16,12 +18,13 @@ import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
+import { weightBytes } from "../weight-bytes.ts";
 import { gpuById } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
 import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
-import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
+import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -100,7 +103,10 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(r.budget === undefined ? {} : { budget: r.budget }),
   };
   if (w.task === "serve") {
-    const p = { ...servingPlan(w as unknown as ServeRequest, ctx), maxGpus: r.maxGpus, price };
+    const serving = servingPlan(w as unknown as ServeRequest, ctx);
+    const s = serving.speed;
+    const weights = weightBytes(s.model, s.format, s.weightBits, s.scaleBits, s.weightFileBytes);
+    const p = { ...serving, maxGpus: r.maxGpus, price, billing: servingBilling(r, weights) };
     return list.map((g) => servingRow({ ...p, ...limits }, g));
   }
   if (w.task === "render") {
@@ -117,6 +123,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
         : {}),
       maxGpus: r.maxGpus,
       price,
+      billing: batchBilling(r),
       ...limits,
     };
     return list.flatMap((g) => batchRows(p, g));
@@ -135,6 +142,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(r.measured ? { measured: r.measured } : {}),
     maxGpus: r.maxGpus,
     price,
+    billing: trainingBilling(r, memory),
     ...limits,
   };
   return list.flatMap((g) => trainingRows(p, g));
@@ -210,9 +218,40 @@ function renderAssumptions(rows: readonly PlanRow[]): Assumption[] {
   ];
 }
 
-/** The plan's result: every row sorted, what each verdict counts, and its bases. */
-function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0]) {
-  const sorted = sortRows(rows, r.sortBy);
+/**
+ * The network more GPUs than a node holds would need, where the plan names none: one
+ * 400 Gb/s InfiniBand NDR port per GPU, as NVIDIA builds H100 clusters (DGX H100 user guide:
+ * eight ConnectX-7 400 Gb/s compute ports, one per GPU).
+ */
+export const CLUSTER_NETWORK_GBPS = 400;
+
+/**
+ * The plan's result: every row sorted (options within the deadline and budget first), what
+ * each verdict counts, its bases, and what the limits leave: the fastest and cheapest
+ * option, and what would meet the limits when no option does (`plan-limits.ts`).
+ */
+function planResult(r: PlanRequest, ctx: TaskContext) {
+  const rows = planRows(r, ctx);
+  const sorted = sortRows(rows, r.sortBy, r);
+  // Every catalog GPU at the request table's largest count: what more GPUs or another GPU
+  // would do, asked only when no option meets the limits.
+  const { gpus: _asked, ...everyGpu } = r;
+  const wider = () => ({
+    rows: sortRows(
+      planRows(
+        {
+          ...everyGpu,
+          maxGpus: PLAN_FIELDS.maxGpus.max,
+          interNodeGbps: r.interNodeGbps ?? CLUSTER_NETWORK_GBPS,
+        },
+        ctx,
+      ),
+      r.sortBy,
+      r,
+    ),
+    asked: (x: PlanRow) => r.gpus === undefined || r.gpus.includes(x.gpu),
+    ...(r.interNodeGbps === undefined ? { interNodeGbps: CLUSTER_NETWORK_GBPS } : {}),
+  });
   const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
   const currency = planCurrency(r);
   const warnings: Warning[] = [];
@@ -227,6 +266,12 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
   const assumptions: Assumption[] = [
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
     ...renderAssumptions(rows),
+    // The billed-hours figures: the user's, or this site's stated assumption (its default).
+    ...Object.entries(BILLING_FIELDS).map(([key, f]): Assumption => ({
+      key,
+      value: r[key as keyof typeof BILLING_FIELDS],
+      source: r[key as keyof typeof BILLING_FIELDS] === f.default ? "billing-assumed" : "request",
+    })),
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.
@@ -243,6 +288,7 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     rows: sorted,
     /** Each GPU once, at its best count: what the decision table and the front door show. */
     best: bestPerGpu(sorted),
+    limits: limitsAnswer(sorted, r, wider),
   };
 }
 
@@ -251,7 +297,7 @@ export const planTask = defineTask({
   fields: PLAN_FIELDS,
   required: ["workload"],
   rules: planRules,
-  run: (r, ctx) => planResult(planRows(r, ctx), r),
+  run: planResult,
 });
 
 export const serveTask = defineTask({
@@ -266,6 +312,6 @@ export const serveTask = defineTask({
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
     } as unknown as PlanRequest;
-    return planResult(planRows(request, ctx), r);
+    return planResult(request, ctx);
   },
 });

@@ -46,7 +46,7 @@ describe("plan: each option at its own speed", () => {
     const ratio =
       peakTflops(byId("h100-sxm"), "bf16").tflops /
       peakTflops(byId("a100-80gb-sxm"), "bf16").tflops;
-    expect(a100.hours! / h100.hours!).toBeCloseTo(ratio, 9);
+    expect(a100.runHours! / h100.runHours!).toBeCloseTo(ratio, 9);
     expect(ratio).toBeGreaterThan(2);
   });
 
@@ -58,11 +58,11 @@ describe("plan: each option at its own speed", () => {
       gpus: ["rtx-4090", "h100-sxm"],
     });
     const ratio = byId("h100-sxm").bandwidthGBps! / byId("rtx-4090").bandwidthGBps!;
-    expect(row(p, "rtx-4090", 1).hours! / row(p, "h100-sxm", 1).hours!).toBeCloseTo(ratio, 9);
+    expect(row(p, "rtx-4090", 1).runHours! / row(p, "h100-sxm", 1).runHours!).toBeCloseTo(ratio, 9);
     expect(row(p, "h100-sxm", 1).reasons).toContain("speed-carried");
     expect(p.warnings.map((w) => w.code)).toContain("speed-carried");
     // Independent jobs: four GPUs take a quarter of the time, with no communication.
-    expect(row(p, "rtx-4090", 4).hours).toBeCloseTo(row(p, "rtx-4090", 1).hours! / 4, 9);
+    expect(row(p, "rtx-4090", 4).runHours).toBeCloseTo(row(p, "rtx-4090", 1).runHours! / 4, 9);
     expect(row(p, "rtx-4090", 4).shape).toBe("independent");
     expect(row(p, "rtx-4090", 1).costPerUnit).toBeCloseTo(row(p, "rtx-4090", 1).cost! / 1000, 9);
   });
@@ -75,9 +75,9 @@ describe("plan: each option at its own speed", () => {
       maxGpus: 8,
     });
     // 2,881 items on 4 GPUs: the slowest GPU takes 721 of them.
-    expect(row(p, "rtx-4090", 4).hours).toBeCloseTo((721 * 45) / 3600, 9);
+    expect(row(p, "rtx-4090", 4).runHours).toBeCloseTo((721 * 45) / 3600, 9);
     const fp32 = byId("rtx-4090").fp32Tflops! / byId("l40s").fp32Tflops!;
-    expect(row(p, "l40s", 1).hours).toBeCloseTo((2881 * 45 * fp32) / 3600, 9);
+    expect(row(p, "l40s", 1).runHours).toBeCloseTo((2881 * 45 * fp32) / 3600, 9);
     for (const r of p.rows) {
       expect(r.verdict).toBe("fits");
       expect(r.memoryPerGpuBytes).toBeNull();
