@@ -48,8 +48,8 @@ describe("render plan: time carried by render-benchmark scores", () => {
   });
 
   it("carries the 3090's 36 h to the 4090 by the score ratio: 36 / 2.2 = 16.36 h", () => {
-    expect(one(p, "rtx-3090").hours).toBeCloseTo(36, 9);
-    expect(one(p, "rtx-4090").hours).toBeCloseTo(36 / 2.2, 9);
+    expect(one(p, "rtx-3090").runHours).toBeCloseTo(36, 9);
+    expect(one(p, "rtx-4090").runHours).toBeCloseTo(36 / 2.2, 9);
     // By FP32 peak it would have been 36 x 35.6 / 82.6 = 15.52 h: the score says slower.
     expect(one(p, "rtx-4090").reasons).toEqual(
       expect.arrayContaining(["speed-carried", "speed-render-score"]),
@@ -60,7 +60,7 @@ describe("render plan: time carried by render-benchmark scores", () => {
   it("falls back to FP32 peak for a GPU with no shared score, and marks it", () => {
     // H100 SXM: 36 h x 35.6 / 67 TFLOPS FP32 = 19.13 h.
     const h100 = one(p, "h100-sxm");
-    expect(h100.hours).toBeCloseTo((36 * 35.6) / 67, 9);
+    expect(h100.runHours).toBeCloseTo((36 * 35.6) / 67, 9);
     expect(h100.reasons).toContain("speed-fp32-fallback");
     const warning = p.warnings.find((w) => w.code === "render-fp32-fallback");
     expect(warning?.params).toEqual({ gpus: "NVIDIA H100 SXM 80GB" });
@@ -91,7 +91,7 @@ describe("render plan: time carried by render-benchmark scores", () => {
       gpus: ["rtx-3090", "rtx-4090"],
     });
     // Not a render: 36 h x 35.6 / 82.6 by FP32, no render scores, no fallback mark.
-    expect(one(batch, "rtx-4090").hours).toBeCloseTo((36 * 35.6) / 82.6, 9);
+    expect(one(batch, "rtx-4090").runHours).toBeCloseTo((36 * 35.6) / 82.6, 9);
     expect(one(batch, "rtx-4090").reasons).not.toContain("speed-fp32-fallback");
     expect(one(batch, "rtx-4090").reasons).toContain("memory-unchecked");
     expect(batch.warnings.map((w) => w.code)).toContain("memory-unchecked");
