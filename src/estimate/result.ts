@@ -41,8 +41,19 @@ export type SourceKey =
   | "zero3-split"
   | "tensor-parallel-split"
   | "scaling-default"
-  | "kaplan-6nd"
   | "mfu-published"
+  | "mfu-table"
+  | "mfu-other-size"
+  | "mfu-other-stack"
+  | "mfu-other-family"
+  | "mfu-moe-as-dense"
+  | "mfu-fp8-as-16-bit"
+  | "flash-attention-bench"
+  | "eager-attention-bench"
+  | "model-flops"
+  | "hardware-flops"
+  | "pipeline-bubble"
+  | "network-preset"
   | "korthikanti-s4"
   | "korthikanti-s5"
   | "zero-bytes"
@@ -125,7 +136,8 @@ export type WarningCode =
   | "scaling-predicted"
   | "speed-carried"
   | "no-price-in-currency"
-  | "scaling-assumed-linear";
+  | "scaling-assumed-linear"
+  | "inter-node-network-unknown";
 
 export interface Warning {
   code: WarningCode;

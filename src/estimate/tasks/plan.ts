@@ -10,7 +10,6 @@ import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
 import type { Currency } from "../price.ts";
-import { mathFormatFor } from "../precision.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
@@ -19,7 +18,7 @@ import { gpuById } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
-import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
+import { CURRENCIES, HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
@@ -29,14 +28,16 @@ import { servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
-import { trainingInput, trainingJobFlops } from "./train-memory.ts";
+import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
+import { interNodeOf } from "./network-fields.ts";
 
 /** What the decision takes beside the workload. */
 export const PLAN_OPTION_FIELDS = {
   ...PLAN_STORE_FIELDS,
   /** Training: tokens per epoch. */
   tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
-  mfu: share({ default: MFU_DEFAULT }),
+  /** Your model FLOPs utilisation; without it, the measured table's (`utilisation.ts`). */
+  mfu: share(),
   /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
@@ -118,17 +119,25 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     };
     return list.flatMap((g) => batchRows(p, g));
   }
-  const memory = trainingInput(w as unknown as TrainingRequest, ctx);
-  const tokens = r.tokens ?? 0;
+  const workload = w as unknown as TrainingRequest;
+  const memory = trainingInput(workload, ctx);
+  const network = interNodeOf(r);
   const p = {
     memory,
-    flops: trainingJobFlops(memory, tokens),
-    tokens,
+    flops: trainingTokenFlops(memory),
+    tokens: r.tokens ?? 0,
     epochs: r.epochs,
-    format: mathFormatFor(memory.precision),
-    mfu: r.mfu,
-    ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
-    ...(r.interNodeGbps === undefined ? {} : { interNodeGBps: r.interNodeGbps / 8 }),
+    run: {
+      pipelineParallel: 1,
+      virtualStages: 1,
+      expertParallel: 1,
+      fp8: false,
+      ...(workload.framework === undefined ? {} : { framework: workload.framework }),
+      ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
+      ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
+      ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
+      ...(ctx.utilisation === undefined ? {} : { table: ctx.utilisation }),
+    },
     ...(r.measured ? { measured: r.measured } : {}),
     maxGpus: r.maxGpus,
     price,
