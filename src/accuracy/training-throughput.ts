@@ -6,6 +6,10 @@
  * fitted on them) and validation rows (nothing was) are summarised apart.
  */
 import type { GpuSpec } from "../estimate/gpu.ts";
+import type { ModelSpec } from "../estimate/model.ts";
+import { isArch } from "../estimate/model.ts";
+import { checkModel } from "../estimate/model-source.ts";
+import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import { PRESETS } from "../estimate/presets.ts";
 import { runRequest } from "../estimate/tasks/registry.ts";
 import type { UtilisationEntry } from "../estimate/utilisation.ts";
@@ -14,6 +18,13 @@ import type { ThroughputRow } from "./training-throughput-rows.ts";
 
 /** Tokens the requests train on: any amount gives the same tokens per second. */
 const ROW_TOKENS = 1e9;
+
+/** The model a row names, as the estimator resolves it. */
+export function rowModel(row: ThroughputRow): ModelSpec {
+  const checked = checkModel(row.model_json, "model", PRESETS);
+  if (checked.issues.length > 0) throw new Error(`${row.id}: ${JSON.stringify(checked.issues)}`);
+  return (checked.keep as ResolvedModelValue).spec;
+}
 
 /** A row as the `train-time` request for the same run. */
 export function throughputRequest(row: ThroughputRow): Record<string, unknown> {
@@ -56,14 +67,19 @@ export function estimateRow(
   return (r.result as unknown as { tokensPerSecondPerGpu: number }).tokensPerSecondPerGpu;
 }
 
+/** A row against its measurement; `moe` tells mixture-of-experts runs apart. */
+export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean };
+
 /** Every row against its measurement, as the accuracy page lists it. */
 export function trainingThroughputTable(
   rows: readonly ThroughputRow[],
   gpus: readonly GpuSpec[],
-): AccuracyRow[] {
+): ThroughputAccuracyRow[] {
   return rows.map((row) => {
     const estimate = estimateRow(row, gpus);
+    const model = rowModel(row);
     return {
+      moe: isArch(model) && model.moe !== undefined,
       id: row.id,
       role: row.role,
       description: `${row.model}, ${row.gpus} x ${row.gpu}, ${row.fp8 ? "FP8" : row.precision}, sequence ${row.seq_len}${layout(row)}`,
@@ -102,3 +118,38 @@ export function errorSpread(rows: readonly Pick<AccuracyRow, "signedError">[]): 
   const rank = Math.max(0, Math.ceil(0.9 * xs.length) - 1);
   return { count: xs.length, median, p90: xs[rank] ?? 0 };
 }
+
+/**
+ * Published runs read but not rows, and why: each lacks a fact the estimate needs, or was
+ * measured on hardware the catalog does not hold. None is left out for its error.
+ */
+export const EXCLUDED_THROUGHPUT_RUNS: readonly { id: string; reason: string }[] = [
+  {
+    id: "Megatron-Core r0.8: 70B-462B",
+    reason:
+      "pipeline-parallel rows whose micro-batch size and interleaving the README does not state, so their bubble cannot be taken out",
+  },
+  {
+    id: "Llama 3 (Dubey et al. 2024), Table 4",
+    reason:
+      "405B on 8k-16k H100s with pipeline parallel 16: the interleaved schedule's virtual stages are not stated",
+  },
+  {
+    id: "torchtitan Llama 3.1 on H100 (2024-12, 2025-06)",
+    reason:
+      "measured on a 500 W HBM2e 96 GB H100 variant the catalog does not hold (its peak lies between SXM and NVL, per the source)",
+  },
+  {
+    id: "llm-foundry A100 40GB rows",
+    reason: "A100 40GB SXM nodes; the catalog holds only the 40GB PCIe card",
+  },
+  {
+    id: "torchtune QLoRA, 70B full (CPU offload), 405B QLoRA",
+    reason: "NF4 dequantisation and CPU optimizer offload are not in the time model",
+  },
+  {
+    id: "NeMo AutoModel Nemotron V3 (Nano, Super, Ultra), Kimi K2",
+    reason:
+      "hybrid Mamba layers (Nemotron V3) and Kimi K2's shape are not models the estimator describes",
+  },
+];

@@ -11,15 +11,11 @@
  * (utilisation above 1) cannot be explained by any utilisation and is left out and listed.
  */
 import type { GpuSpec } from "../estimate/gpu.ts";
-import type { ModelSpec } from "../estimate/model.ts";
 import { isArch } from "../estimate/model.ts";
-import { checkModel } from "../estimate/model-source.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import { PRESETS } from "../estimate/presets.ts";
 import { matmulParams } from "../estimate/training-flops.ts";
 import type { UtilisationEntry, UtilisationKey } from "../estimate/utilisation.ts";
 import { gpuFamily, keyName, sizeClass, stackOf } from "../estimate/utilisation.ts";
-import { estimateRow } from "./training-throughput.ts";
+import { estimateRow, rowModel } from "./training-throughput.ts";
 import type { ThroughputRow } from "./training-throughput-rows.ts";
 
 /** Bisection bounds and steps: a utilisation in (0, 1], the peak, to 1e-12 of its width. */
@@ -28,13 +24,6 @@ const HIGH = 1;
 const STEPS = 40;
 /** Rows an entry needs: one row never sets a constant. */
 export const MIN_ROWS_PER_ENTRY = 2;
-
-/** The model a row names, as the estimator resolves it. */
-export function rowModel(row: ThroughputRow): ModelSpec {
-  const checked = checkModel(row.model_json, "model", PRESETS);
-  if (checked.issues.length > 0) throw new Error(`${row.id}: ${JSON.stringify(checked.issues)}`);
-  return (checked.keep as ResolvedModelValue).spec;
-}
 
 /** The table key a row measures; null on a GPU family no entry can be keyed by. */
 export function rowKey(row: ThroughputRow, gpus: readonly GpuSpec[]): UtilisationKey | null {

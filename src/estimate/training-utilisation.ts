@@ -68,10 +68,12 @@ export function trainingUtilisation(r: UtilisationRequest): {
   };
   // FP32 runs on the CUDA cores, which no table entry measured.
   if (!family || r.format === "fp32") return fallback;
+  // A GPU without FP8 tensor math runs the layers in 16 bits (the task warns).
+  const fp8 = r.fp8 && r.gpu.tensorTflopsDense.fp8 !== undefined;
   const pick = pickUtilisation(
     {
       family,
-      format: r.fp8 ? "fp8" : "16-bit",
+      format: fp8 ? "fp8" : "16-bit",
       stack: stackOf(r.framework),
       moe: isArch(r.model) && r.model.moe !== undefined,
       size: sizeClass(matmulParams(r.model)),

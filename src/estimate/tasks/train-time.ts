@@ -116,11 +116,12 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   ];
   const perNode = Math.max(...gpu.nodeGpus);
   const network = interNodeOf(r);
+  const noFp8 = r.fp8 && gpu.tensorTflopsDense.fp8 === undefined;
   const warnings = peakWarnings(
     gpu,
-    r.fp8 ? "fp8" : mathFormatFor(r.precision),
+    noFp8 ? "fp8" : mathFormatFor(r.precision),
     s.densePeak.format,
-    s.densePeak.fellBack || (r.fp8 && s.densePeak.format !== "fp8"),
+    s.densePeak.fellBack || noFp8,
   );
   if (r.gpus > perNode && !network && r.scaling === undefined)
     warnings.push({ code: "inter-node-network-unknown", params: { gpu: gpu.name, perNode } });
