@@ -83,6 +83,8 @@ export interface StepResult {
   prediction: ScalingPrediction | null;
   /** The bubble as a share of compute. */
   bubble: number;
+  /** The slowest stage's compute ÷ the average stage's (1 when the layers split evenly). */
+  imbalance: number;
   densePeak: PeakChoice;
   attentionPeak: PeakChoice;
   /** Model FLOPs per second achieved ÷ the dense peak, the step's whole time counted. */
@@ -224,6 +226,7 @@ export function trainingStep(i: StepInput): StepResult {
     basis,
     prediction,
     bubble,
+    imbalance,
     densePeak: peaks.dense,
     attentionPeak: peaks.attention,
     mfu: rate(modelFlopsOf(i.flops)),

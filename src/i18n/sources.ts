@@ -38,7 +38,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
     "src.scaling-default": "assumed 100%: no tokens to predict it from; measure it and enter it",
     "src.scaling-predicted":
-      "predicted from the GPU's links at datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, minus what overlaps compute): an upper bound",
+      "predicted from the GPU's links and the network between nodes at their rated bandwidth (data, tensor, pipeline and expert parallel traffic, minus what overlaps compute) and the pipeline bubble: an upper bound",
     "src.mfu-published":
       "default 40% where no published run applies (FP32 math, GPU families none measured); published 30–56% (Korthikanti et al. 2022; Narayanan et al. 2021; PaLM)",
     "src.mfu-table":
@@ -173,7 +173,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
     "src.scaling-default": "假定 100%：没有 token 数可供预测，请实测后填入",
     "src.scaling-predicted":
-      "按 GPU 互联的数据手册带宽预测（环形 all-reduce、ZeRO-3 收集，减去与计算重叠的部分），是上限",
+      "按卡间互联和节点间网络的额定带宽预测（数据、张量、流水线、专家并行的通信，减去与计算重叠的部分）并计入流水线空泡，是上限",
     "src.mfu-published":
       "没有适用的公开实测时默认 40%（FP32 运算、没有实测的 GPU 系列）；公开数据为 30–56%（Korthikanti 等 2022；Narayanan 等 2021；PaLM）",
     "src.mfu-table":

@@ -104,14 +104,13 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   // what it takes beyond compute.
   const computeHours = hours * s.efficiency;
   const p = s.prediction;
-  const share = (seconds: number) =>
-    p ? (hours * seconds) / (p.computeSeconds + p.bubbleSeconds + p.exposedCommSeconds) : 0;
-  const imbalanceHours = p ? share(p.computeSeconds) - computeHours : 0;
+  const imbalanceHours = p ? computeHours * (s.imbalance - 1) : 0;
+  const bubbleHours = p ? computeHours * s.imbalance * s.bubble : 0;
   const breakdown = [
     part("compute", computeHours),
     part("stage-imbalance", imbalanceHours),
-    part("pipeline-bubble", share(p?.bubbleSeconds ?? 0)),
-    part("communication", share(p?.exposedCommSeconds ?? 0)),
+    part("pipeline-bubble", bubbleHours),
+    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours : 0),
     part("scaling-loss", p ? 0 : hours - computeHours),
   ];
   const perNode = Math.max(...gpu.nodeGpus);
