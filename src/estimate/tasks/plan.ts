@@ -14,7 +14,7 @@ import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
@@ -146,7 +146,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
   return list.flatMap((g) => trainingRows(p, g));
 }
 
-function planRules(r: PlanRequest): Issue[] {
+function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   const w = r.workload as Workload | undefined;
   const out: Issue[] = [];
   if (w?.task === "train-memory" && r.tokens === undefined)
@@ -158,6 +158,9 @@ function planRules(r: PlanRequest): Issue[] {
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
     if (r.measuredOn === undefined)
       out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
+    // The time per item carries from this GPU by a figure it must have (not the Ascend 910B's).
+    const figure = r.bound === "compute" ? "fp32Tflops" : "bandwidthGBps";
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [figure]));
   }
   const currency = planCurrency(r);
   for (const [id, p] of Object.entries(r.prices ?? {}))

@@ -112,6 +112,18 @@ describe("plan: each option at its own speed", () => {
     expect(fields({ task: "render" })).toEqual(["workload.resolution"]);
     expect(fields({ task: "render", frames: 10 })).toEqual(["workload.secondsPerFrame"]);
     expect(fields({ task: "render", frames: 10, secondsPerFrame: 2 })).toEqual(["measuredOn"]);
+    // A time measured on a GPU without a compute figure cannot be carried: refused, not thrown.
+    const r = runRequest(
+      {
+        task: "plan",
+        workload: { task: "render", frames: 10, secondsPerFrame: 2 },
+        measuredOn: "ascend-910b",
+      },
+      ctx,
+    );
+    expect(r.ok ? [] : r.issues.map((i) => `${i.field}:${i.code}`)).toEqual([
+      "measuredOn:gpu-no-compute",
+    ]);
   });
 });
 
