@@ -36,7 +36,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.zero3-split": "ZeRO-3 over the data-parallel GPUs (Rajbhandari et al. 2020)",
     "src.tensor-parallel-split":
       "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
-    "src.scaling-default": "assumed 100%: no tokens to predict it from; measure it and enter it",
+    "src.scaling-default":
+      "assumed 100%: the request cannot predict it (no tokens, or no network between nodes); measure it and enter it",
     "src.scaling-predicted":
       "predicted from the GPU's links and the network between nodes at their rated bandwidth (data, tensor, pipeline and expert parallel traffic, minus what overlaps compute) and the pipeline bubble: an upper bound",
     "src.mfu-published":
@@ -171,7 +172,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "各帧独立渲染：任务级并行，见《GPU计算节点租用前如何估算实际算力需求？》",
     "src.zero3-split": "在数据并行 GPU 间按 ZeRO-3 分片（Rajbhandari 等，2020）",
     "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
-    "src.scaling-default": "假定 100%：没有 token 数可供预测，请实测后填入",
+    "src.scaling-default":
+      "假定 100%：无法从请求预测（没有 token 数，或没有节点间网络），请实测后填入",
     "src.scaling-predicted":
       "按卡间互联和节点间网络的额定带宽预测（数据、张量、流水线、专家并行的通信，减去与计算重叠的部分）并计入流水线空泡，是上限",
     "src.mfu-published":
