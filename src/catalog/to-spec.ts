@@ -27,6 +27,8 @@ export function toGpuSpec(gpu: GpuEntry): GpuSpec {
     pcieP2p: pcieP2p.value,
     nodeGpus: [...nodeGpus.value],
     unverified,
+    architecture: gpu.architecture,
+    memoryType: gpu.memoryType,
   };
   if (gpu.bandwidthGBps) spec.bandwidthGBps = gpu.bandwidthGBps.value;
   if (gpu.fp32Tflops) spec.fp32Tflops = gpu.fp32Tflops.value;

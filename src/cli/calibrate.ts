@@ -1,13 +1,28 @@
 /**
  * `npm run -s calibrate`: fits the decode constants to content/reference/decode-calibration.tsv
- * and writes src/estimate/decode-constants.ts, so the estimator carries plain numbers and
- * never the rows; a unit test fails when the file is not what the rows give.
+ * and the training utilisation table to the calibration rows of
+ * content/reference/training-throughput.tsv, and writes src/estimate/decode-constants.ts and
+ * src/estimate/utilisation-table.ts, so the estimator carries plain numbers and never the
+ * rows; unit tests fail when the files are not what the rows give.
  */
 import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
+import { loadThroughput } from "../accuracy/training-throughput-rows.ts";
+import { fitUtilisation } from "../accuracy/utilisation-fit.ts";
+import { renderUtilisationTable } from "../accuracy/utilisation-table-file.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
 
-const fit = fitDecode(fitRows(loadCalibration(), loadGpuSpecs()));
+const gpus = loadGpuSpecs();
+const fit = fitDecode(fitRows(loadCalibration(), gpus));
 writeFileSync(new URL("../estimate/decode-constants.ts", import.meta.url), renderConstants(fit));
+const utilisation = fitUtilisation(loadThroughput(gpus), gpus);
+writeFileSync(
+  new URL("../estimate/utilisation-table.ts", import.meta.url),
+  renderUtilisationTable(utilisation.table),
+);
+if (utilisation.unfitted.length > 0)
+  console.error(`calibration rows no utilisation explains: ${utilisation.unfitted.join(", ")}`);
+if (utilisation.thin.length > 0)
+  console.error(`keys with too few rows for an entry: ${utilisation.thin.join(", ")}`);

@@ -1,10 +1,11 @@
 /**
- * Training time: the sustained rate a deadline needs, and hours on given GPUs at the rate
- * they sustain (`sustainedRate` in precision.ts). FLOPs come from `training-flops.ts`.
+ * Training time of a job given as FLOPs (samples x FLOPs per sample): the sustained rate a
+ * deadline needs, and hours on given GPUs at the rate they sustain (`sustainedRate` in
+ * precision.ts). A job given as tokens runs through `training-step.ts` instead.
  */
 import type { RateInput } from "./precision.ts";
 import { sustainedRate } from "./precision.ts";
-import type { Assumption, Result, Warning } from "./result.ts";
+import type { Assumption, Result, SourceKey, Warning } from "./result.ts";
 import { part, sumBreakdown } from "./result.ts";
 import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR } from "./units.ts";
 
@@ -22,6 +23,8 @@ export interface TrainTimeInput extends RateInput {
   flops: number;
   /** Where the scaling came from, for the assumptions. */
   scalingBasis?: "single-gpu" | "measured" | "predicted" | "assumed";
+  /** Where the MFU came from: your input, or the published default. */
+  mfuSource?: SourceKey;
 }
 
 const SCALING_SOURCE = {
@@ -55,18 +58,14 @@ export function trainTime(input: TrainTimeInput): TrainTimeResult {
       params: { gpu: input.gpu.name, figures: input.gpu.unverified.join(",") },
     });
   const assumptions: Assumption[] = [
-    {
-      key: "flops",
-      value: input.flops,
-      source: "kaplan-6nd",
-    },
+    { key: "flops", value: input.flops, source: "request" },
     {
       key: "peak-tflops",
       value: peak.tflops,
       source: "datasheet-dense",
       sourceParams: { gpu: input.gpu.name, format: peak.format },
     },
-    { key: "mfu", value: mfu, source: "mfu-published" },
+    { key: "mfu", value: mfu, source: input.mfuSource ?? "mfu-published" },
     { key: "gpus", value: gpus, source: "request" },
     {
       key: "scaling",

@@ -82,6 +82,10 @@ export interface GpuSpec {
   nodeGpus: number[];
   /** Board power, W; undefined where sources conflict. */
   tdpW?: number;
+  /** Architecture and die as the catalog names them ("Hopper GH100"); what training utilisation is keyed on. */
+  architecture?: string;
+  /** Memory technology ("HBM3", "GDDR6X"): HBM parts are the large training dies. */
+  memoryType?: string;
   /** Names of the figures above that no vendor document backs. */
   unverified: string[];
   /** Published render-benchmark scores, where any exist. */

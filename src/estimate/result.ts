@@ -43,8 +43,19 @@ export type SourceKey =
   | "zero3-split"
   | "tensor-parallel-split"
   | "scaling-default"
-  | "kaplan-6nd"
   | "mfu-published"
+  | "mfu-table"
+  | "mfu-other-size"
+  | "mfu-other-stack"
+  | "mfu-other-family"
+  | "mfu-moe-as-dense"
+  | "mfu-fp8-as-16-bit"
+  | "flash-attention-bench"
+  | "eager-attention-bench"
+  | "model-flops"
+  | "hardware-flops"
+  | "pipeline-bubble"
+  | "network-preset"
   | "korthikanti-s4"
   | "korthikanti-s5"
   | "zero-bytes"
@@ -132,7 +143,8 @@ export type WarningCode =
   | "unpriced-gpus"
   | "render-fp32-fallback"
   | "memory-unchecked"
-  | "scaling-assumed-linear";
+  | "scaling-assumed-linear"
+  | "inter-node-network-unknown";
 
 export interface Warning {
   code: WarningCode;

@@ -18,3 +18,6 @@ export const gibToBytes = (gib: number): number => gib * BYTES_PER_GIB;
 export const bytesToGiB = (bytes: number): number => bytes / BYTES_PER_GIB;
 export const mibToBytes = (mib: number): number => mib * BYTES_PER_MIB;
 export const bytesToMiB = (bytes: number): number => bytes / BYTES_PER_MIB;
+export const BITS_PER_BYTE = 8;
+/** Network links are rated in gigabits per second; 400 Gb/s moves 50 GB/s. */
+export const gbitToGB = (gbit: number): number => gbit / BITS_PER_BYTE;

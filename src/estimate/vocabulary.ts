@@ -132,6 +132,28 @@ export const HEADROOM_SEED_MAX = 0.25;
  */
 export const MFU_DEFAULT = 0.4;
 
+/**
+ * Networks between nodes as rented, one port per GPU as NVIDIA's reference nodes wire them
+ * (DGX H100 user guide: eight ConnectX-7 400 Gb/s InfiniBand/Ethernet ports, one per GPU):
+ * InfiniBand NDR 400 Gb/s (ConnectX-7), InfiniBand HDR 200 Gb/s (ConnectX-6), RoCE over
+ * 200 GbE, and plain 100 and 25 Gb Ethernet (IEEE 802.3 rates) of cheaper clouds.
+ */
+export const INTER_NODE_NETWORKS = [
+  "ib-ndr-400",
+  "ib-hdr-200",
+  "roce-200",
+  "ethernet-100",
+  "ethernet-25",
+] as const;
+export type InterNodeNetwork = (typeof INTER_NODE_NETWORKS)[number];
+export const NETWORK_GBPS: Record<InterNodeNetwork, number> = {
+  "ib-ndr-400": 400,
+  "ib-hdr-200": 200,
+  "roce-200": 200,
+  "ethernet-100": 100,
+  "ethernet-25": 25,
+};
+
 /** Orders of a rental plan within its limits (`sortRows`): by cost or by time. */
 export const PLAN_SORT_KEYS = ["cost", "time"] as const;
 export type PlanSort = (typeof PLAN_SORT_KEYS)[number];

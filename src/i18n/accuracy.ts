@@ -19,6 +19,17 @@ export const accuracyStrings = defineStrings(
     error: "Signed error",
     summaryMemory: "Memory rows: {count}; median |error| {median}; largest |error| {max}.",
     excludedTitle: "Rows the estimator does not express",
+    trainingSummaryValidation:
+      "Validation (2025–2026 publications, nothing fitted to them): {count} runs; median |error| {median}; 90th percentile {p90}.",
+    trainingSummarySplit: "Of these, dense models: {dense} Mixture-of-experts models: {moe}",
+    trainingSummaryPart: "{count} runs, median {median}, 90th percentile {p90}.",
+    trainingSummaryCalibration:
+      "Calibration (2023–2024 publications the utilisation table is the median of): {count} runs; in-sample median |error| {median}; 90th percentile {p90}.",
+    trainingValidationCaption:
+      "Validation: training tokens per second per GPU, estimated by the compute-time calculator's own code from each run's model, GPUs, layout, precision and batch, against what the publication measured. Signed error = (estimate − measured) / measured.",
+    trainingCalibrationCaption:
+      "Calibration: the runs the utilisation table was fitted on (each entry is the median of its runs). Their errors are in-sample: how well the mechanism fits, not how well it predicts.",
+    trainingExcludedTitle: "Published runs not used, and why",
   },
   {
     caption:
@@ -37,5 +48,16 @@ export const accuracyStrings = defineStrings(
     error: "带符号误差",
     summaryMemory: "显存类数据共 {count} 行，|误差| 中位数 {median}，最大 {max}。",
     excludedTitle: "估算模块未覆盖的数据行",
+    trainingSummaryValidation:
+      "验证（2025–2026 年发布的数据，没有任何常数据此拟合）：共 {count} 次运行，|误差| 中位数 {median}，90 分位 {p90}。",
+    trainingSummarySplit: "其中稠密模型：{dense}混合专家（MoE）模型：{moe}",
+    trainingSummaryPart: "{count} 次运行，中位数 {median}，90 分位 {p90}。",
+    trainingSummaryCalibration:
+      "校准（2023–2024 年发布的数据，利用率表取其中位数）：共 {count} 次运行，样本内 |误差| 中位数 {median}，90 分位 {p90}。",
+    trainingValidationCaption:
+      "验证：每卡每秒训练 token 数。估算由训练时间计算器的同一套代码，根据每次运行的模型、GPU、并行方式、精度和批大小算出，与发布方的实测对比。带符号误差 = (估算 − 实测) / 实测。",
+    trainingCalibrationCaption:
+      "校准：利用率表据以拟合的运行（每个表项取其运行的中位数）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
+    trainingExcludedTitle: "读过但未采用的公开数据及原因",
   },
 );

@@ -44,6 +44,14 @@ export const issueStrings = defineStrings(
       "is in another currency than the plan ({currency}); prices are never converted",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
+    "issue.layout-not-divisor":
+      "makes tensor × pipeline parallel {product} GPUs, which must divide the GPU count ({gpus}) evenly",
+    "issue.stages-exceed-layers":
+      "gives {stages} pipeline stages (× virtual stages) for the model's {layers} layers; each stage needs a layer",
+    "issue.experts-layout-not-divisor":
+      "makes pipeline × expert parallel {product} GPUs, which must divide the GPU count ({gpus}) evenly",
+    "issue.experts-not-divisible": "must divide the model's {experts} experts evenly",
+    "issue.dense-no-experts": "applies only to a mixture-of-experts model; this one is dense",
     "issue.kv-heads-divide":
       "must be at most the attention heads ({heads}) and divide them evenly (grouped-query attention)",
     "issue.active-experts": "must be at most the experts ({experts})",
@@ -93,6 +101,14 @@ export const issueStrings = defineStrings(
     "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
+    "issue.layout-not-divisor":
+      "使张量 × 流水线并行共 {product} 张卡，必须能整除 GPU 数量（{gpus}）",
+    "issue.stages-exceed-layers":
+      "给出 {stages} 个流水线段（× 虚拟段），而模型只有 {layers} 层；每段至少要有一层",
+    "issue.experts-layout-not-divisor":
+      "使流水线 × 专家并行共 {product} 张卡，必须能整除 GPU 数量（{gpus}）",
+    "issue.experts-not-divisible": "必须能整除模型的 {experts} 个专家",
+    "issue.dense-no-experts": "只适用于混合专家（MoE）模型；这个模型是稠密模型",
     "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",
     "issue.active-experts": "不能超过专家数（{experts}）",
     "issue.sliding-layers": "不能超过层数（{layers}）",

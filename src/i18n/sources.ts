@@ -40,12 +40,35 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.zero3-split": "ZeRO-3 over the data-parallel GPUs (Rajbhandari et al. 2020)",
     "src.tensor-parallel-split":
       "tensor parallelism over the GPUs (Shoeybi et al. 2019, Megatron-LM)",
-    "src.scaling-default": "assumed 100%: no tokens to predict it from; measure it and enter it",
+    "src.scaling-default":
+      "assumed 100%: the request cannot predict it (no tokens, or no network between nodes); measure it and enter it",
     "src.scaling-predicted":
-      "predicted from the GPU's links at datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, minus what overlaps compute): an upper bound",
-    "src.kaplan-6nd": "6·N·D (Kaplan et al. 2020); 8·N·D with full recomputation",
+      "predicted from the GPU's links and the network between nodes at their rated bandwidth (data, tensor, pipeline and expert parallel traffic, minus what overlaps compute) and the pipeline bubble: an upper bound",
     "src.mfu-published":
-      "default 40%; published 30–56% (Korthikanti et al. 2022; Narayanan et al. 2021; PaLM)",
+      "default 40% where no published run applies (FP32 math, GPU families none measured); published 30–56% (Korthikanti et al. 2022; Narayanan et al. 2021; PaLM)",
+    "src.mfu-table":
+      "median of {rows} published runs ({sources}), table entry {entry}, bubble and exposed traffic taken out",
+    "src.mfu-other-size":
+      "no published run of this model size on this GPU family and stack: the nearest size class's entry",
+    "src.mfu-other-stack":
+      "no published run of this training stack here: the other stack's entry (Megatron-Core or PyTorch)",
+    "src.mfu-other-family":
+      "no published run on this GPU family: the nearest family's share of peak",
+    "src.mfu-moe-as-dense":
+      "no published MoE run here: a dense model's utilisation, likely optimistic for MoE",
+    "src.mfu-fp8-as-16-bit": "no published FP8 run here: the 16-bit rate, no FP8 speed-up assumed",
+    "src.flash-attention-bench":
+      "FlashAttention-2, causal, head dim 128, 4k tokens, forward + backward: 173 of 312 TFLOPS on A100, 294 of 989 on H100 (FlashAttention README benchmarks, 2023)",
+    "src.eager-attention-bench":
+      "PyTorch eager attention in the same benchmark: 32 of 312 TFLOPS on A100, 61 of 989 on H100 (FlashAttention README, 2023)",
+    "src.model-flops":
+      "6·N (4·N on a frozen LoRA base) + attention 6·heads·(d_qk + d_v)·keys per layer, causal half (Narayanan et al. 2021, eq. 3; Chowdhery et al. 2022, PaLM, appendix B)",
+    "src.hardware-flops":
+      "model FLOPs + the recomputed forward (full) or attention (selective) (Korthikanti et al. 2022); eager attention scores the whole square",
+    "src.pipeline-bubble":
+      "1F1B schedule: (stages − 1) ÷ (virtual stages × micro-batches) of compute (Narayanan et al. 2021, sec. 2.2)",
+    "src.network-preset":
+      "{network}: its port rate, one port per GPU (NVIDIA DGX H100: 8 × ConnectX-7 400 Gb/s)",
     "src.korthikanti-s4":
       "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models (arXiv 2205.05198), sec. 4",
     "src.korthikanti-s5": "Korthikanti et al. 2022 (arXiv 2205.05198), sec. 5",
@@ -158,12 +181,33 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "两张 GPU 在同一渲染基准、同一后端下公开的跑分（目录中的渲染跑分，各注来源和日期）",
     "src.zero3-split": "在数据并行 GPU 间按 ZeRO-3 分片（Rajbhandari 等，2020）",
     "src.tensor-parallel-split": "在多张 GPU 间张量并行（Shoeybi 等，2019，Megatron-LM）",
-    "src.scaling-default": "假定 100%：没有 token 数可供预测，请实测后填入",
+    "src.scaling-default":
+      "假定 100%：无法从请求预测（没有 token 数，或没有节点间网络），请实测后填入",
     "src.scaling-predicted":
-      "按 GPU 互联的数据手册带宽预测（环形 all-reduce、ZeRO-3 收集，减去与计算重叠的部分），是上限",
-    "src.kaplan-6nd": "6·N·D（Kaplan 等，2020）；完全重计算时为 8·N·D",
+      "按卡间互联和节点间网络的额定带宽预测（数据、张量、流水线、专家并行的通信，减去与计算重叠的部分）并计入流水线空泡，是上限",
     "src.mfu-published":
-      "默认 40%；公开数据为 30–56%（Korthikanti 等 2022；Narayanan 等 2021；PaLM）",
+      "没有适用的公开实测时默认 40%（FP32 运算、没有实测的 GPU 系列）；公开数据为 30–56%（Korthikanti 等 2022；Narayanan 等 2021；PaLM）",
+    "src.mfu-table":
+      "{rows} 个公开实测的中位数（{sources}），表项 {entry}，已扣除流水线空泡和未被掩盖的通信",
+    "src.mfu-other-size": "该 GPU 系列和训练框架上没有这一规模模型的公开实测：取最接近规模档的表项",
+    "src.mfu-other-stack":
+      "这里没有该类训练框架的公开实测：取另一类框架（Megatron-Core 或 PyTorch）的表项",
+    "src.mfu-other-family": "该 GPU 系列没有公开实测：取最接近系列的峰值占比",
+    "src.mfu-moe-as-dense":
+      "这里没有 MoE 模型的公开实测：按稠密模型的利用率估算，对 MoE 可能偏乐观",
+    "src.mfu-fp8-as-16-bit": "这里没有 FP8 的公开实测：按 16 位的速度估算，不假设 FP8 提速",
+    "src.flash-attention-bench":
+      "FlashAttention-2，因果掩码，头维度 128，4k token，前向 + 反向：A100 上 312 TFLOPS 中达到 173，H100 上 989 中达到 294（FlashAttention README 基准，2023）",
+    "src.eager-attention-bench":
+      "同一基准中 PyTorch 普通（eager）注意力：A100 上 312 TFLOPS 中达到 32，H100 上 989 中达到 61（FlashAttention README，2023）",
+    "src.model-flops":
+      "6·N（冻结的 LoRA 基座为 4·N）+ 每层注意力 6·头数·(d_qk + d_v)·键数，因果掩码取一半（Narayanan 等 2021，式 3；Chowdhery 等 2022，PaLM 附录 B）",
+    "src.hardware-flops":
+      "模型 FLOPs + 重算的前向（完全重计算）或注意力（选择性重计算）（Korthikanti 等 2022）；普通注意力计算整个方阵",
+    "src.pipeline-bubble":
+      "1F1B 调度：计算时间的 (段数 − 1) ÷ (虚拟段数 × 微批次数)（Narayanan 等 2021，第 2.2 节）",
+    "src.network-preset":
+      "{network}：按端口速率，每张 GPU 一个端口（NVIDIA DGX H100：8 × ConnectX-7 400 Gb/s）",
     "src.korthikanti-s4":
       "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》（arXiv 2205.05198）第 4 节",
     "src.korthikanti-s5": "Korthikanti 等，2022（arXiv 2205.05198）第 5 节",

@@ -89,6 +89,13 @@ export function planRequest(
       workload: workload.request,
       ...options,
       ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
+      // The compute-time calculator's network, unless the decision table names its own.
+      ...(training && options.network === undefined && options.interNodeGbps === undefined
+        ? {
+            ...(j.network === undefined ? {} : { network: j.network }),
+            ...(j.interNodeGbps === undefined ? {} : { interNodeGbps: j.interNodeGbps }),
+          }
+        : {}),
       ...(batch
         ? { measuredOn: e["measuredOn"], ...(bound === undefined ? {} : { bound }) }
         : {

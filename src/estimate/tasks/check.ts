@@ -7,6 +7,7 @@
  */
 import type { Currency, ReferencePrice } from "../price.ts";
 import { CURRENCIES } from "../price.ts";
+import type { UtilisationEntry } from "../utilisation.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
 import type { Field, Fields, GpuPrice } from "./field.ts";
@@ -26,6 +27,11 @@ export interface CheckContext {
   prices?: readonly ReferencePrice[];
   /** The plan's date (YYYY-MM-DD) that reference prices are aged against; default today. */
   today?: string;
+  /**
+   * The training utilisation table; absent, the fitted one (`utilisation-table.ts`). The
+   * fit (`src/accuracy/utilisation-fit.ts`) runs rows against trial tables through it.
+   */
+  utilisation?: readonly UtilisationEntry[];
   /** Checks and resolves a model field (`model-source.ts`, supplied by the task runner). */
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */

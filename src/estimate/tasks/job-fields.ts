@@ -1,9 +1,11 @@
 /**
- * How much training work there is and how fast it must go: tokens (6·N·D) or samples x
- * FLOPs per sample, the deadline, utilisation and scaling. Stored once (`$job`).
+ * How much training work there is and how fast it must go: tokens (FLOPs by mechanism,
+ * `training-flops.ts`) or samples x FLOPs per sample, the deadline, utilisation, scaling,
+ * and what sets the speed of a parallel run beyond the memory fields: pipeline and expert
+ * parallelism, FP8 linear layers and the network between nodes. Stored once (`$job`).
  */
-import { MFU_DEFAULT } from "../vocabulary.ts";
-import { bool, num, oneOf, share } from "./field.ts";
+import { bool, int, num, oneOf, share } from "./field.ts";
+import { NETWORK_FIELDS } from "./network-fields.ts";
 
 export const WORK_UNITS = ["tokens", "samples"] as const;
 
@@ -15,9 +17,19 @@ export const JOB_FIELDS = {
   flopsPerSample: num("flops", 0, 1e25, { above: true, suffixes: true }),
   forwardOnly: bool({ default: false }),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
-  mfu: share({ default: MFU_DEFAULT }),
+  /** Your model FLOPs utilisation; without it, the measured table's (`utilisation.ts`). */
+  mfu: share(),
   /** Multi-GPU scaling efficiency you measured; otherwise predicted from the GPU's links. */
   scaling: share(),
+  /** Pipeline stages the layers are split into (Megatron-LM's 1F1B schedule). */
+  pipelineParallel: int("gpus", 1, 1024, { default: 1 }),
+  /** Model chunks per GPU of the interleaved pipeline schedule; 1 is plain 1F1B. */
+  virtualStages: int("count", 1, 128, { default: 1 }),
+  /** MoE only: GPUs the routed experts are split over (all-to-all of routed tokens). */
+  expertParallel: int("gpus", 1, 1024, { default: 1 }),
+  /** Linear layers in FP8 (Transformer Engine, torchao float8), on GPUs that have it. */
+  fp8: bool({ default: false }),
+  ...NETWORK_FIELDS,
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;
 

@@ -1,4 +1,5 @@
 /** Cross-field rules of a parallel layout, which only the tasks check (not the page's inputs). */
+import type { ModelArch } from "../model.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 
@@ -12,4 +13,42 @@ export function parallelRules(
   if (r.gpus % r.tensorParallel !== 0)
     return [issue("tensorParallel", "tp-not-divisor", { gpus: r.gpus, field: gpusField })];
   return [];
+}
+
+export interface SpeedLayout {
+  gpus: number;
+  tensorParallel: number;
+  pipelineParallel: number;
+  virtualStages: number;
+  expertParallel: number;
+}
+
+/**
+ * Pipeline and expert parallelism (training time). Tensor x pipeline parallel GPUs make
+ * one model replica and must divide the GPUs. Pipeline stages (x virtual stages when
+ * interleaved) hold at least a layer each; an uneven split is allowed, as Megatron-LM
+ * allows it, and the slowest stage sets the pace (`training-step.ts`). Experts split evenly
+ * over expert-parallel ranks, which exist only for an MoE, and come out of each stage's
+ * tensor x data parallel GPUs (Megatron-Core with expert tensor parallelism 1), so pipeline
+ * x expert parallel must divide the GPUs too.
+ */
+export function speedLayoutRules(r: SpeedLayout, arch: ModelArch | undefined): Issue[] {
+  const out: Issue[] = [];
+  const model = r.tensorParallel * r.pipelineParallel;
+  if (r.gpus % r.tensorParallel === 0 && r.gpus % model !== 0)
+    out.push(issue("pipelineParallel", "layout-not-divisor", { product: model, gpus: r.gpus }));
+  if (r.virtualStages > 1 && r.pipelineParallel === 1)
+    out.push(issue("virtualStages", "needs-with", { with: "pipelineParallel > 1" }));
+  const stages = r.pipelineParallel * r.virtualStages;
+  if (arch && stages > arch.layers)
+    out.push(issue("pipelineParallel", "stages-exceed-layers", { layers: arch.layers, stages }));
+  if (r.expertParallel > 1) {
+    const product = r.pipelineParallel * r.expertParallel;
+    if (!arch?.moe) out.push(issue("expertParallel", "dense-no-experts"));
+    else if (arch.moe.experts % r.expertParallel !== 0)
+      out.push(issue("expertParallel", "experts-not-divisible", { experts: arch.moe.experts }));
+    else if (r.gpus % product !== 0)
+      out.push(issue("expertParallel", "experts-layout-not-divisor", { product, gpus: r.gpus }));
+  }
+  return out;
 }

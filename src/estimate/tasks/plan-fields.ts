@@ -4,6 +4,7 @@
  */
 import { BATCH_BOUNDS, PLAN_SORT_KEYS } from "../vocabulary.ts";
 import { gpu, int, num, oneOf } from "./field.ts";
+import { NETWORK_FIELDS } from "./network-fields.ts";
 
 /**
  * The hours a rental bills beside the run (`billed-hours.ts`). No public measurement states
@@ -41,7 +42,7 @@ export const SERVE_EXTRA_FIELDS = {
 export const PLAN_STORE_FIELDS = {
   epochs: num("count", 0, 1e6, { above: true, default: 1 }),
   /** Network between nodes, per GPU; without it a plan stays within one node. */
-  interNodeGbps: num("gbit-per-second", 0, 1e5, { above: true }),
+  ...NETWORK_FIELDS,
   budget: num("money", 0, 1e12, { above: true }),
   sortBy: oneOf(PLAN_SORT_KEYS, { default: "cost" }),
   maxGpus: int("gpus", 1, 4096, { default: 64 }),

@@ -13,17 +13,16 @@ import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
 import type { Currency } from "../price.ts";
 import { STALE_PRICE_DAYS } from "../price.ts";
-import { mathFormatFor } from "../precision.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
 import { weightBytes } from "../weight-bytes.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
-import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
+import { CURRENCIES, HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
@@ -33,14 +32,16 @@ import { servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
-import { trainingInput, trainingJobFlops } from "./train-memory.ts";
+import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
+import { interNodeOf } from "./network-fields.ts";
 
 /** What the decision takes beside the workload. */
 export const PLAN_OPTION_FIELDS = {
   ...PLAN_STORE_FIELDS,
   /** Training: tokens per epoch. */
   tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
-  mfu: share({ default: MFU_DEFAULT }),
+  /** Your model FLOPs utilisation; without it, the measured table's (`utilisation.ts`). */
+  mfu: share(),
   /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
@@ -128,17 +129,25 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     };
     return list.flatMap((g) => batchRows(p, g));
   }
-  const memory = trainingInput(w as unknown as TrainingRequest, ctx);
-  const tokens = r.tokens ?? 0;
+  const workload = w as unknown as TrainingRequest;
+  const memory = trainingInput(workload, ctx);
+  const network = interNodeOf(r);
   const p = {
     memory,
-    flops: trainingJobFlops(memory, tokens),
-    tokens,
+    flops: trainingTokenFlops(memory),
+    tokens: r.tokens ?? 0,
     epochs: r.epochs,
-    format: mathFormatFor(memory.precision),
-    mfu: r.mfu,
-    ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
-    ...(r.interNodeGbps === undefined ? {} : { interNodeGBps: r.interNodeGbps / 8 }),
+    run: {
+      pipelineParallel: 1,
+      virtualStages: 1,
+      expertParallel: 1,
+      fp8: false,
+      ...(workload.framework === undefined ? {} : { framework: workload.framework }),
+      ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
+      ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
+      ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
+      ...(ctx.utilisation === undefined ? {} : { table: ctx.utilisation }),
+    },
     ...(r.measured ? { measured: r.measured } : {}),
     maxGpus: r.maxGpus,
     price,
@@ -148,7 +157,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
   return list.flatMap((g) => trainingRows(p, g));
 }
 
-function planRules(r: PlanRequest): Issue[] {
+function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   const w = r.workload as Workload | undefined;
   const out: Issue[] = [];
   if (w?.task === "train-memory" && r.tokens === undefined)
@@ -160,6 +169,9 @@ function planRules(r: PlanRequest): Issue[] {
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
     if (r.measuredOn === undefined)
       out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
+    // The time per item carries from this GPU by a figure it must have (not the Ascend 910B's).
+    const figure = r.bound === "compute" ? "fp32Tflops" : "bandwidthGBps";
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [figure]));
   }
   const currency = planCurrency(r);
   for (const [id, p] of Object.entries(r.prices ?? {}))

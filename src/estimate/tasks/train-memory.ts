@@ -3,8 +3,9 @@ import { FRAMEWORK_PROFILES } from "../frameworks.ts";
 import type { TrainingMemoryInput } from "../training-memory.ts";
 import { trainingMemory } from "../training-memory.ts";
 import { fullModuleParams, loraParams } from "../lora.ts";
-import { isArch, paramCounts, shapeFromParams } from "../model.ts";
-import { trainingFlops } from "../training-flops.ts";
+import { isArch, shapeFromParams } from "../model.ts";
+import type { TokenFlops } from "../training-flops.ts";
+import { tokenFlops } from "../training-flops.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
@@ -51,20 +52,21 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
   return input;
 }
 
-/** FLOPs of training on `tokens` tokens: 6·N·D, 4·N·D on a frozen LoRA base, +2·N·D recomputed. */
-export function trainingJobFlops(input: TrainingMemoryInput, tokens: number): number {
+/**
+ * FLOPs per trained token (`training-flops.ts`): 6·N (4·N on a frozen LoRA base plus 6 per
+ * trainable parameter) and attention at the request's sequence length; model and hardware.
+ */
+export function trainingTokenFlops(input: TrainingMemoryInput): TokenFlops {
   const arch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
-  return trainingFlops({
-    kind: "transformer",
-    params: paramCounts(input.model).active,
-    tokens,
-    fullRecompute: input.recompute === "full" || input.recompute === "offload",
+  return tokenFlops({
+    model: input.model,
+    seqLen: input.seqLen,
+    recompute: input.recompute ?? "none",
+    flashAttention: input.flashAttention ?? true,
     ...(input.lora
       ? {
-          frozenBase: {
-            trainableParams:
-              loraParams(arch, input.lora) + fullModuleParams(arch, input.lora.fullModules),
-          },
+          trainableParams:
+            loraParams(arch, input.lora) + fullModuleParams(arch, input.lora.fullModules),
         }
       : {}),
   });

@@ -1,21 +1,32 @@
 /**
  * `train-time`: the FLOPs of a training job, the sustained rate a deadline needs, and the
- * hours on the chosen GPUs (and on the same number of each catalog GPU).
+ * hours on the chosen GPUs (and on the same number of each catalog GPU). A job counted in
+ * tokens runs through the training step (`training-run.ts`): FLOPs by mechanism, the
+ * measured utilisation table (or your MFU), the pipeline bubble and the traffic of each
+ * parallel group over the links and the network it crosses. A job counted in samples has
+ * no model to do that with: its FLOPs at your MFU (or the published default).
  */
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
+import type { GpuSpec } from "../gpu.ts";
+import { isArch, shapeFromParams } from "../model.ts";
 import { mathFormatFor } from "../precision.ts";
-import { trainingFlops } from "../training-flops.ts";
-import { predictTrainingScaling } from "../plan-training.ts";
-import { SECONDS_PER_HOUR } from "../units.ts";
+import type { Assumption, Warning } from "../result.ts";
+import { part, sumBreakdown } from "../result.ts";
+import { hardwareFlopsOf, modelFlopsOf, samplesFlops } from "../training-flops.ts";
+import type { RunOptions } from "../training-run.ts";
+import { runOn } from "../training-run.ts";
+import { FLOPS_PER_TFLOP, SECONDS_PER_HOUR } from "../units.ts";
+import { MFU_DEFAULT } from "../vocabulary.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
+import { interNodeOf } from "./network-fields.ts";
+import { parallelRules, speedLayoutRules } from "./parallel-rules.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { trainingInput, trainingJobFlops } from "./train-memory.ts";
-import { parallelRules } from "./parallel-rules.ts";
+import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
 import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
@@ -24,19 +35,6 @@ export const TRAIN_TIME_FIELDS = {
   ...JOB_FIELDS,
 } as const;
 type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
-
-/** The job's FLOPs: from the model and tokens (see `trainingJobFlops`), or samples x FLOPs. */
-export function jobFlops(r: TimeRequest, ctx: TaskContext): number {
-  if (r.work === "samples")
-    return trainingFlops({
-      kind: "samples",
-      samples: r.samples ?? 0,
-      flopsPerSample: r.flopsPerSample ?? 0,
-      forwardOnly: r.forwardOnly,
-    });
-  if (!r.model) throw new Error("timeRules require a model with tokens");
-  return trainingJobFlops(trainingInput({ ...r, model: r.model }, ctx), r.tokens ?? 0);
-}
 
 function timeRules(r: TimeRequest): Issue[] {
   const out = parallelRules(r);
@@ -49,41 +47,168 @@ function timeRules(r: TimeRequest): Issue[] {
       out.push(issue("tokens", "needs-one-of", { fields: "tokens, samples + flopsPerSample" }));
     if (r.model === undefined) out.push(issue("model", "needs-with", { with: "tokens" }));
   }
+  const spec = r.model?.spec;
+  const arch = spec === undefined ? undefined : isArch(spec) ? spec : shapeFromParams(spec.params);
+  if (out.length === 0) out.push(...speedLayoutRules(r, arch));
   return out;
 }
 
-/**
- * The scaling on `r.gpus` of a GPU: the user's measured one, else predicted from the GPU's
- * links for a job counted in tokens (per-step compute needs the batch), else none known.
- */
-function scalingOn(r: TimeRequest, ctx: TaskContext, gpuId: string, flops: number) {
-  if (r.gpus <= 1) return { value: 1, basis: "single-gpu" as const };
-  if (r.scaling !== undefined) return { value: r.scaling, basis: "measured" as const };
-  if (r.work === "samples" || !r.model || !r.tokens) return { value: 1, basis: "assumed" as const };
-  const memory = trainingInput({ ...r, model: r.model }, ctx);
-  const predicted = predictTrainingScaling(
-    { memory, flops, tokens: r.tokens, format: mathFormatFor(r.precision), mfu: r.mfu },
-    gpuById(ctx, gpuId),
-    r.gpus,
-  ).prediction;
-  return predicted
-    ? { value: predicted.efficiency, basis: "predicted" as const }
-    : { value: 1, basis: "assumed" as const };
+const runOptions = (r: TimeRequest, ctx: TaskContext): RunOptions => {
+  const network = interNodeOf(r);
+  return {
+    pipelineParallel: r.pipelineParallel,
+    virtualStages: r.virtualStages,
+    expertParallel: r.expertParallel,
+    fp8: r.fp8,
+    ...(r.framework === undefined ? {} : { framework: r.framework }),
+    ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
+    ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
+    ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
+    ...(ctx.utilisation === undefined ? {} : { table: ctx.utilisation }),
+  };
+};
+
+function peakWarnings(gpu: GpuSpec, asked: string, used: string, fellBack: boolean): Warning[] {
+  const out: Warning[] = [];
+  if (fellBack)
+    out.push({
+      code: asked === "bf16" ? "no-bf16" : asked === "fp8" ? "no-fp8" : "low-precision-fallback",
+      params: { gpu: gpu.name, used },
+    });
+  if (gpu.unverified.length > 0)
+    out.push({
+      code: "unverified-gpu-figures",
+      params: { gpu: gpu.name, figures: gpu.unverified.join(",") },
+    });
+  return out;
 }
 
-function timeOn(r: TimeRequest, ctx: TaskContext, gpuId: string, flops: number) {
-  const scaling = scalingOn(r, ctx, gpuId, flops);
+/** A job counted in tokens on `gpus` of one GPU: its step, hours and why. */
+function tokensOn(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
+  if (!r.model) throw new Error("timeRules require a model with tokens");
+  const memory = trainingInput({ ...r, model: r.model }, ctx);
+  const flops = trainingTokenFlops(memory);
+  const run = runOn(memory, flops, gpu, r.gpus, r.sharding, runOptions(r, ctx));
+  const tokens = r.tokens ?? 0;
+  const s = run.step;
+  const seconds = tokens / (s.tokensPerSecondPerGpu * r.gpus);
+  return { memory, flops, run, tokens, seconds, hours: seconds / SECONDS_PER_HOUR };
+}
+
+function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
+  const t = tokensOn(r, ctx, gpu);
+  const s = t.run.step;
+  const hours = t.hours;
+  // The step's time in parts: ideal compute, the slowest pipeline stage's extra layers,
+  // the pipeline's idle bubble, traffic nothing hides; for a measured or assumed scaling,
+  // what it takes beyond compute.
+  const computeHours = hours * s.efficiency;
+  const p = s.prediction;
+  const imbalanceHours = p ? computeHours * (s.imbalance - 1) : 0;
+  const bubbleHours = p ? computeHours * s.imbalance * s.bubble : 0;
+  const breakdown = [
+    part("compute", computeHours),
+    part("stage-imbalance", imbalanceHours),
+    part("pipeline-bubble", bubbleHours),
+    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours : 0),
+    part("scaling-loss", p ? 0 : hours - computeHours),
+  ];
+  const perNode = Math.max(...gpu.nodeGpus);
+  const network = interNodeOf(r);
+  const noFp8 = r.fp8 && gpu.tensorTflopsDense.fp8 === undefined;
+  const warnings = peakWarnings(
+    gpu,
+    noFp8 ? "fp8" : mathFormatFor(r.precision),
+    s.densePeak.format,
+    s.densePeak.fellBack || noFp8,
+  );
+  if (r.gpus > perNode && !network && r.scaling === undefined)
+    warnings.push({ code: "inter-node-network-unknown", params: { gpu: gpu.name, perNode } });
+  const modelPerToken = modelFlopsOf(t.flops);
+  const hardwarePerToken = hardwareFlopsOf(t.flops);
+  const assumptions: Assumption[] = [
+    { key: "model-flops-per-token", value: modelPerToken, source: "model-flops" },
+    { key: "hardware-flops-per-token", value: hardwarePerToken, source: "hardware-flops" },
+    {
+      key: "peak-tflops",
+      value: s.densePeak.tflops,
+      source: "datasheet-dense",
+      sourceParams: { gpu: gpu.name, format: s.densePeak.format },
+    },
+    ...t.run.assumptions,
+    { key: "gpus", value: r.gpus, source: "request" },
+    ...(network ? [network.assumption] : []),
+    ...(s.bubble > 0
+      ? [{ key: "bubble-share", value: s.bubble, source: "pipeline-bubble" } as const]
+      : []),
+    {
+      key: "scaling",
+      value: s.efficiency,
+      source:
+        s.basis === "single-gpu"
+          ? "single-gpu"
+          : s.basis === "measured"
+            ? "request"
+            : s.basis === "predicted"
+              ? "scaling-predicted"
+              : "scaling-default",
+    },
+  ];
+  return {
+    total: sumBreakdown(breakdown),
+    breakdown,
+    assumptions,
+    warnings,
+    hours,
+    seconds: t.seconds,
+    flops: modelPerToken * t.tokens,
+    hardwareFlops: hardwarePerToken * t.tokens,
+    peakTflops: s.densePeak.tflops,
+    effectiveTflops: (modelPerToken * s.tokensPerSecondPerGpu * r.gpus) / FLOPS_PER_TFLOP,
+    tokensPerSecondPerGpu: s.tokensPerSecondPerGpu,
+    mfu: s.mfu,
+    hfu: s.hfu,
+    computeMfu: s.mfu / s.efficiency,
+    scalingEfficiency: s.efficiency,
+    scalingBasis: s.basis,
+  };
+}
+
+function samplesResult(r: TimeRequest, gpu: GpuSpec) {
+  const flops = samplesFlops({
+    samples: r.samples ?? 0,
+    flopsPerSample: r.flopsPerSample ?? 0,
+    forwardOnly: r.forwardOnly,
+  });
+  const mfu = r.mfu ?? MFU_DEFAULT;
   const t = trainTime({
     flops,
-    gpu: gpuById(ctx, gpuId),
+    gpu,
     format: mathFormatFor(r.precision),
     gpus: r.gpus,
-    mfu: r.mfu,
-    scaling: scaling.value,
-    scalingBasis: scaling.basis,
+    mfu,
+    scaling: r.scaling ?? 1,
+    scalingBasis: r.gpus <= 1 ? "single-gpu" : r.scaling === undefined ? "assumed" : "measured",
+    mfuSource: r.mfu === undefined ? "mfu-published" : "request",
   });
-  return { ...t, scalingEfficiency: scaling.value, scalingBasis: scaling.basis };
+  return {
+    ...t,
+    flops,
+    hardwareFlops: flops,
+    computeMfu: mfu,
+    mfu: mfu * (r.gpus > 1 ? (r.scaling ?? 1) : 1),
+    scalingEfficiency: r.gpus > 1 ? (r.scaling ?? 1) : 1,
+    scalingBasis:
+      r.gpus <= 1
+        ? ("single-gpu" as const)
+        : r.scaling === undefined
+          ? ("assumed" as const)
+          : ("measured" as const),
+  };
 }
+
+const timeOn = (r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) =>
+  r.work === "samples" ? samplesResult(r, gpu) : tokensResult(r, ctx, gpu);
 
 export const trainTimeTask = defineTask({
   id: "train-time",
@@ -92,20 +217,19 @@ export const trainTimeTask = defineTask({
   defaults: (given) => ({ ...trainingDefaults(given), ...jobDefaults(given) }),
   rules: (r, ctx) => [...timeRules(r), ...speedFigureIssues(ctx, "gpu", r.gpu, ["fp32Tflops"])],
   run: (r, ctx) => {
-    const flops = jobFlops(r, ctx);
-    const t = timeOn(r, ctx, r.gpu ?? "", flops);
+    const t = timeOn(r, ctx, gpuById(ctx, r.gpu ?? ""));
     const deadline =
       r.deadlineHours === undefined
         ? {}
         : {
             deadlineSustainedTflops: sustainedTflopsForDeadline(
-              flops,
+              t.flops,
               r.deadlineHours * SECONDS_PER_HOUR,
             ),
             deadlinePeakTflopsNeeded: peakTflopsNeeded(
-              flops,
+              t.flops,
               r.deadlineHours * SECONDS_PER_HOUR,
-              r.mfu,
+              t.computeMfu,
             ),
           };
     const cost =
@@ -114,7 +238,7 @@ export const trainTimeTask = defineTask({
     const byGpu = ctx.gpus
       .filter((g) => g.fp32Tflops !== undefined)
       .map((g) => {
-        const x = timeOn(r, ctx, g.id, flops);
+        const x = timeOn(r, ctx, g);
         return {
           gpu: g.id,
           peakTflops: x.peakTflops,
@@ -122,6 +246,6 @@ export const trainTimeTask = defineTask({
           scalingEfficiency: x.scalingEfficiency,
         };
       });
-    return { ...t, flops, ...deadline, ...cost, byGpu };
+    return { ...t, ...deadline, ...cost, byGpu };
   },
 });

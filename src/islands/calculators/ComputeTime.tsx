@@ -1,5 +1,5 @@
 /** Training FLOPs (6·N·D or samples x FLOPs per sample), the TFLOPS a deadline needs, hours on each GPU. */
-import { num, pct, sci, tr } from "../../i18n/format.ts";
+import { num, sci, tr } from "../../i18n/format.ts";
 import { $catalog } from "../../stores/catalog.ts";
 import { $job, job } from "../../stores/job.ts";
 import { $model, $resolvedModel, readResolvedModel } from "../../stores/model.ts";
@@ -57,6 +57,8 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
           {tr0("gpu")}
           {tr0("gpus")}
           {j("scaling")}
+          {j("network")}
+          {j("interNodeGbps")}
         </>
       }
     >
@@ -97,10 +99,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
             <div class="calc-scroll" tabIndex={0} role="region" aria-label={tr(t, "ct.tableLabel")}>
               <table class="calc-table">
                 <caption>
-                  {tr(t, "ct.table", {
-                    count: num(lang, trainValue["gpus"] as number),
-                    mfu: pct(lang, jobValue["mfu"] as number),
-                  })}
+                  {tr(t, "ct.table", { count: num(lang, trainValue["gpus"] as number) })}
                 </caption>
                 <thead>
                   <tr>

@@ -83,6 +83,36 @@ test("throughput matches the command line, on one GPU and on several", async ({ 
   expect(speeds[2]! / speeds[0]!).toBeLessThanOrEqual(4.0001);
 });
 
+test("compute time: the network between nodes sets the speed past one node, in both languages", async ({
+  page,
+}) => {
+  for (const lang of ["en", "zh-cn"] as const) {
+    // Full training (the shared training settings start as QLoRA, whose few trainable
+    // parameters send too few gradient bytes for the network to matter).
+    await openCalculators(page, lang, "tm");
+    await page.selectOption("#tm-method", "none");
+    await openCalculators(page, lang, "ct");
+    await typeInto(page, "#ct-tokens", "20B");
+    await page.selectOption("#ct-gpu", "h100-sxm");
+    await typeInto(page, "#ct-gpus", "128");
+    await page.selectOption("#ct-network", "ethernet-25");
+    const slow = await pageRequest(page, "ct");
+    expect(slow).toMatchObject({ task: "train-time", gpus: 128, network: "ethernet-25" });
+    expect(slow).not.toHaveProperty("lora");
+    await expect(figure(page, "ct", "hours")).toHaveText(
+      `${num(lang, estimate<{ hours: number }>(slow).hours)} h`,
+    );
+    await page.selectOption("#ct-network", "ib-ndr-400");
+    const fast = await pageRequest(page, "ct");
+    const hours = estimate<{ hours: number }>(fast).hours;
+    await expect(figure(page, "ct", "hours")).toHaveText(`${num(lang, hours)} h`);
+    expect(hours).toBeLessThan(estimate<{ hours: number }>(slow).hours);
+    await expect(page.locator("label[for='ct-network']")).toHaveText(
+      lang === "en" ? "Network between nodes" : "节点间网络",
+    );
+  }
+});
+
 test("compute time matches the command line, and the seed's deadline example", async ({ page }) => {
   await openCalculators(page, "en", "ct");
   await typeInto(page, "#ct-tokens", "20B");

@@ -87,11 +87,15 @@ describe("estimate command line: the spec's six requests", () => {
     const read = 2 * 6_738_415_616 - 2 * 32000 * 4096 + 2 * 4096;
     expect(out.boundTokensPerSecond).toBeCloseTo(1008e9 / (read + 4096 * 2 ** 19), 6);
   });
-  it("gives the numbers the library gives: train-time 233.71 h; cost picks the 1-card option", () => {
-    expect((JSON.parse(cli(SPEC[4]![1]).stdout) as { hours: number }).hours).toBeCloseTo(
-      (6 * 7e9 * 2e10) / (8 * 312e12 * 0.4) / 3600,
-      6,
-    );
+  it("gives the numbers the library gives: train-time 243.24 h; cost picks the 1-card option", () => {
+    // 7e9 parameters with the shape assumed from the count (model.ts shapeFromParams): hidden
+    // round(cbrt(128 x 7e9 / 12) / 64) x 64 = 4224, 33 layers. Per token 6·N plus attention
+    // 3 x 2 x 33 layers x (4224 + 4224) x 2049/2 causal keys at the default 2048 tokens; on
+    // 8 A100s at the given 40% MFU, the DDP all-reduce hidden behind the backward (scaling 1).
+    const perToken = 6 * 7e9 + 3 * 2 * 33 * (2 * 4224) * (2049 / 2);
+    const hours = (perToken * 2e10) / (8 * 312e12 * 0.4) / 3600;
+    expect(hours).toBeCloseTo(243.24, 2);
+    expect((JSON.parse(cli(SPEC[4]![1]).stdout) as { hours: number }).hours).toBeCloseTo(hours, 6);
     expect((JSON.parse(cli(SPEC[5]![1]).stdout) as { cheapest: number }).cheapest).toBe(0);
   });
   it("prints warnings as English messages", () => {

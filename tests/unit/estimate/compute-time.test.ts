@@ -5,12 +5,7 @@ import {
   sustainedTflopsForDeadline,
   trainTime,
 } from "../../../src/estimate/compute-time.ts";
-import {
-  FORWARD_TO_TRAINING_FACTOR,
-  TRAIN_FLOPS_PER_PARAM_TOKEN,
-  TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE,
-  trainingFlops,
-} from "../../../src/estimate/training-flops.ts";
+import { FORWARD_TO_TRAINING_FACTOR, samplesFlops } from "../../../src/estimate/training-flops.ts";
 import {
   MFU_DEFAULT,
   MFU_PUBLISHED_RANGE,
@@ -18,25 +13,16 @@ import {
 } from "../../../src/estimate/precision.ts";
 import { a100, a10g, allFinite, RUNS, rtx4090, sum, t4 } from "./helpers.ts";
 
-describe("training FLOPs", () => {
-  it("6·N·D (Kaplan 2020), 8·N·D with full recomputation", () => {
-    expect(TRAIN_FLOPS_PER_PARAM_TOKEN).toBe(6);
-    expect(TRAIN_FLOPS_PER_PARAM_TOKEN_FULL_RECOMPUTE).toBe(8);
-    expect(trainingFlops({ kind: "transformer", params: 7e9, tokens: 2e10 })).toBe(8.4e20);
-    expect(
-      trainingFlops({ kind: "transformer", params: 7e9, tokens: 2e10, fullRecompute: true }),
-    ).toBe(1.12e21);
-  });
+describe("training FLOPs of a job counted in samples", () => {
   it("seed errata: 1e8 samples × 1e9 FLOPs = 1e17 (not 1e18); over 86,400 s that is 1.157 TFLOPS", () => {
-    const flops = trainingFlops({ kind: "samples", samples: 1e8, flopsPerSample: 1e9 });
+    const flops = samplesFlops({ samples: 1e8, flopsPerSample: 1e9 });
     expect(flops).toBe(1e17);
     expect(sustainedTflopsForDeadline(flops, 86_400)).toBeCloseTo(1.157, 3);
     expect(sustainedTflopsForDeadline(flops, 86_400)).toBeCloseTo(1e17 / 86_400 / 1e12, 12);
   });
   it("forward-only per-sample figures triple for training: 3e17 FLOPs, ≈ 3.47 TFLOPS sustained", () => {
     expect(FORWARD_TO_TRAINING_FACTOR).toBe(3);
-    const flops = trainingFlops({
-      kind: "samples",
+    const flops = samplesFlops({
       samples: 1e8,
       flopsPerSample: 1e9,
       forwardOnly: true,

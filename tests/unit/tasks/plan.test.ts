@@ -39,8 +39,14 @@ const LORA_8B = {
 };
 
 describe("plan: each option at its own speed", () => {
-  it("training on one GPU: hours differ by the ratio of the GPUs' dense bf16 peaks", () => {
-    const p = plan({ workload: LORA_8B, tokens: 5e8, gpus: ["h100-sxm", "a100-80gb-sxm"] });
+  it("training on one GPU at one MFU: hours differ by the ratio of the GPUs' dense bf16 peaks", () => {
+    // The user's MFU applies to every GPU alike; without it each family has its own (below).
+    const p = plan({
+      workload: LORA_8B,
+      tokens: 5e8,
+      gpus: ["h100-sxm", "a100-80gb-sxm"],
+      mfu: 0.4,
+    });
     const h100 = row(p, "h100-sxm", 1);
     const a100 = row(p, "a100-80gb-sxm", 1);
     const ratio =
@@ -106,6 +112,18 @@ describe("plan: each option at its own speed", () => {
     expect(fields({ task: "render" })).toEqual(["workload.resolution"]);
     expect(fields({ task: "render", frames: 10 })).toEqual(["workload.secondsPerFrame"]);
     expect(fields({ task: "render", frames: 10, secondsPerFrame: 2 })).toEqual(["measuredOn"]);
+    // A time measured on a GPU without a compute figure cannot be carried: refused, not thrown.
+    const r = runRequest(
+      {
+        task: "plan",
+        workload: { task: "render", frames: 10, secondsPerFrame: 2 },
+        measuredOn: "ascend-910b",
+      },
+      ctx,
+    );
+    expect(r.ok ? [] : r.issues.map((i) => `${i.field}:${i.code}`)).toEqual([
+      "measuredOn:gpu-no-compute",
+    ]);
   });
 });
 
@@ -227,14 +245,21 @@ describe("plan: node shapes and scaling", () => {
       const c = {
         dataParallel: n,
         tensorParallel: 1,
+        pipelineParallel: 1,
+        virtualStages: 1,
+        expertParallel: 1,
         sharding: "none" as const,
         gradientBytes: 32e9,
         paramBytes: 32e9,
         activationBytesPerLayer: 0,
         layers: 32,
+        moeLayers: 0,
+        routedBytesPerMoeLayer: 0,
         microBatchesPerStep: 1,
+        megatronOverlap: false,
       };
-      return predictScaling(0.5, stepCommSeconds(c, ringLink(gpu, n, 8, 50), null)).efficiency;
+      const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null };
+      return predictScaling(0.5, stepCommSeconds(c, links)).efficiency;
     };
     const nvswitch = comms(byId("h100-sxm"), 8);
     const pcie = comms(byId("l40s"), 8);

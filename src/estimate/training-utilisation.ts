@@ -1,0 +1,112 @@
+/**
+ * The utilisation a training step runs at, and why: the user's MFU when given (it wins),
+ * else the nearest entry of the measured table (`utilisation.ts`) with attention at its
+ * kernels' own efficiency, else, for GPUs no published run measured or FP32 math, the
+ * published default.
+ */
+import type { GpuSpec } from "./gpu.ts";
+import type { ModelSpec } from "./model.ts";
+import { isArch } from "./model.ts";
+import type { MathFormat } from "./precision.ts";
+import type { Assumption, SourceKey } from "./result.ts";
+import { matmulParams } from "./training-flops.ts";
+import type { StepUtilisation } from "./training-step.ts";
+import type { MatchKind, UtilisationEntry } from "./utilisation.ts";
+import {
+  attentionUtilisation,
+  gpuFamily,
+  keyName,
+  pickUtilisation,
+  sizeClass,
+  stackOf,
+} from "./utilisation.ts";
+import { UTILISATION_TABLE } from "./utilisation-table.ts";
+import type { Framework } from "./vocabulary.ts";
+import { MFU_DEFAULT } from "./vocabulary.ts";
+
+export interface UtilisationRequest {
+  model: ModelSpec;
+  gpu: GpuSpec;
+  format: MathFormat;
+  fp8: boolean;
+  framework?: Framework;
+  flashAttention: boolean;
+  /** The user's model FLOPs utilisation; wins over the table. */
+  mfu?: number;
+  /** The table; absent, the fitted one. */
+  table?: readonly UtilisationEntry[];
+}
+
+const GAVE_SOURCE: Record<MatchKind, SourceKey> = {
+  exact: "mfu-table",
+  "other-size": "mfu-other-size",
+  "other-stack": "mfu-other-stack",
+  "other-family": "mfu-other-family",
+  "moe-as-dense": "mfu-moe-as-dense",
+  "fp8-as-16-bit": "mfu-fp8-as-16-bit",
+};
+
+export function trainingUtilisation(r: UtilisationRequest): {
+  utilisation: StepUtilisation;
+  assumptions: Assumption[];
+} {
+  if (r.mfu !== undefined)
+    return {
+      utilisation: { kind: "mfu", mfu: r.mfu },
+      assumptions: [{ key: "mfu", value: r.mfu, source: "request" }],
+    };
+  const family = gpuFamily(r.gpu);
+  const fallback = {
+    utilisation: { kind: "mfu", mfu: MFU_DEFAULT } as const,
+    assumptions: [
+      {
+        key: "mfu",
+        value: MFU_DEFAULT,
+        source: "mfu-published",
+      } satisfies Assumption,
+    ],
+  };
+  // FP32 runs on the CUDA cores, which no table entry measured.
+  if (!family || r.format === "fp32") return fallback;
+  // A GPU without FP8 tensor math runs the layers in 16 bits (the task warns).
+  const fp8 = r.fp8 && r.gpu.tensorTflopsDense.fp8 !== undefined;
+  const pick = pickUtilisation(
+    {
+      family,
+      format: fp8 ? "fp8" : "16-bit",
+      stack: stackOf(r.framework),
+      moe: isArch(r.model) && r.model.moe !== undefined,
+      size: sizeClass(matmulParams(r.model)),
+    },
+    r.table ?? UTILISATION_TABLE,
+  );
+  if (!pick) return fallback;
+  const attention = attentionUtilisation(family, r.flashAttention);
+  const entry = keyName(pick.entry);
+  const params = {
+    entry,
+    rows: pick.entry.rows,
+    sources: pick.entry.sources.join(", "),
+  };
+  return {
+    utilisation: { kind: "table", dense: pick.entry.dense, denseFormat: pick.format, attention },
+    assumptions: [
+      {
+        key: "dense-utilisation-share",
+        value: pick.entry.dense,
+        source: "mfu-table",
+        sourceParams: params,
+      },
+      ...pick.gave.map((g): Assumption => ({
+        key: "utilisation-entry",
+        value: entry,
+        source: GAVE_SOURCE[g],
+      })),
+      {
+        key: "attention-efficiency",
+        value: attention,
+        source: r.flashAttention ? "flash-attention-bench" : "eager-attention-bench",
+      },
+    ],
+  };
+}

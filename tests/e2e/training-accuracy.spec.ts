@@ -1,0 +1,45 @@
+/**
+ * The accuracy page's training-throughput tables show what the estimator gives for every
+ * published run (the same task code, run here in Node), calibration and validation apart,
+ * with their median and 90th-percentile errors, in both languages.
+ */
+import { loadGpuSpecs } from "../../src/catalog/load.ts";
+import { errorSpread, trainingThroughputTable } from "../../src/accuracy/training-throughput.ts";
+import { loadThroughput } from "../../src/accuracy/training-throughput-rows.ts";
+import { expect, test } from "./fixtures.ts";
+
+const gpus = loadGpuSpecs();
+const all = trainingThroughputTable(loadThroughput(gpus), gpus);
+
+for (const [path, locale] of [
+  ["/en/guides/accuracy/", "en"],
+  ["/guides/accuracy/", "zh-CN"],
+] as const) {
+  test(`the accuracy page shows training throughput against published runs (${path})`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const percent = new Intl.NumberFormat(locale, {
+      style: "percent",
+      maximumFractionDigits: 1,
+      signDisplay: "exceptZero",
+    });
+    const unsigned = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 });
+    for (const [id, role] of [
+      ["#training-validation-table", "validation"],
+      ["#training-calibration-table", "calibration"],
+    ] as const) {
+      const table = page.locator(id);
+      const rows = all.filter((r) => r.role === role);
+      await expect(table.locator("tbody tr")).toHaveCount(rows.length);
+      for (const row of rows) {
+        const cells = table.locator(`tr[data-row="${row.id}"] td`);
+        await expect(cells.nth(5)).toHaveText(percent.format(row.signedError));
+      }
+      const s = errorSpread(rows);
+      await expect(page.locator("main")).toContainText(unsigned.format(s.median));
+      await expect(page.locator("main")).toContainText(unsigned.format(s.p90));
+    }
+    await expect(page.locator("main")).not.toContainText(/NaN|Infinity|undefined/);
+  });
+}

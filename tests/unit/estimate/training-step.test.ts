@@ -1,0 +1,212 @@
+/**
+ * The training step's mechanisms: the network between nodes, the pipeline bubble, expert
+ * all-to-alls, and where utilisation comes from (the measured table, or the user's MFU).
+ * Expected values are worked by hand in the comments.
+ */
+import { describe, expect, it } from "vitest";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import type { StepComms } from "../../../src/estimate/scaling.ts";
+import {
+  bubbleShare,
+  predictScaling,
+  ringLink,
+  stepCommSeconds,
+} from "../../../src/estimate/scaling.ts";
+import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import { trainingUtilisation } from "../../../src/estimate/training-utilisation.ts";
+import { UTILISATION_TABLE } from "../../../src/estimate/utilisation-table.ts";
+import { MFU_DEFAULT } from "../../../src/estimate/vocabulary.ts";
+
+const gpus = loadGpuSpecs();
+const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
+const h100 = byId("h100-sxm");
+const model = (id: string) => PRESETS.find((p) => p.id === id)!.model;
+
+const comms = (over: Partial<StepComms>): StepComms => ({
+  dataParallel: 1,
+  tensorParallel: 1,
+  pipelineParallel: 1,
+  virtualStages: 1,
+  expertParallel: 1,
+  sharding: "none",
+  gradientBytes: 0,
+  paramBytes: 0,
+  activationBytesPerLayer: 0,
+  layers: 32,
+  moeLayers: 0,
+  routedBytesPerMoeLayer: 0,
+  microBatchesPerStep: 1,
+  megatronOverlap: false,
+  ...over,
+});
+const noLinks = { dp: null, tp: null, pp: null, ep: null };
+
+describe("the network between nodes", () => {
+  // DDP over 128 H100s (16 nodes of 8), 16 GB of gradients, a 1 s step of compute.
+  const ddp = (gbitPerGpu: number, count: number) => {
+    const link = ringLink(h100, count, 8, gbitPerGpu / 8);
+    const c = stepCommSeconds(comms({ dataParallel: count, gradientBytes: 16e9 }), {
+      ...noLinks,
+      dp: link,
+    });
+    return predictScaling(1, c).efficiency;
+  };
+  it("25 Gb/s per GPU loses most of a 128-GPU step, 400 Gb/s hides it behind the backward", () => {
+    // Ring all-reduce: 2 x 127/128 x 16e9 = 31.75e9 bytes per GPU. At 25 Gb/s = 3.125 GB/s
+    // that is 10.16 s, of which the backward (4/6 of the step, 0.667 s) hides some: exposed
+    // 9.493 s, efficiency 1 / 10.493 = 0.0953. At 400 Gb/s = 50 GB/s: 0.635 s, all hidden.
+    expect(ddp(25, 128)).toBeCloseTo(1 / (1 + 10.16 - 2 / 3), 4);
+    expect(ddp(400, 128)).toBe(1);
+    // Inside one node the ring stays on NVLink whatever the network is.
+    expect(ddp(25, 8)).toBe(ddp(400, 8));
+  });
+
+  it("8 → 128 GPUs: the per-GPU speed falls over 25 Gb/s Ethernet, not over 400 Gb/s InfiniBand", () => {
+    const perGpu = (count: number, network: string) => {
+      const r = runRequest(
+        {
+          task: "train-time",
+          model: { preset: "llama-3.1-8b" },
+          gpu: "h100-sxm",
+          gpus: count,
+          tokens: 1e9,
+          // torchtitan's Llama-3.1-8B setting: 2 x 8192 tokens per micro-batch per GPU.
+          microBatch: 2,
+          seqLen: 8192,
+          recompute: "full",
+          sharding: "fsdp",
+          network,
+        },
+        { gpus: [h100], presets: PRESETS },
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return r.result as unknown as { tokensPerSecondPerGpu: number; scalingEfficiency: number };
+    };
+    const one = perGpu(8, "ethernet-25");
+    expect(perGpu(8, "ib-ndr-400").tokensPerSecondPerGpu).toBe(one.tokensPerSecondPerGpu);
+    const slow = perGpu(128, "ethernet-25");
+    const fast = perGpu(128, "ib-ndr-400");
+    expect(slow.tokensPerSecondPerGpu).toBeLessThan(0.5 * fast.tokensPerSecondPerGpu);
+    expect(fast.tokensPerSecondPerGpu).toBeGreaterThan(0.9 * one.tokensPerSecondPerGpu);
+    expect(slow.scalingEfficiency).toBeLessThan(fast.scalingEfficiency);
+  });
+});
+
+describe("pipeline and expert parallelism", () => {
+  it("the 1F1B bubble idles (p − 1)/(m + p − 1) of the step; interleaving divides it by v", () => {
+    // 4 stages, 8 micro-batches: 3/8 of compute idle, so the step is 11/8 of compute.
+    expect(bubbleShare(4, 8)).toBe(3 / 8);
+    expect(bubbleShare(4, 8, 2)).toBe(3 / 16);
+    expect(bubbleShare(1, 8)).toBe(0);
+    const c = stepCommSeconds(comms({ pipelineParallel: 4 }), noLinks);
+    // Share of the whole step: (p − 1)/(m + p − 1) = 3/11 idle, 8/11 working.
+    expect(predictScaling(1, c, bubbleShare(4, 8)).efficiency).toBeCloseTo(8 / 11, 12);
+  });
+
+  it("expert parallel sends 4 all-to-alls of the routed tokens per MoE layer, (ep − 1)/ep of them away", () => {
+    // 48 MoE layers, 2 micro-batches, 100 MB routed per layer and micro-batch over 8 GPUs:
+    // 4 x 48 x 2 x 100e6 x 7/8 = 33.6e9 bytes, at 450 GB/s (NVLink one way) 74.67 ms.
+    const link = ringLink(h100, 8, 8);
+    const c = stepCommSeconds(
+      comms({
+        expertParallel: 8,
+        moeLayers: 48,
+        microBatchesPerStep: 2,
+        routedBytesPerMoeLayer: 1e8,
+      }),
+      { ...noLinks, ep: link },
+    );
+    expect(c.expert).toBeCloseTo(33.6e9 / 450e9, 12);
+    // Nothing hides it: a 1 s step takes 1.0747 s.
+    expect(predictScaling(1, c).efficiency).toBeCloseTo(1 / (1 + 33.6e9 / 450e9), 12);
+  });
+});
+
+describe("utilisation: the measured table, or your MFU", () => {
+  const pick = (over: Partial<Parameters<typeof trainingUtilisation>[0]>) =>
+    trainingUtilisation({
+      model: model("llama-3.1-8b"),
+      gpu: h100,
+      format: "bf16",
+      fp8: false,
+      flashAttention: true,
+      ...over,
+    });
+  const entry = (name: string) =>
+    UTILISATION_TABLE.find(
+      (e) => `${e.family}/${e.format}/${e.stack}/${e.moe ? "moe" : "dense"}/${e.size}` === name,
+    )!;
+
+  it("picks the entry measured for the GPU family, format, stack and size, and cites its rows", () => {
+    const u = pick({});
+    const want = entry("hopper-hbm/16-bit/pytorch/dense/medium");
+    expect(u.utilisation).toMatchObject({
+      kind: "table",
+      dense: want.dense,
+      denseFormat: "16-bit",
+    });
+    const cited = u.assumptions.find((a) => a.key === "dense-utilisation-share")!;
+    expect(cited.source).toBe("mfu-table");
+    expect(cited.sourceParams).toMatchObject({
+      entry: "hopper-hbm/16-bit/pytorch/dense/medium",
+      rows: want.rows,
+      sources: want.sources.join(", "),
+    });
+    expect(want.sources).toContain("llm-foundry");
+    // Megatron-LM's own runs for framework "megatron".
+    const megatron = pick({ framework: "megatron", fp8: true });
+    expect(megatron.utilisation).toMatchObject({
+      kind: "table",
+      dense: entry("hopper-hbm/fp8/megatron/dense/medium").dense,
+      denseFormat: "fp8",
+    });
+  });
+
+  it("says which dimension gave way when no run measured the request", () => {
+    const sources = (u: ReturnType<typeof pick>) => u.assumptions.map((a) => a.source);
+    // B200: no published run in the calibration rows; Hopper's share of peak stands in.
+    expect(sources(pick({ gpu: byId("b200") }))).toContain("mfu-other-family");
+    // An MoE on the dense entry, said to be likely optimistic.
+    expect(sources(pick({ model: model("qwen3-30b-a3b") }))).toContain("mfu-moe-as-dense");
+    // FP8 on an RTX 4090: no FP8 run measured near it, so its 16-bit rate, no speed-up assumed.
+    const ada = pick({ gpu: byId("rtx-4090"), fp8: true });
+    expect(sources(ada)).toContain("mfu-fp8-as-16-bit");
+    expect(ada.utilisation).toMatchObject({ denseFormat: "16-bit" });
+    // An A100 has no FP8 at all: its 16-bit entry, exactly (the task warns no-fp8).
+    const a100 = pick({ gpu: byId("a100-80gb-sxm"), fp8: true });
+    expect(a100.utilisation).toMatchObject({
+      denseFormat: "16-bit",
+      dense: entry("ampere-hbm/16-bit/pytorch/dense/medium").dense,
+    });
+  });
+
+  it("falls back to the published default where no family was measured, or for FP32 math", () => {
+    for (const u of [pick({ gpu: byId("v100-sxm2-32gb") }), pick({ format: "fp32" })]) {
+      expect(u.utilisation).toEqual({ kind: "mfu", mfu: MFU_DEFAULT });
+      expect(u.assumptions[0]?.source).toBe("mfu-published");
+    }
+  });
+
+  it("your MFU wins over the table, and applies to all model FLOPs", () => {
+    const u = pick({ mfu: 0.3 });
+    expect(u.utilisation).toEqual({ kind: "mfu", mfu: 0.3 });
+    expect(u.assumptions).toEqual([{ key: "mfu", value: 0.3, source: "request" }]);
+    const r = runRequest(
+      {
+        task: "train-time",
+        model: { preset: "llama-3.1-8b" },
+        gpu: "h100-sxm",
+        tokens: 1e9,
+        mfu: 0.3,
+      },
+      { gpus: [h100], presets: PRESETS },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    // 0.3 x 989.5 TFLOPS / 46,639,349,760 FLOPs per token (2048 tokens) = 6364.8 tokens/s.
+    expect(
+      (r.result as unknown as { tokensPerSecondPerGpu: number }).tokensPerSecondPerGpu,
+    ).toBeCloseTo((0.3 * 989.5e12) / 46_639_349_760, 6);
+  });
+});
