@@ -39,6 +39,13 @@ export interface FitRow {
   engine: Engine;
   format: WeightFormat;
   gpu: string;
+  /** The decode-speed request the row is estimated by. */
+  request: Record<string, unknown>;
+  /**
+   * `tpot`: seconds are the time per output token × the decode steps; `service`: seconds
+   * are one request's service time (running users × output tokens ÷ output tokens/s).
+   */
+  measure: Measured["kind"];
   terms: { coefficient: number; features: StepFeatures }[];
   seconds: number;
 }
@@ -129,7 +136,7 @@ function termsOf(
   request: Record<string, unknown>,
   measured: Measured,
   ctx: TaskContext,
-): Omit<FitRow, "id" | "gpu"> | null {
+): Omit<FitRow, "id" | "gpu" | "request" | "measure"> | null {
   const checked = checkRequest(decodeSpeedTask as unknown as TaskDef, request, ctx);
   if (!checked.ok) throw new Error(`fit request refused: ${JSON.stringify(checked.issues)}`);
   const input = speedInput(checked.request as unknown as ServingRequest, ctx);
@@ -168,7 +175,7 @@ export function fitRows(
     if (!request || !gpu || gpu.bandwidthGBps === undefined) continue;
     // A batch the estimator's KV pool would not hold cannot be expressed as one decode step.
     const t = termsOf(request, { kind: "tpot", seconds: 1 / row.tokens_per_s }, ctx);
-    if (t) out.push({ id: row.id, gpu: row.gpu, ...t });
+    if (t) out.push({ id: row.id, gpu: row.gpu, request, measure: "tpot", ...t });
   }
   for (const run of runs) {
     if (run.role !== "calibration") continue;
@@ -188,7 +195,7 @@ export function fitRows(
       t.seconds =
         (cycle.running * Math.max(1, Math.round(run.output_tokens))) / (run.output_tok_s ?? 1);
     }
-    out.push({ id: run.id, gpu: run.gpu, ...t });
+    out.push({ id: run.id, gpu: run.gpu, request, measure: measured.kind, ...t });
   }
   return out;
 }

@@ -153,10 +153,11 @@ export interface ServingLoads {
 export function servingLoads(input: ServingSpeedInput): ServingLoads {
   const tp = Math.max(1, input.tensorParallel);
   const warnings: Warning[] = [];
-  // An engine refuses a request longer than its context; the estimate keeps to the context.
+  // An engine refuses a request longer than its context; the estimate keeps to the context,
+  // shortening the prompt first (the output is what the user waits for).
   const context = Math.max(2, input.contextTokens);
-  const promptTokens = Math.min(input.promptTokens, context - 1);
-  const outputTokens = Math.max(1, Math.min(input.outputTokens, context - promptTokens));
+  const outputTokens = Math.max(1, Math.min(input.outputTokens, context - 1));
+  const promptTokens = Math.min(input.promptTokens, context - outputTokens);
   if (input.promptTokens + input.outputTokens > context)
     warnings.push({
       code: "lengths-exceed-context",

@@ -19,6 +19,17 @@ export const accuracyStrings = defineStrings(
     error: "Signed error",
     summaryMemory: "Memory rows: {count}; median |error| {median}; largest |error| {max}.",
     excludedTitle: "Rows the estimator does not express",
+    servingTitle: "Serving throughput: engines serving many users",
+    servingSplit:
+      "Published serving runs (content/reference/serving-throughput.tsv): an engine serving a model to a number of users at once, with the prompt and output lengths the run used. They are split into calibration and validation by source, never within one, before any fit: calibration runs joined the fit of the step constants; validation runs never did.",
+    servingValidationCaption:
+      "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
+    servingValidationSummary:
+      "{count} runs; median |error| {median}; 90th percentile {p90}; largest {max}.",
+    servingCalibrationCaption:
+      "Calibration: serving runs the step constants were fitted to. Their errors are in-sample.",
+    servingCalibrationSummary:
+      "{count} runs; in-sample median |error| {median}; 90th percentile {p90}; largest {max}.",
   },
   {
     caption:
@@ -37,5 +48,15 @@ export const accuracyStrings = defineStrings(
     error: "带符号误差",
     summaryMemory: "显存类数据共 {count} 行，|误差| 中位数 {median}，最大 {max}。",
     excludedTitle: "估算模块未覆盖的数据行",
+    servingTitle: "推理服务吞吐：引擎同时服务多个用户",
+    servingSplit:
+      "公开的推理服务实测（content/reference/serving-throughput.tsv）：某个引擎同时为若干用户提供某个模型，附该次实测的提示词与输出长度。拟合之前即按来源划分为校准与验证，同一来源不拆分：校准数据参与了计算步常数的拟合，验证数据从未参与。",
+    servingValidationCaption:
+      "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
+    servingValidationSummary:
+      "共 {count} 组；|误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
+    servingCalibrationCaption: "校准：用于拟合计算步常数的推理服务实测。其误差是样本内误差。",
+    servingCalibrationSummary:
+      "共 {count} 组；样本内 |误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
   },
 );

@@ -44,7 +44,7 @@ export const servingStrings = defineStrings(
     "warn.users-queued":
       "The engine runs {running} of the {users} users at once; the others wait for a place, which adds to their time to first token.",
     "warn.lengths-exceed-context":
-      "A prompt of {promptTokens} tokens and {outputTokens} output tokens exceed the context of {contextTokens} tokens: the engine would refuse such requests. The speed is estimated at the context.",
+      "A prompt of {promptTokens} tokens and {outputTokens} output tokens exceed the context of {contextTokens} tokens: the engine would refuse such requests. The speed is estimated with the prompt shortened to fit.",
     "as.compute-share": "Achieved share of the dense peak when compute-bound",
     "as.schedule": "How prompts share steps with decoding",
     "as.step-token-budget": "Tokens one step may carry",
@@ -97,7 +97,7 @@ export const servingStrings = defineStrings(
     "warn.users-queued":
       "引擎同时只运行 {users} 个用户中的 {running} 个；其余用户排队等待，首 token 时间随之变长。",
     "warn.lengths-exceed-context":
-      "{promptTokens} 个提示词 token 加 {outputTokens} 个输出 token 超过了 {contextTokens} 个 token 的上下文：引擎会拒绝这样的请求。速度按上下文长度估算。",
+      "{promptTokens} 个提示词 token 加 {outputTokens} 个输出 token 超过了 {contextTokens} 个 token 的上下文：引擎会拒绝这样的请求。速度按缩短到能放下的提示词估算。",
     "as.compute-share": "受算力限制时达到的稠密峰值比例",
     "as.schedule": "提示词与解码如何共用计算步",
     "as.step-token-budget": "每步最多处理的 token 数",

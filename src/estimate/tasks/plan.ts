@@ -25,7 +25,12 @@ import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
-import { servingDefaults } from "./serving-fields.ts";
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_OUTPUT_TOKENS,
+  DEFAULT_PROMPT_TOKENS,
+  servingDefaults,
+} from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
@@ -157,8 +162,38 @@ function planRules(r: PlanRequest): Issue[] {
   return out;
 }
 
+/**
+ * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
+ * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ */
+function servingAssumptions(w: Workload): Assumption[] {
+  if (w.task !== "serve") return [];
+  const s = w as unknown as ServeRequest;
+  return [
+    {
+      key: "engine",
+      value: s.engine,
+      source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
+    },
+    {
+      key: "prompt-tokens",
+      value: s.promptTokens,
+      source: s.promptTokens === DEFAULT_PROMPT_TOKENS ? "serve-lengths-default" : "request",
+    },
+    {
+      key: "output-tokens",
+      value: s.outputTokens,
+      source: s.outputTokens === DEFAULT_OUTPUT_TOKENS ? "serve-lengths-default" : "request",
+    },
+  ];
+}
+
 /** The plan's result: every row sorted, what each verdict counts, and its bases. */
-function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0]) {
+function planResult(
+  rows: PlanRow[],
+  r: { sortBy: PlanSort } & Parameters<typeof planCurrency>[0],
+  workload: Assumption[] = [],
+) {
   const sorted = sortRows(rows, r.sortBy);
   const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
   const currency = planCurrency(r);
@@ -171,6 +206,7 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
     warnings.push({ code: "no-price-in-currency", params: { currency } });
   const assumptions: Assumption[] = [
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
+    ...workload,
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.
@@ -195,7 +231,7 @@ export const planTask = defineTask({
   fields: PLAN_FIELDS,
   required: ["workload"],
   rules: planRules,
-  run: (r, ctx) => planResult(planRows(r, ctx), r),
+  run: (r, ctx) => planResult(planRows(r, ctx), r, servingAssumptions(r.workload as Workload)),
 });
 
 export const serveTask = defineTask({
@@ -210,6 +246,6 @@ export const serveTask = defineTask({
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
     } as unknown as PlanRequest;
-    return planResult(planRows(request, ctx), r);
+    return planResult(planRows(request, ctx), r, servingAssumptions(request.workload as Workload));
   },
 });

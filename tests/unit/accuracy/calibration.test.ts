@@ -44,13 +44,14 @@ function problemsOf(broken: string, ids: ReadonlySet<string> = gpuIds): string {
 
 describe("decode-calibration.tsv", () => {
   it("parses: every row with its source, date, engine and a catalog GPU", () => {
-    expect(rows).toHaveLength(140);
+    // 140 decode rows, and 69 TensorRT-LLM 0.9 static-batch rows (A100 and H100).
+    expect(rows).toHaveLength(209);
     for (const r of rows) {
       expect(gpuIds.has(r.gpu), `${r.id}: ${r.gpu}`).toBe(true);
       expect(r.source.length, r.id).toBeGreaterThan(3);
     }
     const engines = new Set(rows.map((r) => r.engine));
-    for (const e of ["transformers", "vllm", "sglang", "llama.cpp", "exllamav2"])
+    for (const e of ["transformers", "vllm", "sglang", "llama.cpp", "exllamav2", "tensorrt-llm"])
       expect(engines.has(e as CalibrationRow["engine"]), e).toBe(true);
   });
 
