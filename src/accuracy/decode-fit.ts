@@ -1,8 +1,8 @@
 /**
  * Fits the step model's constants (`src/estimate/decode-step.ts`) to the calibration rows:
  * per engine and weight format the achieved share of the bandwidth bound and a fixed cost per
- * layer; per engine the achieved share of the dense peak in compute-bound steps (pooled over
- * every engine for one whose own compute-bound rows come from fewer than two GPU models); per
+ * layer, and the achieved share of the dense peak in compute-bound steps (pooled over every
+ * engine for one whose own compute-bound rows come from fewer than two GPU models); per
  * link an all-reduce latency.
  *
  * Every row is run the way the estimate runs it: as its decode-speed request, through the
@@ -228,7 +228,7 @@ type Bound = boolean[][];
 function columns(
   r: FitRow,
   bound: boolean[],
-  computeKey: (e: Engine) => string,
+  computeKey: (g: string) => string,
 ): { cols: Map<string, number>; known: number } {
   const cols = new Map<string, number>();
   let known = 0;
@@ -237,7 +237,7 @@ function columns(
     const f = t.features;
     const c = t.coefficient;
     if (bound[i]) {
-      add(`compute:${computeKey(r.engine)}`, c * f.computeSeconds);
+      add(`compute:${computeKey(groupOf(r))}`, c * f.computeSeconds);
       add(`share:${groupOf(r)}`, c * f.kvSeconds);
     } else add(`share:${groupOf(r)}`, c * (f.weightSeconds + f.kvSeconds));
     add(`layer:${groupOf(r)}`, c * f.layers);
@@ -255,7 +255,7 @@ function columns(
 function leastSquares(
   rows: readonly FitRow[],
   bound: Bound,
-  computeKey: (e: Engine) => string,
+  computeKey: (g: string) => string,
   fixed: ReadonlyMap<string, number> = new Map(),
 ): Map<string, number> {
   const cell = (r: FitRow) => `${groupOf(r)}@${r.gpu}`;
@@ -307,12 +307,12 @@ function leastSquares(
 function boundUnder(
   rows: readonly FitRow[],
   x: ReadonlyMap<string, number>,
-  computeKey: (e: Engine) => string,
+  computeKey: (g: string) => string,
 ): Bound {
   return rows.map((r) =>
     r.terms.map((t) => {
       const a = x.get(`share:${groupOf(r)}`) ?? 1;
-      const e = x.get(`compute:${computeKey(r.engine)}`) ?? x.get("compute:all") ?? 2;
+      const e = x.get(`compute:${computeKey(groupOf(r))}`) ?? x.get("compute:all") ?? 2;
       return e * t.features.computeSeconds > a * t.features.weightSeconds;
     }),
   );
@@ -321,7 +321,7 @@ function boundUnder(
 /** Fits until the bound each step is found at no longer changes (at most 50 rounds). */
 function fitUntilStable(
   rows: readonly FitRow[],
-  computeKey: (e: Engine) => string,
+  computeKey: (g: string) => string,
   fixed: ReadonlyMap<string, number> = new Map(),
 ) {
   // Start from the datasheet bandwidth and half the peak.
@@ -338,19 +338,19 @@ function fitUntilStable(
 
 /** Fits every constant at once over all rows. */
 export function fitDecode(rows: readonly FitRow[]): DecodeFit {
-  // First every engine's compute-bound steps pooled; then an engine whose own compute-bound
-  // rows span two GPU models or more gets a share of its own.
+  // First every engine's compute-bound steps pooled; then an engine and format whose own
+  // compute-bound rows span two GPU models or more gets a share of its own.
   const pooled = fitUntilStable(rows, () => "all");
-  const gpusBound = new Map<Engine, Set<string>>();
+  const gpusBound = new Map<string, Set<string>>();
   rows.forEach((r, i) => {
     if (pooled.bound[i]?.some((b) => b)) {
-      const set = gpusBound.get(r.engine) ?? new Set<string>();
+      const set = gpusBound.get(groupOf(r)) ?? new Set<string>();
       set.add(r.gpu);
-      gpusBound.set(r.engine, set);
+      gpusBound.set(groupOf(r), set);
     }
   });
   const own = new Set([...gpusBound].filter(([, g]) => g.size >= 2).map(([e]) => e));
-  const computeKey = (e: Engine) => (own.has(e) ? e : "all");
+  const computeKey = (g: string) => (own.has(g) ? g : "all");
   // The others keep the pooled share, fitted over every engine's rows.
   const pooledShare = pooled.x.get("compute:all");
   const fixedPooled = new Map(pooledShare === undefined ? [] : [["compute:all", pooledShare]]);
@@ -369,14 +369,15 @@ export function fitDecode(rows: readonly FitRow[]): DecodeFit {
       kind === "share" || kind === "layer"
         ? groupOf(r) === name
         : kind === "compute"
-          ? computeKey(r.engine) === name && (bound[i]?.some((b) => b) ?? false)
+          ? computeKey(groupOf(r)) === name && (bound[i]?.some((b) => b) ?? false)
           : r.terms.some((t) => t.features.link === name && t.features.allReduceSteps > 0),
     ).length;
     fit.rows[key] = n;
     // A share is the inverse of its fitted slope; capped at 1 (no kernel beats the bound).
     if (kind === "share")
       fit.bandwidthShare[name as `${Engine}/${WeightFormat}`] = sig(Math.min(1, 1 / v));
-    if (kind === "compute") fit.computeShare[name as Engine | "all"] = sig(Math.min(1, 1 / v));
+    if (kind === "compute")
+      fit.computeShare[name as `${Engine}/${WeightFormat}` | "all"] = sig(Math.min(1, 1 / v));
     if (kind === "layer") fit.perLayerSeconds[name as `${Engine}/${WeightFormat}`] = sig(v);
     if (kind === "link") fit.allReduceSeconds[name as LinkClass] = sig(v);
   }

@@ -195,10 +195,11 @@ export interface DecodeConstants {
   /** Achieved share of the bandwidth bound. */
   bandwidthShare: Partial<Record<`${Engine}/${WeightFormat}`, number>>;
   /**
-   * Achieved share of the dense peak in compute-bound steps, per engine; `all` pools every
-   * engine's rows, for engines whose own rows do not reach the compute bound on two GPUs.
+   * Achieved share of the dense peak in compute-bound steps, per `engine/format`; `all`
+   * pools every engine's rows, for those whose own rows do not reach the compute bound on
+   * two GPU models.
    */
-  computeShare: Partial<Record<Engine | "all", number>>;
+  computeShare: Partial<Record<`${Engine}/${WeightFormat}` | "all", number>>;
   /** Seconds per all-reduce per doubling of the group. */
   allReduceSeconds: Partial<Record<LinkClass, number>>;
   /** Rows behind each constant (`share:…`, `layer:…`, `compute:…`, `link:…`). */

@@ -30,7 +30,7 @@ const CALIBRATED_AS: Partial<Record<Engine, Engine>> = { ollama: "llama.cpp" };
 export interface ConstantsChoice extends StepConstants {
   /** `engine/format` whose rows set the constants. */
   basis: string;
-  /** Whose compute-bound rows set the compute share: the engine, `all` engines, or none. */
+  /** Whose compute-bound rows set the compute share: the `engine/format`, `all` engines, or none. */
   computeBasis: string;
   warnings: Warning[];
 }
@@ -60,11 +60,11 @@ export function decodeConstants(
     c.allReduceSeconds[link] ?? c.allReduceSeconds.pcie ?? c.allReduceSeconds["gpu-link"] ?? 0;
   if (link === "pcie-no-p2p" && c.allReduceSeconds[link] === undefined)
     warnings.push({ code: "no-p2p-uncalibrated", params: {} });
-  const own = c.computeShare[as];
+  const own = c.computeShare[basis];
   const pooled = c.computeShare.all;
   return {
     basis,
-    computeBasis: own !== undefined ? as : pooled !== undefined ? "all" : "none",
+    computeBasis: own !== undefined ? basis : pooled !== undefined ? "all" : "none",
     bandwidthShare: c.bandwidthShare[basis] ?? 1,
     perLayerSeconds: c.perLayerSeconds[basis] ?? 0,
     computeShare: own ?? pooled ?? PREFILL_MFU,

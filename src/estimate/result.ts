@@ -130,7 +130,6 @@ export type WarningCode =
   | "adafactor-needs-architecture"
   | "kv-pool-short"
   | "layers-on-cpu"
-  | "decode-uncalibrated"
   | "decode-format-uncalibrated"
   | "no-p2p-uncalibrated"
   | "scaling-predicted"

@@ -35,8 +35,6 @@ export const servingStrings = defineStrings(
     "warn.kv-pool-short":
       "The KV pool holds {maxSequences} sequences at this context, fewer than the {sequences} asked for.",
     "warn.layers-on-cpu": "{layers} layers ({cpuBytes}) stay in CPU RAM and run at its speed.",
-    "warn.decode-uncalibrated":
-      "No published single-stream measurement of {engine} was found; its decode speed uses {basis}'s constants.",
     "warn.decode-format-uncalibrated":
       "No published measurement of {engine} with {format} weights; its 16-bit constants stand in.",
     "warn.no-p2p-uncalibrated":
@@ -89,7 +87,6 @@ export const servingStrings = defineStrings(
     "warn.kv-pool-short":
       "在此上下文长度下 KV 池只能容纳 {maxSequences} 条序列，少于所需的 {sequences} 条。",
     "warn.layers-on-cpu": "{layers} 层（{cpuBytes}）留在 CPU 内存，按内存速度运行。",
-    "warn.decode-uncalibrated": "没有找到 {engine} 的公开单流实测；解码速度沿用 {basis} 的常数。",
     "warn.decode-format-uncalibrated":
       "没有 {engine} 使用 {format} 权重的公开实测；沿用其 16 位常数。",
     "warn.no-p2p-uncalibrated":

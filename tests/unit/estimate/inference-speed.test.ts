@@ -92,8 +92,8 @@ describe("decode speed from the calibrated constants", () => {
     expect(trt.basis).toBe("tensorrt-llm/fp16");
     expect(trt.warnings).toEqual([]);
     expect(trt.bandwidthShare).toBe(DECODE_CONSTANTS.bandwidthShare["tensorrt-llm/fp16"]);
-    expect(trt.computeBasis).toBe("tensorrt-llm");
-    expect(trt.computeShare).toBe(DECODE_CONSTANTS.computeShare["tensorrt-llm"]);
+    expect(trt.computeBasis).toBe("tensorrt-llm/fp16");
+    expect(trt.computeShare).toBe(DECODE_CONSTANTS.computeShare["tensorrt-llm/fp16"]);
     // Fitted on rows of at least two GPU generations (A100 and H100), not vLLM's.
     expect(DECODE_CONSTANTS.rows["share:tensorrt-llm/fp16"]).toBeGreaterThan(20);
     expect(trt.bandwidthShare).not.toBe(decodeConstants("vllm", "fp16", "gpu-link").bandwidthShare);
