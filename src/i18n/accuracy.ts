@@ -19,6 +19,7 @@ export const accuracyStrings = defineStrings(
     error: "Signed error",
     summaryMemory: "Memory rows: {count}; median |error| {median}; largest |error| {max}.",
     excludedTitle: "Rows the estimator does not express",
+    rowsSummary: "The table's {count} rows",
     servingTitle: "Serving throughput: engines serving many users",
     servingSplit:
       "Published serving runs (content/reference/serving-throughput.tsv): an engine serving a model to a number of users at once, with the prompt and output lengths the run used. They are split into calibration and validation by source, never within one, before any fit: calibration runs joined the fit of the step constants; validation runs never did.",
@@ -48,6 +49,7 @@ export const accuracyStrings = defineStrings(
     error: "带符号误差",
     summaryMemory: "显存类数据共 {count} 行，|误差| 中位数 {median}，最大 {max}。",
     excludedTitle: "估算模块未覆盖的数据行",
+    rowsSummary: "表中 {count} 行数据",
     servingTitle: "推理服务吞吐：引擎同时服务多个用户",
     servingSplit:
       "公开的推理服务实测（content/reference/serving-throughput.tsv）：某个引擎同时为若干用户提供某个模型，附该次实测的提示词与输出长度。拟合之前即按来源划分为校准与验证，同一来源不拆分：校准数据参与了计算步常数的拟合，验证数据从未参与。",
