@@ -7,7 +7,7 @@ export const accuracyStrings = defineStrings(
       "Validation: the estimator against published measurements no constant was fitted to. Signed error = (estimate − measured) / measured. Computed when the site is built, by the same code as the calculators.",
     calibrationTitle: "Calibration rows (not scored)",
     calibrationCaption:
-      "Decode-speed measurements the decode constants were fitted to (per engine and weight format: the achieved share of memory bandwidth and a cost per layer; per link: the all-reduce latency). Their errors are in-sample: they show how well the mechanism fits, not how well it predicts.",
+      "Decode-speed measurements, single-stream and batched, the step constants were fitted to (per engine and weight format: the achieved share of memory bandwidth, a cost per layer and, where batches reach it, the share of the dense peak; per link: the all-reduce latency). Their errors are in-sample: they show how well the mechanism fits, not how well it predicts.",
     calibrationSummary: "{count} rows; in-sample median |error| {median}; largest {max}.",
     summaryDecode: "Decode-speed rows: {count}; median |error| {median}; largest |error| {max}.",
     id: "Row",
@@ -37,7 +37,7 @@ export const accuracyStrings = defineStrings(
       "验证：估算与未参与任何常数拟合的公开实测对比。带符号误差 = (估算 − 实测) / 实测。构建站点时由与计算器相同的代码算出。",
     calibrationTitle: "校准数据（不计分）",
     calibrationCaption:
-      "用于拟合解码常数的解码速度实测（按引擎与权重格式拟合达到的显存带宽比例和每层开销；按互连拟合 all-reduce 延迟）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
+      "用于拟合计算步常数的解码速度实测，含单流与批量（按引擎与权重格式拟合达到的显存带宽比例、每层开销，以及批量够大时达到的稠密峰值比例；按互连拟合 all-reduce 延迟）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
     calibrationSummary: "共 {count} 行；样本内 |误差| 中位数 {median}，最大 {max}。",
     summaryDecode: "解码速度类共 {count} 行，|误差| 中位数 {median}，最大 {max}。",
     id: "行",
