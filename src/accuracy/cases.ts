@@ -14,10 +14,13 @@ import { loadCalibration } from "./calibration.ts";
 import { calibrationRequest } from "./decode-fit.ts";
 import type { Recompute } from "../estimate/vocabulary.ts";
 import { hardwareFlopsOf, tokenFlops } from "../estimate/training-flops.ts";
+import type { ServingRun } from "./serving-runs.ts";
+import { loadServingRuns } from "./serving-runs.ts";
+import { servingCases } from "./serving-throughput.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "tokens" | "%";
-export type Kind = "memory" | "throughput" | "utilisation";
+export type Kind = "memory" | "throughput" | "utilisation" | "serving";
 
 const UNIT_BYTES: Partial<Record<Unit, number>> = {
   MiB: BYTES_PER_MIB,
@@ -153,6 +156,7 @@ const serve = (preset: string, weightBits: number, contextTokens: number, over =
   outcome(
     {
       task: "infer-memory",
+      engine: "transformers",
       model: { preset },
       weightBits,
       contextTokens,
@@ -161,12 +165,22 @@ const serve = (preset: string, weightBits: number, contextTokens: number, over =
     },
     "allocatorPeakBytes",
   );
-/** Single-stream decode (or prefill) of Llama-2-7B's shape on one GPU. */
+/** A decode with no prompt whose context grows to twice `meanContext`: its mean is that. */
+const decodeOver = (meanContext: number) => ({
+  promptTokens: 0,
+  outputTokens: 2 * meanContext,
+  contextTokens: 2 * meanContext + 1,
+});
+
+/**
+ * One sequence decoding over a mean context of `meanContext` tokens (llama-bench tg: no
+ * prompt, the context growing to twice that), or its prefill, on Llama-2-7B's shape.
+ */
 const llama7b = (
   gpu: string,
   weightBits: number,
   engine: string,
-  contextTokens: number,
+  meanContext: number,
   output = "tokensPerSecond",
   over = {},
 ) =>
@@ -178,7 +192,7 @@ const llama7b = (
       weightBits,
       scaleBits: 0,
       engine,
-      contextTokens,
+      ...decodeOver(meanContext),
       sequences: 1,
       ...over,
     },
@@ -410,7 +424,9 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
         engine: "vllm",
         weightBits: 16,
         gpu: "a100-80gb-sxm",
-        contextTokens: 1025,
+        promptTokens: 1,
+        outputTokens: 2048,
+        contextTokens: 2049,
       },
       "tokensPerSecond",
     ),
@@ -429,7 +445,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
         engine: "llama.cpp",
         weightBits: 4.54,
         gpu: "rtx-3090",
-        contextTokens: 64,
+        ...decodeOver(64),
       },
       "tokensPerSecond",
     ),
@@ -449,7 +465,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
         engine: "exllamav2",
         weightBits: 4,
         gpu: "rtx-4090",
-        contextTokens: 128,
+        ...decodeOver(128),
       },
       "tokensPerSecond",
     ),
@@ -536,6 +552,7 @@ export const ACCURACY_CASES: readonly AccuracyCase[] = [
     kind: "throughput",
     estimate: llama7b("rtx-4090", 16, "llama.cpp", 64, "prefillTokensPerSecond", {
       promptTokens: 512,
+      contextTokens: 640,
     }),
   },
   {
@@ -593,12 +610,22 @@ export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[
   return out;
 }
 
-/** Every row: the validation cases, then the calibration rows (loaded from their file by default). */
+/**
+ * Every row: the validation cases, the decode calibration rows and the published serving
+ * runs (each loaded from its file by default).
+ */
 export function accuracyTable(
   gpus: readonly GpuSpec[],
   calibration: readonly CalibrationRow[] = loadCalibration(),
+  runs: readonly ServingRun[] = loadServingRuns(),
 ): AccuracyRow[] {
-  return [...ACCURACY_CASES, ...calibrationCases(calibration)].map((c) => {
+  const serving = servingCases(runs).map((c): AccuracyCase => ({
+    ...c,
+    unit: "tok/s",
+    kind: "serving",
+    estimate: outcome(c.request, "tokensPerSecond"),
+  }));
+  return [...ACCURACY_CASES, ...calibrationCases(calibration), ...serving].map((c) => {
     const raw = c.estimate(gpus);
     const scale = UNIT_BYTES[c.unit] ?? 1;
     const estimate = raw / scale;

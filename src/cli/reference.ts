@@ -110,7 +110,7 @@ export const EXAMPLES: readonly Example[] = [
       sequences: 8,
       promptTokens: 1000,
     },
-    quote: ["tokensPerSecond", "boundTokensPerSecond", "ttftSeconds"],
+    quote: ["tokensPerSecond", "tokensPerSecondPerSequence", "ttftSeconds", "tpotSeconds"],
   },
   {
     request: {
@@ -148,7 +148,6 @@ export const EXAMPLES: readonly Example[] = [
       task: "plan",
       workload: {
         task: "serve",
-        engine: "vllm",
         model: { preset: "llama-3.1-70b" },
         weightBits: 16,
         users: 20,
@@ -161,6 +160,7 @@ export const EXAMPLES: readonly Example[] = [
       "rows.0.gpus",
       "rows.0.tokensPerSecondPerUser",
       "rows.0.costPerMillionTokens",
+      "rows.0.spareShare",
       "rows.0.priceSource.date",
     ],
   },

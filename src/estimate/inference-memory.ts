@@ -298,6 +298,20 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
 }
 
 /**
+ * Whether a GPU serves the sequences: the memory to rent with headroom (`recommendedBytes`,
+ * what the memory page shows) fits its memory, and an engine that reserves a pool holds all
+ * of them in it. The memory page's verdict and every plan row use this one rule.
+ */
+export function servingFits(
+  result: Pick<InferenceMemoryResult, "recommendedBytes" | "kvPool">,
+  gpu: GpuSpec,
+  sequences: number,
+): boolean {
+  if (result.recommendedBytes > gpu.memoryTotalBytes) return false;
+  return result.kvPool === null || result.kvPool.maxSequences >= sequences;
+}
+
+/**
  * The KV pool a reserving engine builds on one GPU:
  * - vLLM: utilisation x total memory − weights − the profiled activation peak − memory
  *   outside PyTorch (vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py);

@@ -35,12 +35,20 @@ export const servingStrings = defineStrings(
     "warn.kv-pool-short":
       "The KV pool holds {maxSequences} sequences at this context, fewer than the {sequences} asked for.",
     "warn.layers-on-cpu": "{layers} layers ({cpuBytes}) stay in CPU RAM and run at its speed.",
-    "warn.decode-uncalibrated":
-      "No published single-stream measurement of {engine} was found; its decode speed uses {basis}'s constants.",
     "warn.decode-format-uncalibrated":
       "No published measurement of {engine} with {format} weights; its 16-bit constants stand in.",
     "warn.no-p2p-uncalibrated":
       "These GPUs have no PCIe peer-to-peer: NCCL stages through host memory, and published reports show decode 20–30% slower than this estimate (noonghunna/club-3090 #356).",
+    "warn.users-queued":
+      "The engine runs {running} of the {users} users at once; the others wait for a place, which adds to their time to first token.",
+    "warn.lengths-exceed-context":
+      "A prompt of {promptTokens} tokens and {outputTokens} output tokens exceed the context of {contextTokens} tokens: the engine would refuse such requests. The speed is estimated with the prompt shortened to fit.",
+    "as.compute-share": "Achieved share of the dense peak when compute-bound",
+    "as.schedule": "How prompts share steps with decoding",
+    "as.step-token-budget": "Tokens one step may carry",
+    "opt.mixed": "prompt chunks ride in the decode steps",
+    "opt.separate": "prompt chunks run in steps of their own",
+    "opt.static": "the whole batch's prompts first, then decoding",
     "as.memory-share": "Engine's memory share",
     "as.weight-format": "Weight format",
     "as.per-layer-seconds": "Cost per layer per step",
@@ -79,11 +87,20 @@ export const servingStrings = defineStrings(
     "warn.kv-pool-short":
       "在此上下文长度下 KV 池只能容纳 {maxSequences} 条序列，少于所需的 {sequences} 条。",
     "warn.layers-on-cpu": "{layers} 层（{cpuBytes}）留在 CPU 内存，按内存速度运行。",
-    "warn.decode-uncalibrated": "没有找到 {engine} 的公开单流实测；解码速度沿用 {basis} 的常数。",
     "warn.decode-format-uncalibrated":
       "没有 {engine} 使用 {format} 权重的公开实测；沿用其 16 位常数。",
     "warn.no-p2p-uncalibrated":
       "这些 GPU 不支持 PCIe 点对点：NCCL 经主机内存中转，公开报告显示解码比此估算慢 20–30%（noonghunna/club-3090 #356）。",
+    "warn.users-queued":
+      "引擎同时只运行 {users} 个用户中的 {running} 个；其余用户排队等待，首 token 时间随之变长。",
+    "warn.lengths-exceed-context":
+      "{promptTokens} 个提示词 token 加 {outputTokens} 个输出 token 超过了 {contextTokens} 个 token 的上下文：引擎会拒绝这样的请求。速度按缩短到能放下的提示词估算。",
+    "as.compute-share": "受算力限制时达到的稠密峰值比例",
+    "as.schedule": "提示词与解码如何共用计算步",
+    "as.step-token-budget": "每步最多处理的 token 数",
+    "opt.mixed": "提示词分块搭载在解码步中",
+    "opt.separate": "提示词分块单独成步",
+    "opt.static": "整批先处理提示词，再一起解码",
     "as.memory-share": "引擎占用的显存比例",
     "as.weight-format": "权重格式",
     "as.per-layer-seconds": "每步每层的固定开销",

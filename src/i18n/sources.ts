@@ -134,7 +134,25 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.fsdp-prefetch":
       "PyTorch FSDP gathers one layer and prefetches the next (BackwardPrefetch.BACKWARD_PRE), and holds one layer's full gradient before reduce-scatter",
     "src.decode-calibration":
-      "fitted to published single-stream measurements of {basis} (decode calibration table on the accuracy page)",
+      "fitted to published measurements of {basis}, single-stream and batched (calibration tables on the accuracy page)",
+    "src.prefill-mfu":
+      "no compute-bound rows to fit: 50%, the range large matrix multiplies reach in training (Megatron-LM 51–56%, PaLM 46.2%)",
+    "src.vllm-schedule":
+      "vLLM V1 always chunks prompts into steps that also decode: at most max_num_batched_tokens per step (8192 on GPUs of 70 GiB or more other than the A100, else 2048) and max_num_seqs sequences (1024, else 256) (vllm/engine/arg_utils.py)",
+    "src.sglang-schedule":
+      "SGLang runs prompt chunks (chunked_prefill_size by GPU memory) in steps of their own that pause decoding; --enable-mixed-chunk is off by default (sglang/srt/server_args.py)",
+    "src.trtllm-schedule":
+      "TensorRT-LLM's in-flight batching puts prompts and decoding in one batch of at most max_num_tokens = 8192 tokens and max_batch_size = 2048 requests; chunked prefill off by default (tensorrt_llm/llmapi/llm_args.py)",
+    "src.llama-cpp-schedule":
+      "llama.cpp's server adds prompt tokens to the generation batch, n_batch = 2048 per decode call (common/common.h)",
+    "src.exllamav2-schedule":
+      "ExLlamaV2's dynamic generator prefills in chunks of max_chunk_size = 2048 tokens beside the running jobs (exllamav2/generator/dynamic.py)",
+    "src.hf-generate-schedule":
+      "Transformers generate runs a batch's prompts in one forward pass, then decodes the batch together (static batching)",
+    "src.serve-lengths-default":
+      "vllm bench serve's defaults: a prompt of 1024 tokens (--random-input-len) and 256 output tokens (--custom-output-len), as its own help prints them (vllm-project/vllm PR #23867)",
+    "src.serve-engine-default":
+      "vLLM, assumed when no engine is named: the continuous-batching server most self-hosted serving runs on; choose SGLang, TensorRT-LLM or another engine to see its speed",
     "src.format-scales":
       "the format's group scales: GPTQ/AWQ one fp16 scale and zero point per 128 weights; bitsandbytes one fp32 absmax per 64",
     "src.hf-dynamic-cache":
@@ -266,7 +284,25 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "融合线性交叉熵（Liger Kernel fused_linear_cross_entropy.py；Unsloth；Cut Cross-Entropy，arXiv 2411.09009）：不生成完整 logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP 聚合一层并预取下一层（BackwardPrefetch.BACKWARD_PRE），在 reduce-scatter 前保留一层的完整梯度",
-    "src.decode-calibration": "按 {basis} 的公开单流实测拟合（见准确度页的解码校准表）",
+    "src.decode-calibration": "按 {basis} 的公开实测拟合，含单流与批量（见准确度页的校准表）",
+    "src.prefill-mfu":
+      "没有受算力限制的实测可拟合：取 50%，即大矩阵乘法在训练中达到的水平（Megatron-LM 51–56%，PaLM 46.2%）",
+    "src.vllm-schedule":
+      "vLLM V1 总是把提示词切块，与解码放进同一步：每步最多 max_num_batched_tokens 个 token（显存 70 GiB 及以上且不是 A100 的 GPU 为 8192，其余 2048），最多 max_num_seqs 条序列（1024，其余 256）（vllm/engine/arg_utils.py）",
+    "src.sglang-schedule":
+      "SGLang 把提示词按 chunked_prefill_size（按显存大小取值）切块，单独成步，期间暂停解码；--enable-mixed-chunk 默认关闭（sglang/srt/server_args.py）",
+    "src.trtllm-schedule":
+      "TensorRT-LLM 的 in-flight batching 把提示词与解码放进同一批：每批最多 max_num_tokens = 8192 个 token、max_batch_size = 2048 个请求；分块预填充默认关闭（tensorrt_llm/llmapi/llm_args.py）",
+    "src.llama-cpp-schedule":
+      "llama.cpp 服务端把提示词 token 加进生成批次，每次解码调用最多 n_batch = 2048 个（common/common.h）",
+    "src.exllamav2-schedule":
+      "ExLlamaV2 的动态生成器在运行中的任务旁按 max_chunk_size = 2048 个 token 分块预填充（exllamav2/generator/dynamic.py）",
+    "src.hf-generate-schedule":
+      "Transformers generate 一次前向处理一批的全部提示词，然后整批一起解码（静态批处理）",
+    "src.serve-lengths-default":
+      "vllm bench serve 的默认值：提示词 1024 个 token（--random-input-len），输出 256 个 token（--custom-output-len），见其自身打印的参数（vllm-project/vllm PR #23867）",
+    "src.serve-engine-default":
+      "未指定引擎时按 vLLM 估算：自建推理服务最常用的连续批处理服务端；选择 SGLang、TensorRT-LLM 等引擎可看它们的速度",
     "src.format-scales":
       "格式的分组缩放：GPTQ/AWQ 每 128 个权重一个 fp16 缩放和零点；bitsandbytes 每 64 个一个 fp32 absmax",
     "src.hf-dynamic-cache":

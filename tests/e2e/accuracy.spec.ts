@@ -15,13 +15,17 @@ for (const [path, locale] of [
       maximumFractionDigits: 1,
       signDisplay: "exceptZero",
     });
-    // Validation rows in one table, the rows the decode constants were fitted to in another.
-    for (const [id, role] of [
-      ["#accuracy-table", "validation"],
-      ["#calibration-table", "calibration"],
+    // Validation rows in one table, the rows the decode constants were fitted to in another;
+    // the serving runs in two tables of their own, validation and calibration apart.
+    for (const [id, role, serving] of [
+      ["#accuracy-table", "validation", false],
+      ["#calibration-table", "calibration", false],
+      ["#serving-validation-table", "validation", true],
+      ["#serving-calibration-table", "calibration", true],
     ] as const) {
       const table = page.locator(id);
-      const rows = all.filter((r) => r.role === role);
+      const rows = all.filter((r) => r.role === role && (r.kind === "serving") === serving);
+      expect(rows.length, id).toBeGreaterThan(serving && role === "calibration" ? 4 : 14);
       await expect(table.locator("tbody tr")).toHaveCount(rows.length);
       for (const row of rows) {
         const cells = table.locator(`tr[data-row="${row.id}"] td`);

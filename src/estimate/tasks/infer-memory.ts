@@ -1,6 +1,6 @@
 /** `infer-memory`: memory per GPU to serve a model, and the concurrency a GPU holds. */
 import type { InferenceMemoryInput } from "../inference-memory.ts";
-import { inferenceMemory } from "../inference-memory.ts";
+import { inferenceMemory, servingFits } from "../inference-memory.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
@@ -43,11 +43,18 @@ export const inferMemoryTask = defineTask({
   fields: SERVING_REQUEST_FIELDS,
   defaults: servingDefaults,
   run: (r, ctx) => {
-    const result = inferenceMemory(servingInput(r, ctx));
+    const input = servingInput(r, ctx);
+    const result = inferenceMemory(input);
+    const verdict = memoryVerdict(ctx, result, r.gpu, r.tensorParallel);
+    // A reserving engine's GPU must also hold every sequence in its pool (the plan's rule).
+    const chosen =
+      verdict.chosen && input.gpu
+        ? { ...verdict.chosen, fits: servingFits(result, input.gpu, r.sequences) }
+        : verdict.chosen;
     return {
       ...result,
       fitsOn: gpusHolding(ctx, result.recommendedBytes),
-      verdict: memoryVerdict(ctx, result, r.gpu, r.tensorParallel),
+      verdict: { ...verdict, chosen },
     };
   },
 });

@@ -28,7 +28,12 @@ import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
-import { servingDefaults } from "./serving-fields.ts";
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_OUTPUT_TOKENS,
+  DEFAULT_PROMPT_TOKENS,
+  servingDefaults,
+} from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
@@ -180,6 +185,32 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   return out;
 }
 
+/**
+ * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
+ * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ */
+function servingAssumptions(w: Workload): Assumption[] {
+  if (w.task !== "serve") return [];
+  const s = w as unknown as ServeRequest;
+  return [
+    {
+      key: "engine",
+      value: s.engine,
+      source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
+    },
+    {
+      key: "prompt-tokens",
+      value: s.promptTokens,
+      source: s.promptTokens === DEFAULT_PROMPT_TOKENS ? "serve-lengths-default" : "request",
+    },
+    {
+      key: "output-tokens",
+      value: s.outputTokens,
+      source: s.outputTokens === DEFAULT_OUTPUT_TOKENS ? "serve-lengths-default" : "request",
+    },
+  ];
+}
+
 const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
 
 /**
@@ -284,6 +315,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
       value: r[key as keyof typeof BILLING_FIELDS],
       source: r[key as keyof typeof BILLING_FIELDS] === f.default ? "billing-assumed" : "request",
     })),
+    ...servingAssumptions(r.workload as Workload),
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.

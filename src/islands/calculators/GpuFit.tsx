@@ -190,6 +190,9 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
                         <td data-k="cost">{num(lang, x.cost, 2)}</td>
                         <td>
                           {num(lang, (serving ? x.costPerMillionTokens : x.costPerUnit) ?? null, 2)}
+                          {x.spareShare !== undefined && (
+                            <small> {tr(t, "pt.spare", { share: pct(lang, x.spareShare) })}</small>
+                          )}
                         </td>
                         <td>{scaling(x, t, lang)}</td>
                         <td>{x.limitedBy === null ? "—" : tr(t, `limit.${x.limitedBy}`)}</td>

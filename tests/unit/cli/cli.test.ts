@@ -82,10 +82,12 @@ describe("estimate command line: the spec's six requests", () => {
     const r = cli(SPEC[3]![1], "stdin");
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { tokensPerSecond: number; boundTokensPerSecond: number };
-    // Every weight but the input embedding's unread rows, plus the KV cache of the default
-    // 4096-token context (0.5 MiB per token).
+    // Every weight but the input embedding's unread rows, plus the KV cache (0.5 MiB per
+    // token) at the mean context of the default request (vLLM, a 1024-token prompt, 256 output
+    // tokens): 1 prompt step at half the prompt and 255 decode steps at 1024 + 255/2.
     const read = 2 * 6_738_415_616 - 2 * 32000 * 4096 + 2 * 4096;
-    expect(out.boundTokensPerSecond).toBeCloseTo(1008e9 / (read + 4096 * 2 ** 19), 6);
+    const context = (1024 / 2 + 255 * (1024 + 255 / 2)) / 256;
+    expect(out.boundTokensPerSecond).toBeCloseTo(1008e9 / (read + context * 2 ** 19), 6);
   });
   it("gives the numbers the library gives: train-time 243.24 h; cost picks the 1-card option", () => {
     // 7e9 parameters with the shape assumed from the count (model.ts shapeFromParams): hidden
