@@ -75,6 +75,7 @@ export type SourceKey =
   | "recompute-block"
   | "sdpa-default"
   | "loss-standard"
+  | "loss-shifted"
   | "loss-chunked"
   | "loss-fused"
   | "fsdp-prefetch"
@@ -86,7 +87,14 @@ export type SourceKey =
   | "trtllm-kv-pool"
   | "llama-cpp-context"
   | "ollama-context"
-  | "exllamav2-cache";
+  | "exllamav2-cache"
+  | "step-phases"
+  | "fused-kernels"
+  | "fused-optimizer"
+  | "torch-foreach"
+  | "optimizer-in-backward"
+  | "dequantize"
+  | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {
@@ -125,7 +133,8 @@ export type WarningCode =
   | "scaling-predicted"
   | "speed-carried"
   | "no-price-in-currency"
-  | "scaling-assumed-linear";
+  | "scaling-assumed-linear"
+  | "paged-optimizer-states";
 
 export interface Warning {
   code: WarningCode;

@@ -104,6 +104,22 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "fused linear cross-entropy (Liger Kernel fused_linear_cross_entropy.py; Unsloth; Cut Cross-Entropy, arXiv 2411.09009): no full logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP gathers one layer and prefetches the next (BackwardPrefetch.BACKWARD_PRE), and holds one layer's full gradient before reduce-scatter",
+    "src.loss-shifted":
+      "Transformers' ForCausalLMLoss before v4.49 (PR #35646) and remote-code models copy the upcast logits shifted by one token before the cross-entropy",
+    "src.step-phases":
+      "the largest of three moments of a step: the end of the forward pass, backward through one block, the optimizer step (PyTorch memory snapshots)",
+    "src.fused-kernels":
+      "fused kernels keep a norm's input and the MLP's gate and up outputs only (Liger Kernel rms_norm.py, swiglu.py; Unsloth fast_lora.py; torch.compile's min-cut partitioner)",
+    "src.fused-optimizer":
+      "a fused or per-parameter optimizer step has no model-sized temporaries (AdamW fused=True, Transformers adamw_torch_fused, DeepSpeed FusedAdam, bitsandbytes)",
+    "src.torch-foreach":
+      "PyTorch's foreach optimizer step holds about one more copy of the parameters (torch.optim docs, foreach)",
+    "src.optimizer-in-backward":
+      "optimizer step fused into backward: each gradient is applied and freed as soon as it is ready (torchtune optimizer_in_bwd; PyTorch tutorial on register_post_accumulate_grad_hook)",
+    "src.dequantize":
+      "a k-bit base dequantizes one weight matrix to 16 bits per matmul (bitsandbytes dequantize_4bit; torchao NF4; Unsloth fast_dequantize)",
+    "src.bnb-paged":
+      "bitsandbytes paged optimizers allocate their states with cudaMallocManaged (optim/optimizer.py get_state_buffer), outside PyTorch's allocator; the driver moves them to CPU RAM when the GPU runs short (Dettmers et al. 2023, sec. 3)",
     "src.decode-calibration":
       "fitted to published single-stream measurements of {basis} (decode calibration table on the accuracy page)",
     "src.format-scales":
@@ -212,6 +228,22 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "融合线性交叉熵（Liger Kernel fused_linear_cross_entropy.py；Unsloth；Cut Cross-Entropy，arXiv 2411.09009）：不生成完整 logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP 聚合一层并预取下一层（BackwardPrefetch.BACKWARD_PRE），在 reduce-scatter 前保留一层的完整梯度",
+    "src.loss-shifted":
+      "Transformers v4.49 之前的 ForCausalLMLoss（PR #35646）与远程代码模型在交叉熵之前，把升为 fp32 的 logits 错开一个 token 再复制一份",
+    "src.step-phases":
+      "取一步训练中三个时刻的最大值：前向结束、反向经过一个块、优化器更新（PyTorch 显存快照）",
+    "src.fused-kernels":
+      "融合算子只保留归一化层的输入和 MLP 的 gate、up 输出（Liger Kernel rms_norm.py、swiglu.py；Unsloth fast_lora.py；torch.compile 的 min-cut 划分）",
+    "src.fused-optimizer":
+      "融合或逐参数的优化器更新没有与模型同大的临时张量（AdamW fused=True、Transformers adamw_torch_fused、DeepSpeed FusedAdam、bitsandbytes）",
+    "src.torch-foreach":
+      "PyTorch 的 foreach 优化器更新大约多占一份参数大小的显存（torch.optim 文档，foreach）",
+    "src.optimizer-in-backward":
+      "优化器更新并入反向传播：每个梯度一算出就更新并释放（torchtune optimizer_in_bwd；PyTorch 关于 register_post_accumulate_grad_hook 的教程）",
+    "src.dequantize":
+      "k bit 底座每次矩阵乘法把一个权重矩阵反量化为 16 bit（bitsandbytes dequantize_4bit；torchao NF4；Unsloth fast_dequantize）",
+    "src.bnb-paged":
+      "bitsandbytes 分页优化器用 cudaMallocManaged 分配状态（optim/optimizer.py get_state_buffer），不经过 PyTorch 的分配器；显存不足时由驱动移到 CPU 内存（Dettmers 等 2023，第 3 节）",
     "src.decode-calibration": "按 {basis} 的公开单流实测拟合（见准确度页的解码校准表）",
     "src.format-scales":
       "格式的分组缩放：GPTQ/AWQ 每 128 个权重一个 fp16 缩放和零点；bitsandbytes 每 64 个一个 fp32 absmax",

@@ -37,6 +37,9 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
     offload: r.offload,
     head: r.head,
     headroom: r.headroom,
+    fusedKernels: r.fusedKernels,
+    optimizerForeach: r.optimizerForeach,
+    optimizerInBackward: r.optimizerInBackward,
   };
   if (r.dropout !== undefined) input.dropout = r.dropout;
   if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
