@@ -43,6 +43,8 @@ export const issueStrings = defineStrings(
     "issue.currency-mismatch":
       "is in another currency than the plan ({currency}); prices are never converted",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
+    "issue.needs-single-micro-batch":
+      "needs gradient accumulation 1: each gradient is applied and freed as soon as it is ready",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
     "issue.kv-heads-divide":
       "must be at most the attention heads ({heads}) and divide them evenly (grouped-query attention)",
@@ -92,6 +94,8 @@ export const issueStrings = defineStrings(
     "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
     "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
+    "issue.needs-single-micro-batch":
+      "需要梯度累积为 1：每个梯度一算出就更新并释放，无法跨微批次累加",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.kv-heads-divide": "不能超过注意力头数（{heads}），且必须能整除它（分组查询注意力）",
     "issue.active-experts": "不能超过专家数（{experts}）",

@@ -30,6 +30,7 @@ export type IssueCode =
   | "currency-mismatch"
   | "tp-exceeds-gpus"
   | "tp-not-divisor"
+  | "needs-single-micro-batch"
   | "kv-heads-divide"
   | "active-experts"
   | "sliding-layers"

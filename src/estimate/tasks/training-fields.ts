@@ -91,13 +91,16 @@ export const TRAINING_FIELDS = {
  */
 export function trainingDefaults(checked: Record<string, unknown>): Record<string, unknown> {
   // The request has passed the field table's checks, so its fields have these types.
-  const given = checked as ProfileGiven & { framework?: Framework };
+  const given = checked as ProfileGiven & { framework?: Framework; gradAccumulation?: number };
   const profile = given.framework ? FRAMEWORK_PROFILES[given.framework] : undefined;
   const single = !given.lora && (given.gpus ?? 1) === 1;
   const out: Record<string, unknown> = {
     ...profile?.training,
     ...(single ? profile?.fullSingleDevice : {}),
   };
+  // Stepping in backward needs each gradient whole after one micro-batch (torchtune refuses
+  // `optimizer_in_bwd` with gradient accumulation), so a profile never turns it on then.
+  if ((given.gradAccumulation ?? 1) > 1) delete out["optimizerInBackward"];
   if (given.lora) {
     const precision = given.precision ?? profile?.training.precision;
     out["lora"] = {
