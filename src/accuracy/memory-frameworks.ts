@@ -20,7 +20,8 @@ const memory =
   (gpus: readonly GpuSpec[]): number => {
     const r = runRequest({ task: "train-memory", ...request }, { gpus, presets: PRESETS });
     if (!r.ok) throw new Error(`accuracy request refused: ${JSON.stringify(r.issues)}`);
-    return (r.result as Record<string, number>)[output] ?? Number.NaN;
+    const value: unknown = (r.result as unknown as Record<string, unknown>)[output];
+    return typeof value === "number" ? value : Number.NaN;
   };
 
 const LORA_ALL = ["q", "k", "v", "o", "gate", "up", "down"];

@@ -110,7 +110,6 @@ export interface ActivationBytes {
   offloaded: number;
   /** Norm before the head and, when the head trains, its input. */
   finalLayer: number;
-  total: number;
 }
 
 /**
@@ -220,6 +219,5 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
     recomputed,
     offloaded,
     finalLayer,
-    total: layers + finalLayer,
   };
 }
