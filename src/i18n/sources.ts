@@ -71,15 +71,15 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-render":
       'a rule of thumb for Blender Cycles from the article "杭州GPU服务器租用前，先算清你的算力需求" (Wang Jian, idctop.com) (not a measurement)',
     "src.fw-hf-trainer":
-      "Transformers Trainer defaults (training_args.py: no gradient checkpointing, AdamW; v5 loads the checkpoint dtype) with PEFT's LoraConfig (r 8, alpha 8, dropout 0, q_proj and v_proj)",
+      "Transformers Trainer defaults (training_args.py: no gradient checkpointing, adamw_torch_fused with PyTorch 2.8 or later; v5 loads the checkpoint dtype) with PEFT's LoraConfig (r 8, alpha 8, dropout 0, q_proj and v_proj)",
     "src.fw-trl":
       'TRL SFTTrainer 1.10 defaults (trl/trainer/base_config.py, sft_config.py: gradient checkpointing on, bf16 autocast, a model named by id loads in fp32, loss "chunked_nll")',
     "src.fw-llama-factory":
       "LLaMA-Factory 0.9.6 defaults (hparams/finetuning_args.py, model_args.py: lora_rank 8, alpha 16, target all, gradient checkpointing on, trainable parameters in fp32)",
     "src.fw-unsloth":
-      'Unsloth defaults (unsloth/models/llama.py, loader.py: r 16, alpha 16, seven projections, 4-bit NF4 base, "unsloth" checkpointing to CPU, fused cross-entropy; adamw_8bit in its default training config)',
+      'Unsloth defaults (unsloth/models/llama.py, loader.py: r 16, alpha 16, seven projections, 4-bit NF4 base, "unsloth" checkpointing to CPU, fused cross-entropy, its Triton RMSNorm, SwiGLU and LoRA kernels in kernels/fast_lora.py; adamw_8bit in its default training config)',
     "src.fw-torchtune":
-      "torchtune recipe llama3_1/8B_lora_single_device.yaml (pure bf16, LoRA r 8 alpha 16 on q, v, output and MLP, activation checkpointing, LinearCrossEntropyLoss)",
+      "torchtune recipes llama3_1/8B_lora_single_device.yaml (pure bf16, LoRA r 8 alpha 16 on q, v, output and MLP, activation checkpointing, LinearCrossEntropyLoss, fused AdamW; QLoRA through torchao NF4) and 8B_full_single_device.yaml (PagedAdamW8bit, optimizer_in_bwd)",
     "src.fw-ms-swift":
       "ms-swift 4.6 defaults (swift/arguments/tuner_args.py: lora_rank 8, alpha 32, dropout 0.05, all-linear; gradient checkpointing on, bf16)",
     "src.fw-deepspeed":
@@ -196,15 +196,15 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-render":
       "《杭州GPU服务器租用前，先算清你的算力需求》（王坚，idctop.com）中关于 Blender Cycles 的经验法则（不是实测）",
     "src.fw-hf-trainer":
-      "Transformers Trainer 默认值（training_args.py：不开梯度检查点，AdamW；v5 按检查点的数据类型加载）与 PEFT LoraConfig（r 8、alpha 8、dropout 0、q_proj 与 v_proj）",
+      "Transformers Trainer 默认值（training_args.py：不开梯度检查点，PyTorch 2.8 及以上时用 adamw_torch_fused；v5 按检查点的数据类型加载）与 PEFT LoraConfig（r 8、alpha 8、dropout 0、q_proj 与 v_proj）",
     "src.fw-trl":
       'TRL SFTTrainer 1.10 默认值（trl/trainer/base_config.py、sft_config.py：开梯度检查点，bf16 autocast，按模型 id 加载时为 fp32，损失为 "chunked_nll"）',
     "src.fw-llama-factory":
       "LLaMA-Factory 0.9.6 默认值（hparams/finetuning_args.py、model_args.py：lora_rank 8、alpha 16、target all、开梯度检查点、可训练参数为 fp32）",
     "src.fw-unsloth":
-      'Unsloth 默认值（unsloth/models/llama.py、loader.py：r 16、alpha 16、七个投影层、4 bit NF4 底座、"unsloth" 检查点卸载到 CPU、融合交叉熵；其默认训练配置用 adamw_8bit）',
+      'Unsloth 默认值（unsloth/models/llama.py、loader.py：r 16、alpha 16、七个投影层、4 bit NF4 底座、"unsloth" 检查点卸载到 CPU、融合交叉熵，以及 kernels/fast_lora.py 里用 Triton 写的 RMSNorm、SwiGLU 和 LoRA 算子；其默认训练配置用 adamw_8bit）',
     "src.fw-torchtune":
-      "torchtune 配方 llama3_1/8B_lora_single_device.yaml（纯 bf16，LoRA r 8、alpha 16，作用于 q、v、输出投影与 MLP，激活检查点，LinearCrossEntropyLoss）",
+      "torchtune 配方 llama3_1/8B_lora_single_device.yaml（纯 bf16，LoRA r 8、alpha 16，作用于 q、v、输出投影与 MLP，激活检查点，LinearCrossEntropyLoss，融合 AdamW；QLoRA 用 torchao NF4）与 8B_full_single_device.yaml（PagedAdamW8bit，optimizer_in_bwd）",
     "src.fw-ms-swift":
       "ms-swift 4.6 默认值（swift/arguments/tuner_args.py：lora_rank 8、alpha 32、dropout 0.05、all-linear；开梯度检查点，bf16）",
     "src.fw-deepspeed": "DeepSpeed bf16 训练：bf16 参数，fp32 主权重、梯度与优化器状态",

@@ -49,6 +49,10 @@ export const trainingStrings = defineStrings(
     "f.optimizerForeach": "PyTorch foreach optimizer step (off: fused or per-parameter)",
     "f.optimizerInBackward": "Optimizer step inside backward (torchtune optimizer_in_bwd)",
     "breakdown.optimizer-step": "Optimizer step temporaries",
+    "fw.adamwFused": "AdamW, fused step",
+    "fw.adamwForeach": "AdamW, foreach step",
+    "fw.inBackward": ", stepped inside backward",
+    "fw.fullSingleDevice": "{main}; full fine-tuning on one GPU: {full}{inBackward}",
     "breakdown.dequantized-weight": "One weight dequantized to 16 bits",
     "warn.paged-optimizer-states":
       "{pagedBytes} of paged optimizer states live in unified memory, outside this figure: on the GPU while it has room, otherwise in CPU RAM (paged in at each step, slower). Have that much free CPU RAM.",
@@ -106,6 +110,10 @@ export const trainingStrings = defineStrings(
     "f.optimizerForeach": "PyTorch foreach 优化器更新（关闭：融合或逐参数更新）",
     "f.optimizerInBackward": "在反向传播中更新参数（torchtune optimizer_in_bwd）",
     "breakdown.optimizer-step": "优化器更新的临时张量",
+    "fw.adamwFused": "AdamW，融合更新",
+    "fw.adamwForeach": "AdamW，foreach 更新",
+    "fw.inBackward": "，在反向传播中更新",
+    "fw.fullSingleDevice": "{main}；单卡全量微调：{full}{inBackward}",
     "breakdown.dequantized-weight": "反量化为 16 位的一个权重",
     "warn.paged-optimizer-states":
       "另有 {pagedBytes} 的分页优化器状态放在统一内存里，不计入上面的数字：显存有空余时留在 GPU，不够时放到 CPU 内存，每步再换入（会变慢）。请准备这么多空闲的 CPU 内存。",
