@@ -89,6 +89,7 @@ export type SourceKey =
   | "recompute-block"
   | "sdpa-default"
   | "loss-standard"
+  | "loss-shifted"
   | "loss-chunked"
   | "loss-fused"
   | "fsdp-prefetch"
@@ -109,7 +110,14 @@ export type SourceKey =
   | "trtllm-kv-pool"
   | "llama-cpp-context"
   | "ollama-context"
-  | "exllamav2-cache";
+  | "exllamav2-cache"
+  | "step-phases"
+  | "fused-kernels"
+  | "fused-optimizer"
+  | "torch-foreach"
+  | "optimizer-in-backward"
+  | "dequantize"
+  | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {
@@ -154,7 +162,8 @@ export type WarningCode =
   | "render-fp32-fallback"
   | "memory-unchecked"
   | "scaling-assumed-linear"
-  | "inter-node-network-unknown";
+  | "inter-node-network-unknown"
+  | "paged-optimizer-states";
 
 export interface Warning {
   code: WarningCode;

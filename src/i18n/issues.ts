@@ -43,6 +43,8 @@ export const issueStrings = defineStrings(
     "issue.currency-mismatch":
       "is in another currency than the plan ({currency}); prices are never converted",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
+    "issue.needs-single-micro-batch":
+      "needs gradient accumulation 1: each gradient is applied and freed as soon as it is ready",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
     "issue.layout-not-divisor":
       "makes tensor × pipeline parallel {product} GPUs, which must divide the GPU count ({gpus}) evenly",
@@ -100,6 +102,8 @@ export const issueStrings = defineStrings(
     "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
     "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
+    "issue.needs-single-micro-batch":
+      "需要梯度累积为 1：每个梯度一算出就更新并释放，无法跨微批次累加",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.layout-not-divisor":
       "使张量 × 流水线并行共 {product} 张卡，必须能整除 GPU 数量（{gpus}）",

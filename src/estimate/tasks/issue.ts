@@ -35,6 +35,7 @@ export type IssueCode =
   | "experts-layout-not-divisor"
   | "experts-not-divisible"
   | "dense-no-experts"
+  | "needs-single-micro-batch"
   | "kv-heads-divide"
   | "active-experts"
   | "sliding-layers"

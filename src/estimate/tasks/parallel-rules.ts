@@ -1,4 +1,7 @@
-/** Cross-field rules of a parallel layout, which only the tasks check (not the page's inputs). */
+/**
+ * Cross-field rules of a training layout, which only the tasks check (not the page's
+ * inputs): the parallel layout, and an optimizer step that needs one micro-batch.
+ */
 import type { ModelArch } from "../model.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
@@ -51,4 +54,17 @@ export function speedLayoutRules(r: SpeedLayout, arch: ModelArch | undefined): I
       out.push(issue("expertParallel", "experts-layout-not-divisor", { product, gpus: r.gpus }));
   }
   return out;
+}
+
+/**
+ * Stepping each parameter inside backward frees its gradient at once, so gradients cannot
+ * accumulate over micro-batches (torchtune's recipes refuse the combination).
+ */
+export function optimizerRules(r: {
+  optimizerInBackward: boolean;
+  gradAccumulation: number;
+}): Issue[] {
+  return r.optimizerInBackward && r.gradAccumulation > 1
+    ? [issue("optimizerInBackward", "needs-single-micro-batch", {})]
+    : [];
 }

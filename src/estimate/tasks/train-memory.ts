@@ -11,7 +11,7 @@ import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules } from "./parallel-rules.ts";
+import { optimizerRules, parallelRules } from "./parallel-rules.ts";
 import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
@@ -38,6 +38,9 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
     offload: r.offload,
     head: r.head,
     headroom: r.headroom,
+    fusedKernels: r.fusedKernels,
+    optimizerForeach: r.optimizerForeach,
+    optimizerInBackward: r.optimizerInBackward,
   };
   if (r.dropout !== undefined) input.dropout = r.dropout;
   if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
@@ -76,7 +79,7 @@ export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
   defaults: trainingDefaults,
-  rules: (r) => parallelRules(r),
+  rules: (r) => [...parallelRules(r), ...optimizerRules(r)],
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
     return {

@@ -64,6 +64,15 @@ export const TRAINING_FIELDS = {
   /** SDPA/flash attention is PyTorch's and Transformers' default; false is eager attention. */
   flashAttention: bool({ default: true }),
   loss: oneOf(LOSS_PATHS, { default: "standard" }),
+  /** torch.compile, Liger Kernel or Unsloth's kernels: norms and the MLP activation recomputed. */
+  fusedKernels: bool({ default: false }),
+  /**
+   * PyTorch's default foreach step (a states-sized temporary); off for a fused kernel
+   * (`fused=True`, `adamw_torch_fused`) or a per-parameter loop.
+   */
+  optimizerForeach: bool({ default: true }),
+  /** Each parameter steps as its gradient is ready (torchtune `optimizer_in_bwd`). */
+  optimizerInBackward: bool({ default: false }),
   lora: { kind: "object", fields: LORA_FIELDS },
   gpus: int("gpus", 1, 100_000, { default: 1 }),
   tensorParallel: int("gpus", 1, 1024, { default: 1 }),
@@ -82,9 +91,16 @@ export const TRAINING_FIELDS = {
  */
 export function trainingDefaults(checked: Record<string, unknown>): Record<string, unknown> {
   // The request has passed the field table's checks, so its fields have these types.
-  const given = checked as ProfileGiven & { framework?: Framework };
+  const given = checked as ProfileGiven & { framework?: Framework; gradAccumulation?: number };
   const profile = given.framework ? FRAMEWORK_PROFILES[given.framework] : undefined;
-  const out: Record<string, unknown> = { ...profile?.training };
+  const single = !given.lora && (given.gpus ?? 1) === 1;
+  const out: Record<string, unknown> = {
+    ...profile?.training,
+    ...(single ? profile?.fullSingleDevice : {}),
+  };
+  // Stepping in backward needs each gradient whole after one micro-batch (torchtune refuses
+  // `optimizer_in_bwd` with gradient accumulation), so a profile never turns it on then.
+  if ((given.gradAccumulation ?? 1) > 1) delete out["optimizerInBackward"];
   if (given.lora) {
     const precision = given.precision ?? profile?.training.precision;
     out["lora"] = {

@@ -68,6 +68,9 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
           {f("recompute")}
           {f("flashAttention")}
           {f("loss")}
+          {f("fusedKernels")}
+          {f("optimizerForeach")}
+          {f("optimizerInBackward")}
           <SelectField
             id={`${id}-method`}
             label={tr(t, "f.method")}
