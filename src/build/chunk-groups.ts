@@ -43,7 +43,7 @@ export const CHUNK_GROUPS = [
     priority: 96,
     test: under(
       "estimate/(vocabulary|units|gpu)\\.ts",
-      "estimate/tasks/(field|issue|cost-fields)\\.ts",
+      "estimate/tasks/(field|issue|cost-fields|memory-fields|measured-fields)\\.ts",
       "stores/(catalog|persist|engine|lazy|field-store|field-codec|cost|measured)\\.ts",
       "i18n/format\\.ts",
       "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",

@@ -11,6 +11,7 @@ export * from "./gpu-analysis.ts";
 export * from "./run-analysis.ts";
 export * from "./sizing.ts";
 export * from "./report.ts";
-export * from "./compare.ts";
+export * from "./paper-peak.ts";
+export * from "./gpu-match.ts";
 export * from "./timeline.ts";
 export * from "./cap.ts";

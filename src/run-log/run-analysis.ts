@@ -69,9 +69,7 @@ export function analyzeRun(log: ParsedLog): RunAnalysis {
     const lo = minOf(means);
     const hi = maxOf(means);
     if (hi - lo > IMBALANCE_PCT)
-      runFindings.push(
-        run("imbalanced-gpus", "warn", { minMeanUtilPct: lo, maxMeanUtilPct: hi }),
-      );
+      runFindings.push(run("imbalanced-gpus", "warn", { minMeanUtilPct: lo, maxMeanUtilPct: hi }));
   }
   return {
     startEpochSeconds: t0,

@@ -8,7 +8,7 @@ import type { GpuSpec } from "../estimate/gpu.ts";
 import { rentGB } from "../estimate/memory-views.ts";
 import type { MeasuredRunResult } from "../estimate/tasks/measured-run.ts";
 import { measuredRunTask } from "../estimate/tasks/measured-run.ts";
-import { MEASURED_RUN_FIELDS } from "../estimate/tasks/measured-run-fields.ts";
+import { MEASURED_RUN_FIELDS } from "../estimate/tasks/measured-fields.ts";
 import type { Outcome } from "../estimate/tasks/task.ts";
 import { runTask } from "../estimate/tasks/task.ts";
 import { bytesToMiB, BYTES_PER_MIB } from "../estimate/units.ts";

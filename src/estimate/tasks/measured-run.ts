@@ -8,7 +8,7 @@
 import { gpuById, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import { issue } from "./issue.ts";
-import { MEASURED_RUN_FIELDS } from "./measured-run-fields.ts";
+import { MEASURED_RUN_FIELDS } from "./measured-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { pushCommonWarnings } from "../memory-views.ts";
