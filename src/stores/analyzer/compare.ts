@@ -11,7 +11,7 @@ import { paperPeakTflops } from "../../run-log/paper-peak.ts";
 import type { LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
 import { engineNow, loadEngine } from "../engine.ts";
 import { $analyzerGpus } from "./page.ts";
-import { $slots, SLOTS } from "./slots.ts";
+import { $run, $slots, SLOTS } from "./slots.ts";
 
 export const PRECISIONS: readonly PeakPrecision[] = ["fp32", "tf32", "fp16", "bf16", "fp8", "int8"];
 
@@ -61,10 +61,11 @@ function ask(a: CompareSide, b: CompareSide): CompareAsk {
 }
 
 export const $compare = computed(
-  [$slots, $picked, $precision, $analyzerGpus],
-  (slots, picked, precision, gpus): CompareState => {
+  [$run.a, $run.b, $picked, $precision, $analyzerGpus],
+  (runA, runB, picked, precision, gpus): CompareState => {
+    const runs = { a: runA, b: runB };
     const side = (s: Slot): CompareSide => {
-      const run = slots[s].run;
+      const run = runs[s];
       const choice = picked[s];
       const gpuId = choice && choice.key === runKey(run) ? choice.id : (run?.catalogGpu ?? "");
       const spec = gpus.find((g) => g.id === gpuId);

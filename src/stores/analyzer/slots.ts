@@ -3,7 +3,7 @@
  * compare): idle → loading (progress) → loaded, or refused with the reason. Loading, and any
  * change of settings, asks the worker; only its answer to the latest request of a slot counts.
  */
-import { atom } from "nanostores";
+import { atom, computed } from "nanostores";
 import { checkLogSize } from "../../run-log/nvidia-smi-csv.ts";
 import type { LoadError, LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
 import { $analyzerGpus } from "./page.ts";
@@ -23,6 +23,15 @@ export interface SlotState {
 const EMPTY: SlotState = { run: null, error: null, progress: null, id: 0 };
 export const SLOTS = ["a", "b"] as const;
 export const $slots = atom<Record<Slot, SlotState>>({ a: EMPTY, b: EMPTY });
+/**
+ * One slot's state, and its run: each changes only when that slot's does, so progress on one
+ * run re-renders its progress bar and nothing else.
+ */
+export const $slot = { a: computed($slots, (s) => s.a), b: computed($slots, (s) => s.b) };
+export const $run = {
+  a: computed($slot.a, (s) => s.run),
+  b: computed($slot.b, (s) => s.run),
+};
 /** Which of run A's listed GPUs the charts show. */
 export const $gpuShown = atom(0);
 export const showGpu = (i: number): void => $gpuShown.set(i);

@@ -28,6 +28,8 @@ const kept: Partial<Record<Slot, Kept>> = {};
 const chunks = new Map<number, string[]>();
 const post = (m: FromWorker): void => postMessage(m);
 const pause = (): Promise<void> => new Promise((r) => setTimeout(r, 0));
+/** Progress is posted at most this often: each post re-renders the page's progress bar. */
+const PROGRESS_EVERY_MS = 100;
 
 function report(id: number, slot: Slot, settings: Settings): void {
   const k = kept[slot];
@@ -60,8 +62,13 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
   } catch {
     return fail({ error: "read-failed" });
   }
+  let posted = 0;
   const read = await readLog(text, async (fraction) => {
-    post({ type: "progress", id, fraction });
+    const now = Date.now();
+    if (now - posted >= PROGRESS_EVERY_MS) {
+      posted = now;
+      post({ type: "progress", id, fraction });
+    }
     await pause();
   });
   if ("error" in read) return fail(read);

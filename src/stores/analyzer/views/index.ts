@@ -11,7 +11,7 @@ import { $compare, $diagnosis } from "../compare.ts";
 import { $analyzerReady } from "../page.ts";
 import { $boxes } from "../paste.ts";
 import { $settings } from "../settings.ts";
-import { $gpuShown, $slots } from "../slots.ts";
+import { $gpuShown, $run, $slot } from "../slots.ts";
 import { $useStatus } from "../use.ts";
 import { compareView } from "./compare.ts";
 import { findingsView } from "./findings.ts";
@@ -25,11 +25,11 @@ import { throughputView, unitLabel } from "./throughput.ts";
 import { timelineView } from "./timeline.ts";
 import { useView } from "./use.ts";
 
-const $runA = computed($slots, (s) => s.a.run);
+const $runA = $run.a;
 
 function build(lang: string, t: Strings, gpus: readonly GpuSpec[]) {
   const input = (slot: Slot) =>
-    computed([$slots, $boxes], (s, b) => inputView(s[slot], b[slot], t, lang));
+    computed([$slot[slot], $boxes], (s, b) => inputView(s, b[slot], t, lang));
   /** A view of run A, or null before it is loaded. */
   const ofRun = <V>(f: (run: NonNullable<ReturnType<typeof $runA.get>>) => V) =>
     computed($runA, (run) => (run ? f(run) : null));
