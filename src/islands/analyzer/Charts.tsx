@@ -1,8 +1,7 @@
 /** The shown GPU's charts: the GPU picker, its timeline, utilisation histogram and idle gaps. */
-import type { Strings } from "../../i18n/format.ts";
 import { showGpu } from "../../stores/analyzer/slots.ts";
 import type { Choice } from "../../stores/analyzer/views/throughput.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 import { SelectField } from "../calculators/SelectField.tsx";
 import { Histogram } from "./Histogram.tsx";
 import { IdleGaps } from "./IdleGaps.tsx";

@@ -1,7 +1,6 @@
 /** What the log suggests: each finding in words, each kind's "…and M more" after its last. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 
 const CLASS = { warn: "an-warn", info: "an-info", more: "an-more" } as const;
 

@@ -1,7 +1,6 @@
 /** Memory per GPU: one row per listed GPU, every figure from the table's view store. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 
 export function GpuTable({ v, t }: { v: AnalyzerViews; t: Strings }) {
   const table = useStore(v.table);

@@ -1,7 +1,6 @@
 /** The shown GPU's utilisation in its steady window: bars (aria-hidden) and the same as a table. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 
 export function Histogram({ v, t }: { v: AnalyzerViews; t: Strings }) {
   const hist = useStore(v.histogram);

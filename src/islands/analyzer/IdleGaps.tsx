@@ -1,7 +1,6 @@
 /** The shown GPU's idle gaps: start, end, length and phase, and how many more there are. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 
 export function IdleGaps({ v, t }: { v: AnalyzerViews; t: Strings }) {
   const gaps = useStore(v.gaps);

@@ -1,9 +1,8 @@
 /** File or paste input for one run: what it shows is its view store's; a paste too long for the box goes straight to the worker. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
 import { analyzeBox, takePaste, typeText } from "../../stores/analyzer/paste.ts";
 import { loadLog } from "../../stores/analyzer/slots.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 import type { Slot } from "../../workers/analyzer/protocol.ts";
 
 export interface LogInputProps {

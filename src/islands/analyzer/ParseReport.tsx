@@ -1,7 +1,6 @@
 /** How the log was read: skipped lines and why, parse notes, and the probe's environment. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 
 export function ParseReport({ v, t }: { v: AnalyzerViews; t: Strings }) {
   const r = useStore(v.report);

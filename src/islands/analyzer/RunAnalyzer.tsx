@@ -6,9 +6,9 @@
 import { useStore } from "@nanostores/preact";
 import { useEffect } from "preact/hooks";
 import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Strings } from "../../i18n/format.ts";
 import { startAnalyzer } from "../../stores/analyzer/page.ts";
 import { changeSettings } from "../../stores/analyzer/slots.ts";
+import type { Strings } from "../../stores/analyzer/views/index.ts";
 import { analyzerViews } from "../../stores/analyzer/views/index.ts";
 import { NumberField } from "../calculators/NumberField.tsx";
 import { Charts } from "./Charts.tsx";

@@ -1,9 +1,8 @@
 /** Effective throughput: the work the user counted over the steady window, and the rate. */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
 import { $settings, WORK_RULE } from "../../stores/analyzer/settings.ts";
 import { changeScope, changeSettings, changeUnit } from "../../stores/analyzer/slots.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 import { NumberField } from "../calculators/NumberField.tsx";
 import { SelectField } from "../calculators/SelectField.tsx";
 

@@ -4,8 +4,7 @@
  * the drawing itself is aria-hidden. Coordinates and labels come from the view store.
  */
 import { useStore } from "@nanostores/preact";
-import type { Strings } from "../../i18n/format.ts";
-import type { AnalyzerViews } from "../../stores/analyzer/views/index.ts";
+import type { AnalyzerViews, Strings } from "../../stores/analyzer/views/index.ts";
 import { LAYOUT as L } from "../../stores/analyzer/views/timeline.ts";
 
 const KEYS = [

@@ -68,6 +68,8 @@ function build(lang: string, t: Strings, gpus: readonly GpuSpec[]) {
 }
 
 export type AnalyzerViews = ReturnType<typeof build>;
+/** The page's strings, as the island receives them. */
+export type { Strings };
 const built = new Map<string, AnalyzerViews>();
 
 export function analyzerViews(lang: string, t: Strings, gpus: readonly GpuSpec[]): AnalyzerViews {
