@@ -25,7 +25,7 @@ export function Charts({ v, t, disabled, choices, shown }: ChartsProps) {
           label={t["chart.pick"] ?? ""}
           value={shown}
           choices={choices}
-          onValue={(i) => showGpu(Number(i))}
+          onValue={showGpu}
           disabled={disabled}
         />
       )}

@@ -34,7 +34,11 @@ export const $run = {
 };
 /** Which of run A's listed GPUs the charts show. */
 export const $gpuShown = atom(0);
-export const showGpu = (i: number): void => $gpuShown.set(i);
+/** Shows one of run A's listed GPUs, by its place in the list as the picker gives it. */
+export function showGpu(choice: string): void {
+  const i = Number(choice);
+  if (Number.isInteger(i) && i >= 0) $gpuShown.set(i);
+}
 
 function patch(slot: Slot, s: Partial<SlotState>): void {
   const all = $slots.get();
@@ -66,7 +70,7 @@ function tooLarge(slot: Slot, size: number): boolean {
 export function loadLog(slot: Slot, source: { file: File } | { text: string }, name: string): void {
   const size = "file" in source ? source.file.size : source.text.length;
   if (tooLarge(slot, size)) return;
-  if (slot === "a") showGpu(0);
+  if (slot === "a") $gpuShown.set(0);
   const settings = workerSettings($settings.get(), slot);
   const load = { type: "load", slot, name, settings } as const;
   const gpus = $analyzerGpus.get();
