@@ -54,7 +54,7 @@ function started(slot: Slot, id: number, loading: boolean): void {
   else patch(slot, loading ? { id, progress: 0, error: null } : { id });
 }
 
-export function refuse(slot: Slot, error: LoadError): void {
+function refuse(slot: Slot, error: LoadError): void {
   patch(slot, { error, run: null, progress: null });
 }
 

@@ -6,7 +6,7 @@
 import { computed } from "nanostores";
 import type { GpuSpec } from "../../../estimate/gpu.ts";
 import type { Strings } from "../../../i18n/format.ts";
-import type { Slot } from "../../../workers/analyzer/protocol.ts";
+import type { LoadedRun, Slot } from "../../../workers/analyzer/protocol.ts";
 import { $compare, $diagnosis } from "../compare.ts";
 import { $analyzerReady } from "../page.ts";
 import { $boxes } from "../paste.ts";
@@ -26,17 +26,17 @@ import { timelineView } from "./timeline.ts";
 import { useView } from "./use.ts";
 
 const $runA = $run.a;
+/** The shown GPU of run A (the picker's choice, or the first) with its place in the list. */
+const $shown = computed([$runA, $gpuShown], (run, i) => {
+  const g = run?.analysis.gpus[i] ?? run?.analysis.gpus[0];
+  return run && g ? { run, g, i: run.analysis.gpus.indexOf(g) } : null;
+});
 
 function build(lang: string, t: Strings, gpus: readonly GpuSpec[]) {
   const input = (slot: Slot) =>
     computed([$slot[slot], $boxes], (s, b) => inputView(s, b[slot], t, lang));
   /** A view of run A, or null before it is loaded. */
-  const ofRun = <V>(f: (run: NonNullable<ReturnType<typeof $runA.get>>) => V) =>
-    computed($runA, (run) => (run ? f(run) : null));
-  const $shown = computed([$runA, $gpuShown], (run, i) => {
-    const g = run?.analysis.gpus[i] ?? run?.analysis.gpus[0];
-    return run && g ? { run, g, i: run.analysis.gpus.indexOf(g) } : null;
-  });
+  const ofRun = <V>(f: (run: LoadedRun) => V) => computed($runA, (run) => (run ? f(run) : null));
   return {
     page: computed([$analyzerReady, $settings, $runA, $gpuShown], (ready, s, run, i) =>
       pageView(ready, s, run, i, t, lang),
