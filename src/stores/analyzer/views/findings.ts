@@ -17,7 +17,7 @@ export interface FindingLine {
 const WHOLE = /Pct$|Seconds$|MiB/;
 
 /** A finding in words: numbers formatted for the page, the steady-state reason translated. */
-export function findingText(f: Finding, t: Strings, lang: string): string {
+function findingText(f: Finding, t: Strings, lang: string): string {
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(f.params))
     params[k] =

@@ -19,7 +19,7 @@ export interface InputView {
   refused: boolean;
 }
 
-export function errorText(e: LoadError, t: Strings, lang: string): string {
+function errorText(e: LoadError, t: Strings, lang: string): string {
   if (e.error === "too-large")
     return tr(t, "load.too-large", {
       size: num(lang, e.receivedBytes / BYTES_PER_MIB, 1),

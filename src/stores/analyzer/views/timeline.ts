@@ -53,7 +53,7 @@ function ticksWithin(max: number): number[] {
  * Ticks 0, step, ... to the first one at or above `max`: the axis ends on a round value that
  * holds every point, so a peak of 23,000 MiB is never drawn above a top label of 20,000.
  */
-export function ticksCovering(max: number): number[] {
+function ticksCovering(max: number): number[] {
   if (!(max > 0)) return [0, 1];
   const step = roundStep(max, 5);
   const out: number[] = [0];
