@@ -5,8 +5,8 @@
  * gzipped file by file against 23.2 kB as one file. The groups:
  *
  * - `vendor`: Preact and nanostores, on every page with islands;
- * - `shared` and `inputs`: what the run analyzer shares with the calculators (number
- *   inputs, store persistence, paper peaks), so the analyzer loads no calculator code;
+ * - `inputs`: what the run analyzer shares with the calculators (number inputs, store
+ *   persistence, field tables), so the analyzer loads no calculator code;
  * - `ui`: the calculators' widgets, stores and result views, which a page needs to show and
  *   edit its inputs and the results it was built with;
  * - `engine`: the request checker, the model resolver and every estimator and task, which
@@ -31,19 +31,14 @@ export const CHUNK_GROUPS = [
         id,
       ) && !/[\\/]preact[\\/]hooks[\\/]/.test(id),
   },
-  // What the run analyzer shares with the engine (its GPU comparison) and with the calculators
-  // (number inputs, stored measurements, the cost store it fills), so it loads neither.
-  {
-    name: "shared",
-    priority: 95,
-    test: under("estimate/(diagnosis|precision|result)\\.ts"),
-  },
+  // What the run analyzer shares with the calculators (number inputs, stored measurements,
+  // the cost store it fills, the field tables its inputs read), so it loads no calculator code.
   {
     name: "inputs",
     priority: 96,
     test: under(
       "estimate/(vocabulary|units|gpu)\\.ts",
-      "estimate/tasks/(field|issue|cost-fields)\\.ts",
+      "estimate/tasks/(field|issue|cost-fields|memory-fields|measured-fields)\\.ts",
       "stores/(catalog|persist|engine|lazy|field-store|field-codec|cost|measured)\\.ts",
       "i18n/format\\.ts",
       "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",

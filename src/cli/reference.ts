@@ -173,6 +173,16 @@ export const EXAMPLES: readonly Example[] = [
     },
     quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.costPerUnit"],
   },
+  {
+    request: {
+      task: "measured-run",
+      peakBytes: 19_864_223_744,
+      memoryTotalMiB: 24564,
+      throughputPerHour: 462_130,
+      totalWork: 5e7,
+    },
+    quote: ["recommendedBytes", "verdict.rentGB", "verdict.fitsOn.0", "own.fits", "singleGpuHours"],
+  },
 ];
 
 /** A result's value at a dotted path (`rows.0.gpu`). */

@@ -131,7 +131,7 @@ export function overheadAssumptions(views: MemoryViews): Assumption[] {
 /** Warnings every memory estimate shares: headroom outside the seed range, the GPU too small, no bf16, unverified figures. */
 export function pushCommonWarnings(
   warnings: Warning[],
-  views: MemoryViews,
+  views: Pick<MemoryViews, "headroom" | "nvidiaSmiBytes">,
   gpu: GpuSpec | undefined,
   precision?: TrainingPrecision,
 ): void {

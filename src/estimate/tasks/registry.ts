@@ -6,6 +6,7 @@ import { costTask } from "./cost.ts";
 import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
 import { inferMemoryTask } from "./infer-memory.ts";
+import { measuredRunTask } from "./measured-run.ts";
 import { planTask, serveTask } from "./plan.ts";
 import { renderTask } from "./render.ts";
 import { isRecord } from "./check-value.ts";
@@ -27,6 +28,7 @@ export const TASKS = {
   serve: serveTask,
   diagnose: diagnoseTask,
   render: renderTask,
+  "measured-run": measuredRunTask,
 } as const satisfies Record<string, { id: string }>;
 
 export type TaskId = keyof typeof TASKS;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { analyzeRun, parseNvidiaSmiCsv } from "../../../src/run-log/index.ts";
-import { FINDINGS_PER_KIND, GPUS_SHOWN, runView } from "../../../src/islands/analyzer/view.ts";
+import { analyzeRun, parseNvidiaSmiCsv, reportRun } from "../../../src/run-log/index.ts";
+import {
+  FINDINGS_PER_KIND,
+  fileView,
+  GPUS_SHOWN,
+  shownRun,
+} from "../../../src/workers/analyzer/shown-run.ts";
 import { CATALOG } from "./helpers.ts";
 
 /** `count` GPUs, three samples each; GPU i peaks at 1,000 + i MiB, every third one idle. */
@@ -17,11 +22,10 @@ function manyGpus(count: number): string {
 describe("the page's view of a run", () => {
   const r = parseNvidiaSmiCsv(manyGpus(10_000));
   if (!r.ok) throw new Error("refused");
-  const analysis = analyzeRun(r.log, { catalog: CATALOG });
-  const view = runView(
-    { name: "x.csv", format: "nvidia-smi-csv", log: r.log, probe: null },
-    analysis,
-  );
+  const analysis = analyzeRun(r.log);
+  const report = reportRun(analysis, { catalog: CATALOG });
+  const read = { format: "nvidia-smi-csv" as const, log: r.log, progress: [], probe: null };
+  const view = shownRun(fileView("x.csv", read, analysis, CATALOG), analysis, report);
 
   it("lists the first GPUs by index and counts them all", () => {
     expect(view.analysis.gpus.map((g) => g.index)).toEqual(
@@ -34,20 +38,23 @@ describe("the page's view of a run", () => {
     expect(view.busyGpuCount).toBe(10_000 - 3334);
   });
 
-  it("keeps the highest-peak GPU for saving, even when it is not listed", () => {
+  it("keeps the highest-peak GPU for saving, even when it is not listed, with its sizing", () => {
     expect(view.topGpu?.index).toBe(9999);
     expect(view.topGpu?.peakMemoryMiB).toBe(10_999);
+    // 10999 MiB × 1.2 = 13198.8 MiB = 13.84 GB → 13.9 GB to rent.
+    expect(view.topGpu?.sizing?.rentGB).toBe(13.9);
+    expect(view.analysis.gpus[0]?.sizing?.rentGB).toBe(1.3); // 1000 MiB × 1.2 = 1.258 GB
   });
 
   it("lists a few findings of each kind and counts the rest of that kind", () => {
     const byCode = new Map<string, number>();
-    for (const f of analysis.findings) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
+    for (const f of report.findings) byCode.set(f.code, (byCode.get(f.code) ?? 0) + 1);
     for (const [code, n] of byCode) {
-      const listed = view.analysis.findings.filter((f) => f.code === code).length;
+      const listed = view.findings.filter((f) => f.code === code).length;
       expect(listed).toBe(Math.min(n, FINDINGS_PER_KIND));
       const left = view.findingsLeftOut.find((l) => l.kind === code)?.count ?? 0;
       expect(listed + left).toBe(n);
     }
-    expect(view.analysis.findings.length).toBeLessThanOrEqual(byCode.size * FINDINGS_PER_KIND);
+    expect(view.findings.length).toBeLessThanOrEqual(byCode.size * FINDINGS_PER_KIND);
   });
 });
