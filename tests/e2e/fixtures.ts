@@ -48,14 +48,16 @@ export const test = base.extend<{ pageProblems: string[] }>({
 
 export { expect };
 
-/** Brings every island into view so each hydrates, then waits until none is left unhydrated. */
+/**
+ * Brings every island into view so each hydrates, then waits until none is left unhydrated:
+ * Astro removes an island's `ssr` attribute once its component has loaded and rendered.
+ */
 export async function hydrateIslands(page: Page): Promise<void> {
   for (const island of await page.locator("astro-island").all()) {
     await island.scrollIntoViewIfNeeded();
   }
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.locator("astro-island[ssr]").count()).toBe(0);
-  await page.waitForLoadState("networkidle");
 }
 
 /** Every page of the built site, as a URL path, read from dist/. */
