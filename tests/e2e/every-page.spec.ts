@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { devices } from "@playwright/test";
-import { axe, axeViolations, EXTRA_RULES } from "./axe.ts";
+import { EXTRA_RULES, runAxe, violationLines } from "./axe.ts";
 import { builtPages, expect, hydrateIslands, test } from "./fixtures.ts";
 
 const DIST = join(import.meta.dirname, "../../dist");
@@ -29,9 +29,11 @@ test("the built site has pages in both languages", () => {
   expect(pages.filter((p) => !p.startsWith("/en/")).length).toBeGreaterThan(10);
 });
 
-test("axe runs every default rule and label-in-name", async ({ page }) => {
+test("axe, as every page runs it, runs every default rule and label-in-name, and finds a fault", async ({
+  page,
+}) => {
   await page.goto("/en/");
-  const results = await axe(page).analyze();
+  const results = await runAxe(page);
   const ran = [
     ...results.passes,
     ...results.violations,
@@ -47,6 +49,17 @@ test("axe runs every default rule and label-in-name", async ({ page }) => {
       .map((r) => r.ruleId),
   );
   for (const id of defaults) expect(ran).toContain(id);
+  // And a second run on the same page reports what is wrong on it now: every node of it.
+  await page.evaluate(() => {
+    for (const n of [1, 2]) {
+      const img = document.createElement("img");
+      img.id = `no-alt-${n}`;
+      document.querySelector("main")?.append(img);
+    }
+  });
+  expect(violationLines(await runAxe(page))).toEqual([
+    expect.stringMatching(/^image-alt: .*\(#no-alt-1, #no-alt-2\)$/),
+  ]);
 });
 
 /** The policy's directives, name → sources. */
@@ -167,7 +180,7 @@ test.describe("every page", () => {
       for (const scheme of ["light", "dark"] as const) {
         await test.step(`axe (${scheme})`, async () => {
           await page.emulateMedia({ colorScheme: scheme });
-          expect.soft(await axeViolations(axe(page))).toEqual([]);
+          expect.soft(violationLines(await runAxe(page))).toEqual([]);
         });
       }
     });
