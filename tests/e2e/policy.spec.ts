@@ -1,7 +1,7 @@
 /**
- * The fixture every test uses fails on a Content-Security-Policy violation: here it is shown
- * to catch one, in both languages. Every page's policy meta elements are checked in
- * `every-page.spec.ts`.
+ * The fixture every test uses fails on a Content-Security-Policy violation and on a request
+ * to another origin: here it is shown to catch both. Every page's policy meta elements are
+ * checked in `every-page.spec.ts`.
  */
 import { expect, test } from "./fixtures.ts";
 
@@ -28,3 +28,15 @@ for (const path of ["/", "/en/"]) {
     expect(others).toEqual([]);
   });
 }
+
+test("a request to another origin is refused and fails the test", async ({
+  page,
+  pageProblems,
+}) => {
+  await page.goto("/en/");
+  // The policy would block a fetch or an image from elsewhere first; a navigation is not
+  // governed by it, so it shows the fixture's own refusal.
+  await page.goto("http://127.0.0.1:9/elsewhere").catch(() => undefined);
+  expect(pageProblems).toEqual(["request to another origin: http://127.0.0.1:9/elsewhere"]);
+  pageProblems.length = 0;
+});
