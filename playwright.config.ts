@@ -36,7 +36,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: "list",
-  timeout: 30_000,
+  // Guards against a hung test, not limits on speed: on a 2-core machine shared with other
+  // work a page can take seconds to hydrate, so both are well above what an idle run needs.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "off",
