@@ -5,7 +5,6 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, hydrateIslands, test } from "./fixtures.ts";
-import { num } from "../../src/i18n/format.ts";
 import { estimate, openCalculators, pageRequest, typeInto } from "./calculators/helpers.ts";
 
 interface Row {
@@ -37,8 +36,13 @@ async function expectFirstFigures(page: Page, lang: string, best: Row[]): Promis
   const first = best.find((r) => r.verdict !== "does-not-fit");
   if (!first || first.hours === null || first.cost === null) throw new Error("no priced option");
   const li = page.locator('[data-testid="fd-answer"] li').first();
-  await expect(li).toContainText(`${num(lang, first.hours, 1)} `);
-  await expect(li).toContainText(`${num(lang, first.cost, 2)} USD`);
+  // Hours to one decimal, cost to two, in the page's locale.
+  const fixed = (v: number, digits: number) =>
+    new Intl.NumberFormat(lang === "en" ? "en" : "zh-CN", { maximumFractionDigits: digits }).format(
+      v,
+    );
+  await expect(li).toContainText(`${fixed(first.hours, 1)} `);
+  await expect(li).toContainText(`${fixed(first.cost, 2)} USD`);
 }
 
 const shown = (page: Page) =>
