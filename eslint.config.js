@@ -18,7 +18,7 @@ import globals from "globals";
  * (field tables, option lists, units), no arithmetic.
  */
 const HEAVY_CORE =
-  "/estimate/(?!(vocabulary|units|gpu|arch-fields|tasks/(field|issue|[a-z]+-fields))\\.ts$)";
+  "/estimate/(?!(vocabulary|units|gpu|arch-fields|engine-memory|tasks/(field|issue|[a-z]+-fields|training-defaults))\\.ts$)";
 
 export default tseslint.config(
   { ignores: ["dist/", ".astro/", "node_modules/", "test-results/", "playwright-report/"] },

@@ -18,8 +18,8 @@ import { gbToBytes } from "../units.ts";
 import { gpuById } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu, int, num, oneOf, share } from "./field.ts";
-import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
+import { gpu, int, num, request, share } from "./field.ts";
+import { HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
 import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
@@ -41,8 +41,6 @@ export const PLAN_OPTION_FIELDS = {
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
   prices: { kind: "gpu-prices" },
-  /** The currency of every cost; default: your prices', else USD. Never converted. */
-  currency: oneOf(CURRENCIES),
   gpus: { kind: "gpu-list" },
   /** Training: a peak measured on a real run replaces the estimated memory. */
   measured: {
@@ -57,14 +55,19 @@ export const PLAN_OPTION_FIELDS = {
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;
+type RenderRequest = Resolved<typeof RENDER_FIELDS>;
+
+/** What a plan sizes: a checked training, serving or batch request, under its task's name. */
+export type Workload =
+  | ({ task: "train-memory" } & TrainingRequest)
+  | ({ task: "serve" } & ServeRequest)
+  | ({ task: "render" } & RenderRequest);
 
 export const PLAN_FIELDS = {
-  workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
+  workload: request<Workload>(["train-memory", "serve", "render"]),
   ...PLAN_OPTION_FIELDS,
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
-type RenderRequest = Resolved<typeof RENDER_FIELDS>;
-type Workload = { task: string } & Record<string, unknown>;
 
 /** The currency when the request names none: that of the user's first priced GPU. */
 function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
@@ -91,7 +94,7 @@ function servingPlan(w: ServeRequest, ctx: TaskContext) {
 
 /** Every row of the plan, unsorted. */
 export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
-  const w = r.workload as Workload;
+  const w = r.workload;
   const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
   const price = priceOf(r, ctx);
   const limits = {
@@ -99,18 +102,17 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(r.budget === undefined ? {} : { budget: r.budget }),
   };
   if (w.task === "serve") {
-    const p = { ...servingPlan(w as unknown as ServeRequest, ctx), maxGpus: r.maxGpus, price };
+    const p = { ...servingPlan(w, ctx), maxGpus: r.maxGpus, price };
     return list.map((g) => servingRow({ ...p, ...limits }, g));
   }
   if (w.task === "render") {
-    const job = w as unknown as RenderRequest;
     const p = {
-      secondsPerItem: job.secondsPerFrame ?? 0,
-      items: job.frames ?? 0,
+      secondsPerItem: w.secondsPerFrame ?? 0,
+      items: w.frames ?? 0,
       measuredOn: gpuById(ctx, r.measuredOn ?? ""),
       bound: r.bound,
-      ...(job.resolution
-        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(job.resolution, job.complexity).total) }
+      ...(w.resolution
+        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(w.resolution, w.complexity).total) }
         : {}),
       maxGpus: r.maxGpus,
       price,
@@ -118,7 +120,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     };
     return list.flatMap((g) => batchRows(p, g));
   }
-  const memory = trainingInput(w as unknown as TrainingRequest, ctx);
+  const memory = trainingInput(w, ctx);
   const tokens = r.tokens ?? 0;
   const p = {
     memory,
@@ -138,14 +140,15 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
 }
 
 function planRules(r: PlanRequest): Issue[] {
-  const w = r.workload as Workload | undefined;
+  // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
+  const w = r.workload;
   const out: Issue[] = [];
-  if (w?.task === "train-memory" && r.tokens === undefined)
+  if (w.task === "train-memory" && r.tokens === undefined)
     out.push(issue("tokens", "needs-with", { with: "workload" }));
-  if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
+  if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
-  if (w?.task === "render") {
-    if (w["secondsPerFrame"] === undefined || w["frames"] === undefined)
+  if (w.task === "render") {
+    if (w.secondsPerFrame === undefined || w.frames === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
     if (r.measuredOn === undefined)
       out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
@@ -193,7 +196,6 @@ function planResult(rows: PlanRow[], r: { sortBy: PlanSort } & Parameters<typeof
 export const planTask = defineTask({
   id: "plan",
   fields: PLAN_FIELDS,
-  required: ["workload"],
   rules: planRules,
   run: (r, ctx) => planResult(planRows(r, ctx), r),
 });
@@ -205,11 +207,11 @@ export const serveTask = defineTask({
   defaults: servingDefaults,
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
-    const request = {
+    const plan: PlanRequest = {
       ...rest,
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
-    } as unknown as PlanRequest;
-    return planResult(planRows(request, ctx), r);
+    };
+    return planResult(planRows(plan, ctx), r);
   },
 });

@@ -16,7 +16,8 @@ import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
 import { parallelRules } from "./parallel-rules.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { trainingDefaults } from "./training-defaults.ts";
+import { TRAINING_FIELDS } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },
