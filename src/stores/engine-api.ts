@@ -13,7 +13,10 @@ export type ResolvedModel =
 
 export interface Engine {
   /** Checks and runs a request that names its task (the command line's path). */
-  run: <Id extends TaskId>(request: TaskRequest<Id>, ctx: TaskContext) => Outcome<TaskResult<Id>>;
+  run: <Id extends TaskId>(
+    request: { task: Id } & TaskRequest<NoInfer<Id>>,
+    ctx: TaskContext,
+  ) => Outcome<TaskResult<Id>>;
   /** Checks values against a field table: valid ones kept, every issue reported. */
   check: (fields: Fields, raw: Record<string, unknown>, ctx: CheckContext) => Checked;
   /** Resolves a request's model into its name, spec and parameter counts. */

@@ -57,8 +57,9 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   );
   const $outcome = atom<Result | null>(null);
   onMount($outcome, () => {
-    const offLoad = $atInitial.subscribe((atInitial) => {
-      if (!atInitial || fromPage() === null) void loadEngine();
+    // Every new request loads the engine (again after a failed load) unless the page has it.
+    const offLoad = $request.subscribe(() => {
+      if (!$atInitial.get() || fromPage() === null) void loadEngine();
     });
     // While the engine loads for a new request, the last result stays (see above).
     const offShow = $current.subscribe((o) => {

@@ -70,6 +70,6 @@ export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: T
  * its `task` names gives it (the one place that relies on that dispatch).
  */
 export const runTyped = <Id extends TaskId>(
-  request: TaskRequest<Id>,
+  request: { task: Id } & TaskRequest<NoInfer<Id>>,
   ctx: TaskContext,
 ): Outcome<TaskResult<Id>> => runRequest(request, ctx) as Outcome<TaskResult<Id>>;

@@ -74,8 +74,11 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
 
     // A foreign file: a message beside the drop zone, in the page's language.
     await drop(page, [{ name: "notes.txt", bytes: new TextEncoder().encode("not a model file") }]);
+    const said = modelFileStrings[lang];
     await expect(page.locator("#mp-file-status")).toHaveText(
-      `notes.txt: ${modelFileStrings[lang]["mf.err.not-weights"]}`,
+      said["mf.fileError"]
+        .replace("{file}", "notes.txt")
+        .replace("{text}", said["mf.err.not-weights"]),
     );
     // The model read before stays: a refused file changes nothing.
     await expect(figure(page, "mp", "name")).toHaveText(reading.label);
