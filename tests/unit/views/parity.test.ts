@@ -35,8 +35,8 @@ import { inferenceMemoryView } from "../../../src/stores/views/inference-memory.
 import type { Figure, Shown } from "../../../src/stores/views/result.ts";
 import { throughputView } from "../../../src/stores/views/throughput.ts";
 import { trainingMemoryView } from "../../../src/stores/views/training-memory.ts";
-import type { Lang } from "./shown-text.ts";
-import { colon, inUnit, LANGS, list, plain, scientific } from "./shown-text.ts";
+import type { Lang } from "../../support/shown-text.ts";
+import { colon, inUnit, LANGS, list, plain, scientific } from "../../support/shown-text.ts";
 import * as input from "./page-inputs.ts";
 
 const ALL_GPUS = loadGpuSpecs();
