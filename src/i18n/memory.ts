@@ -32,8 +32,10 @@ export const memoryStrings = defineStrings(
     "as.headroom": "Headroom",
     "warn.exceeds-gpu-memory":
       "Even without headroom this needs {neededBytes} as nvidia-smi counts it, more than the {capacityBytes} {gpu} has ({capacityMiB} MiB in nvidia-smi): it will not start.",
-    "warn.headroom-below-seed-range": "Headroom {headroom} is below the usual 15–25%.",
-    "warn.headroom-above-seed-range": "Headroom {headroom} is above the usual 15–25%.",
+    "warn.headroom-below-seed-range":
+      "Headroom {headroom} is below the usual {headroomMin}–{headroomMax}.",
+    "warn.headroom-above-seed-range":
+      "Headroom {headroom} is above the usual {headroomMin}–{headroomMax}.",
   },
   {
     "f.headroom": "余量",
@@ -60,7 +62,7 @@ export const memoryStrings = defineStrings(
     "as.headroom": "余量",
     "warn.exceeds-gpu-memory":
       "即使不留余量，按 nvidia-smi 的口径也需要 {neededBytes}，超过 {gpu} 实际可用的 {capacityBytes}（nvidia-smi 显示 {capacityMiB} MiB）：无法运行。",
-    "warn.headroom-below-seed-range": "余量 {headroom} 低于常用的 15–25%。",
-    "warn.headroom-above-seed-range": "余量 {headroom} 高于常用的 15–25%。",
+    "warn.headroom-below-seed-range": "余量 {headroom} 低于常用的 {headroomMin}–{headroomMax}。",
+    "warn.headroom-above-seed-range": "余量 {headroom} 高于常用的 {headroomMin}–{headroomMax}。",
   },
 );

@@ -151,6 +151,14 @@ describe("messages name GPUs and format units", () => {
     expect(text).not.toMatch(/\d{8,}/);
   });
 
+  it.each(langs)("a headroom outside the seeds' 15–25%% says so, with the range, in %s", (lang) => {
+    const r = resultOf({ ...train, headroom: 0.1 });
+    const w = r.warnings.find((x) => x.code === "headroom-below-seed-range");
+    expect(w).toBeDefined();
+    const text = warningText(lang, calculatorStrings(lang), w!);
+    for (const figure of ["10%", "15%", "25%"]) expect(text).toContain(figure);
+  });
+
   it.each(langs)("unverified figures in %s are named, not catalog keys", (lang) => {
     const gpus = [{ ...t4, unverified: ["memoryTotalMiB", "linkGBps"] }];
     const r = resultOf({ ...infer, gpu: t4.id }, gpus);
