@@ -9,8 +9,11 @@
  *   One file rather than two (libraries, inputs) saves about 0.4 kB on each calculator page
  *   and on the run analyzer; the checklist pages, which need only the libraries, load the
  *   inputs too (about 14.7 kB in all, well inside the budget);
+ * - `handover`: what the run analyzer hands to the calculators (its measurements, the cost
+ *   options it fills), which only the pages that plan or price load;
  * - `ui`: the calculators' widgets, stores and result views, which a page needs to show and
  *   edit its inputs and the results it was built with;
+ * - `frameworks`: the training frameworks' profiles, on the pages with training widgets;
  * - `engine`: the request checker, the model resolver and every estimator and task, which
  *   load on the first edit (`src/stores/engine.ts`).
  *
@@ -28,21 +31,38 @@ const under = (...paths: string[]) => {
 const libraries = (id: string) =>
   /[\\/]node_modules[\\/](preact|nanostores|@nanostores|@astrojs[\\/]preact)[\\/]/.test(id);
 
-/**
- * What the calculators share with the run analyzer: number inputs, stored measurements, the
- * cost store it fills, the field tables its inputs read.
- */
+/** What the calculators share with the run analyzer: number inputs, the field tables its inputs read. */
 const inputs = under(
   "estimate/(vocabulary|units|gpu)\\.ts",
-  "estimate/tasks/(field|issue|cost-fields|memory-fields|measured-fields)\\.ts",
-  "stores/(catalog|persist|engine|lazy|field-store|field-codec|cost|measured)\\.ts",
+  "estimate/tasks/(field|issue|memory-fields|measured-fields)\\.ts",
+  "stores/(catalog|persist|engine|lazy|field-store|field-codec)\\.ts",
   "i18n/format\\.ts",
   "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",
 );
 
 export const CHUNK_GROUPS = [
   { name: "base", priority: 100, test: (id: string) => libraries(id) || inputs(id) },
+  // What the run analyzer hands to the calculators (its measurements, the cost options it
+  // fills), which only the pages that plan or price load.
+  {
+    name: "handover",
+    priority: 93,
+    test: under("estimate/tasks/cost-fields\\.ts", "stores/(cost|measured)\\.ts"),
+  },
   { name: "engine", priority: 80, test: under("stores/engine-impl\\.ts") },
+  // How each serving engine takes memory: which settings the inference inputs offer.
+  { name: "engine-memory", priority: 86, test: under("estimate/engine-memory\\.ts") },
+  // The frameworks' profiles, which the training fields show and the engine applies: only
+  // pages with training widgets load them up front.
+  {
+    name: "frameworks",
+    priority: 85,
+    test: under(
+      "estimate/frameworks\\.ts",
+      "estimate/tasks/training-defaults\\.ts",
+      "stores/views/training-shown\\.ts",
+    ),
+  },
   {
     name: "ui",
     priority: 90,
@@ -50,14 +70,14 @@ export const CHUNK_GROUPS = [
       "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
       // The weights-file reader's store and controls load when a user picks that way; the
-      // plan's request and results only where a page shows a plan.
+      // plan's request and each widget's results only where a page shows that widget.
       "stores/(?!share|all-stores|checklists|engine-impl|model-files|plan-request|front-door)[a-z-]+\\.ts",
-      "stores/results/(?!plan\\.ts)[a-z-]+\\.ts",
-      "i18n/(format|messages)\\.ts",
+      // What every widget's view is made of; each widget's own view stays with the widget.
+      "stores/views/(define|fields|result|model-name|model-picker)\\.ts",
+      "i18n/(format|messages|text)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows; so do
-      // the parts only the memory widgets show (the verdict, the stacked bar) and the plan rows'
-      // verdict words, which only the plan widgets show.
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|StackedBar|FrontDoor|verdict-text)[A-Za-z-]+\\.tsx?",
+      // the parts only some widgets show (the memory verdict and bar, the cost chart).
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|MemoryWidget|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -2,10 +2,10 @@
 import type { ParamCounts } from "../estimate/model.ts";
 import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
-import type { Result } from "../estimate/result.ts";
 import type { Checked, CheckContext } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../estimate/tasks/registry.ts";
 import type { Outcome, TaskContext } from "../estimate/tasks/task.ts";
 
 export type ResolvedModel =
@@ -13,7 +13,10 @@ export type ResolvedModel =
 
 export interface Engine {
   /** Checks and runs a request that names its task (the command line's path). */
-  run: (request: unknown, ctx: TaskContext) => Outcome<Result>;
+  run: <Id extends TaskId>(
+    request: { task: Id } & TaskRequest<NoInfer<Id>>,
+    ctx: TaskContext,
+  ) => Outcome<TaskResult<Id>>;
   /** Checks values against a field table: valid ones kept, every issue reported. */
   check: (fields: Fields, raw: Record<string, unknown>, ctx: CheckContext) => Checked;
   /** Resolves a request's model into its name, spec and parameter counts. */

@@ -10,8 +10,7 @@ import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
 import { checkFields } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
-import type { TaskContext } from "../estimate/tasks/task.ts";
+import { runTyped } from "../estimate/tasks/registry.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
 
 function resolveModel(source: Record<string, unknown>, presets: readonly Preset[]): ResolvedModel {
@@ -22,7 +21,7 @@ function resolveModel(source: Record<string, unknown>, presets: readonly Preset[
 }
 
 export const engine: Engine = {
-  run: (request, ctx: TaskContext) => runRequest(request, ctx),
+  run: runTyped,
   check: (fields: Fields, raw, ctx) => checkFields(fields, raw, ctx),
   resolveModel,
 };

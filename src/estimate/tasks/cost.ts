@@ -36,7 +36,8 @@ export function costInput(r: CostRequest, ctx: TaskContext): CompareInput {
       const option: NodeOption = { gpu: o.gpu, gpus: o.gpus, pricePerHour: o.pricePerHour };
       if (o.runHours !== undefined) option.runHours = o.runHours;
       if (o.scaling !== undefined) option.scaling = o.scaling;
-      if (o.gpu !== base.id)
+      // Only hours carried from the base GPU need the two speeds (the rules checked both).
+      if (o.gpu !== base.id && o.runHours === undefined)
         option.speed = rateOf(gpuById(ctx, o.gpu), r.bound) / rateOf(base, r.bound);
       return option;
     }),

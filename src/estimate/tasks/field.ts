@@ -146,11 +146,16 @@ export interface GpuPrice {
   currency?: Currency;
 }
 
-/** A whole request of one of the named tasks (the workload a GPU ranking sizes). */
-export interface RequestField extends Common {
+/**
+ * A whole request of one of the named tasks (the workload a GPU ranking sizes). `W` is the
+ * checked request of those tasks, as the task that holds it reads it (see `request`).
+ */
+export interface RequestField<W = Record<string, unknown>> extends Common {
   readonly kind: "request";
   readonly tasks: readonly string[];
   readonly required?: boolean;
+  /** Type only: never set; carries `W` to `Resolved`. */
+  readonly checked?: W;
 }
 
 export type Field =
@@ -216,6 +221,14 @@ export const gpu = <const O extends Partial<GpuField>>(opts?: O): GpuField & O =
   ...(opts as O),
 });
 
+/**
+ * A required nested request of one of `tasks`, checked by the task it names; `W` is what
+ * the checked request holds (each task's `Resolved` fields under its `task` name).
+ */
+export const request = <W extends { task: string }>(
+  tasks: readonly W["task"][],
+): RequestField<W> & { required: true } => ({ kind: "request", tasks, required: true });
+
 // ---- Types of the values a table describes ----
 
 type ValueOf<F> = F extends NumberField
@@ -239,19 +252,23 @@ type ValueOf<F> = F extends NumberField
                   : F extends GpuMapField
                     ? Record<string, number>
                     : F extends GpuPricesField
-                      ? Record<string, GpuPrice>
+                      ? Record<string, number | GpuPrice>
                       : F extends RequestField
                         ? Record<string, unknown>
                         : never;
 
 type ResolvedOf<F> =
-  F extends ObjectField<infer G>
-    ? Resolved<G>
-    : F extends ListField<infer G>
-      ? Resolved<G>[]
-      : F extends ModelField
-        ? ResolvedModelValue
-        : ValueOf<F>;
+  F extends RequestField<infer W>
+    ? W
+    : F extends GpuPricesField
+      ? Record<string, GpuPrice>
+      : F extends ObjectField<infer G>
+        ? Resolved<G>
+        : F extends ListField<infer G>
+          ? Resolved<G>[]
+          : F extends ModelField
+            ? ResolvedModelValue
+            : ValueOf<F>;
 
 type HasValue<F> = F extends { default: unknown }
   ? true
@@ -267,6 +284,20 @@ export type Resolved<F extends Fields> = {
   -readonly [K in keyof F as HasValue<F[K]> extends true ? K : never]: ResolvedOf<F[K]>;
 } & {
   -readonly [K in keyof F as HasValue<F[K]> extends true ? never : K]?: ResolvedOf<F[K]>;
+};
+
+type DefaultedOf<F> =
+  F extends ObjectField<infer G>
+    ? WithDefaults<G>
+    : F extends ListField<infer G>
+      ? WithDefaults<G>[]
+      : ValueOf<F>;
+
+/** What `withDefaults` gives for a table: the given values, and every field with a default. */
+export type WithDefaults<F extends Fields> = {
+  -readonly [K in keyof F as F[K] extends { default: unknown } ? K : never]: DefaultedOf<F[K]>;
+} & {
+  -readonly [K in keyof F as F[K] extends { default: unknown } ? never : K]?: DefaultedOf<F[K]>;
 };
 
 /** A model as a request gives it (see `model-source.ts`). */

@@ -21,8 +21,8 @@ import { weightBytes } from "../weight-bytes.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu, int, num, oneOf, share } from "./field.ts";
-import { CURRENCIES, HEADROOM_DEFAULT } from "../vocabulary.ts";
+import { gpu, int, num, request, share } from "./field.ts";
+import { HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
@@ -51,8 +51,6 @@ export const PLAN_OPTION_FIELDS = {
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
   prices: { kind: "gpu-prices" },
-  /** The currency of every cost; default: your prices', else USD. Never converted. */
-  currency: oneOf(CURRENCIES),
   gpus: { kind: "gpu-list" },
   /** Training: a peak measured on a real run replaces the estimated memory. */
   measured: {
@@ -67,14 +65,19 @@ export const PLAN_OPTION_FIELDS = {
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;
+type RenderRequest = Resolved<typeof RENDER_FIELDS>;
+
+/** What a plan sizes: a checked training, serving or batch request, under its task's name. */
+export type Workload =
+  | ({ task: "train-memory" } & TrainingRequest)
+  | ({ task: "serve" } & ServeRequest)
+  | ({ task: "render" } & RenderRequest);
 
 export const PLAN_FIELDS = {
-  workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
+  workload: request<Workload>(["train-memory", "serve", "render"]),
   ...PLAN_OPTION_FIELDS,
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
-type RenderRequest = Resolved<typeof RENDER_FIELDS>;
-type Workload = { task: string } & Record<string, unknown>;
 
 /** The currency when the request names none: that of the user's first priced GPU. */
 function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
@@ -101,7 +104,7 @@ function servingPlan(w: ServeRequest, ctx: TaskContext) {
 
 /** Every row of the plan, unsorted. */
 export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
-  const w = r.workload as Workload;
+  const w = r.workload;
   const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
   const price = priceOf(r, ctx);
   const limits = {
@@ -109,23 +112,22 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(r.budget === undefined ? {} : { budget: r.budget }),
   };
   if (w.task === "serve") {
-    const serving = servingPlan(w as unknown as ServeRequest, ctx);
+    const serving = servingPlan(w, ctx);
     const s = serving.speed;
     const weights = weightBytes(s.model, s.format, s.weightBits, s.scaleBits, s.weightFileBytes);
     const p = { ...serving, maxGpus: r.maxGpus, price, billing: servingBilling(r, weights) };
     return list.map((g) => servingRow({ ...p, ...limits }, g));
   }
   if (w.task === "render") {
-    const job = w as unknown as RenderRequest;
     const p = {
-      secondsPerItem: job.secondsPerFrame ?? 0,
-      items: job.frames ?? 0,
+      secondsPerItem: w.secondsPerFrame ?? 0,
+      items: w.frames ?? 0,
       measuredOn: gpuById(ctx, r.measuredOn ?? ""),
       bound: r.bound,
       // A resolution says the items are renders (it is "none for other batch work").
-      render: job.resolution !== undefined,
-      ...(job.resolution
-        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(job.resolution, job.complexity).total) }
+      render: w.resolution !== undefined,
+      ...(w.resolution
+        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(w.resolution, w.complexity).total) }
         : {}),
       maxGpus: r.maxGpus,
       price,
@@ -134,8 +136,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     };
     return list.flatMap((g) => batchRows(p, g));
   }
-  const workload = w as unknown as TrainingRequest;
-  const memory = trainingInput(workload, ctx);
+  const memory = trainingInput(w, ctx);
   const network = interNodeOf(r);
   const p = {
     memory,
@@ -147,7 +148,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
       virtualStages: 1,
       expertParallel: 1,
       fp8: false,
-      ...(workload.framework === undefined ? {} : { framework: workload.framework }),
+      ...(w.framework === undefined ? {} : { framework: w.framework }),
       ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
       ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
       ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
@@ -163,14 +164,15 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
 }
 
 function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
-  const w = r.workload as Workload | undefined;
+  // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
+  const w = r.workload;
   const out: Issue[] = [];
-  if (w?.task === "train-memory" && r.tokens === undefined)
+  if (w.task === "train-memory" && r.tokens === undefined)
     out.push(issue("tokens", "needs-with", { with: "workload" }));
-  if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
+  if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
-  if (w?.task === "render") {
-    if (w["secondsPerFrame"] === undefined || w["frames"] === undefined)
+  if (w.task === "render") {
+    if (w.secondsPerFrame === undefined || w.frames === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
     if (r.measuredOn === undefined)
       out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
@@ -339,7 +341,6 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
 export const planTask = defineTask({
   id: "plan",
   fields: PLAN_FIELDS,
-  required: ["workload"],
   rules: planRules,
   run: planResult,
 });
@@ -351,11 +352,11 @@ export const serveTask = defineTask({
   defaults: servingDefaults,
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
-    const request = {
+    const plan: PlanRequest = {
       ...rest,
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
-    } as unknown as PlanRequest;
-    return planResult(request, ctx);
+    };
+    return planResult(plan, ctx);
   },
 });

@@ -12,7 +12,8 @@ import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { optimizerRules, parallelRules } from "./parallel-rules.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { trainingDefaults } from "./training-defaults.ts";
+import { TRAINING_FIELDS } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
   model: { kind: "model", required: true },

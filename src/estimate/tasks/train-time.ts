@@ -27,7 +27,8 @@ import { parallelRules, speedLayoutRules } from "./parallel-rules.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { trainingDefaults } from "./training-defaults.ts";
+import { TRAINING_FIELDS } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },

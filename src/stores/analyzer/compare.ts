@@ -5,7 +5,7 @@
  * the command line, for the ratios and the seed's verdict.
  */
 import { atom, computed } from "nanostores";
-import type { DiagnosisResult } from "../../estimate/diagnosis.ts";
+import type { TaskRequest, TaskResult } from "../../estimate/tasks/registry.ts";
 import type { PeakPrecision } from "../../run-log/paper-peak.ts";
 import { paperPeakTflops } from "../../run-log/paper-peak.ts";
 import type { LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
@@ -29,11 +29,14 @@ export interface CompareSide {
   peakTflops: number | null;
 }
 
+type DiagnoseRequest = { task: "diagnose" } & TaskRequest<"diagnose">;
+type DiagnosisResult = TaskResult<"diagnose">;
+
 /** What the comparison needs, or which run lacks what. */
 export type CompareAsk =
   | { kind: "need-b" }
   | { kind: "missing"; error: "missing-throughput" | "missing-peak"; run: Slot }
-  | { kind: "ask"; key: string; request: Record<string, unknown> };
+  | { kind: "ask"; key: string; request: DiagnoseRequest };
 
 export interface CompareState {
   a: CompareSide;
@@ -50,12 +53,12 @@ function ask(a: CompareSide, b: CompareSide): CompareAsk {
       return { kind: "missing", error: "missing-throughput", run: s };
     if (side.peakTflops === null) return { kind: "missing", error: "missing-peak", run: s };
   }
-  const request = {
+  const request: DiagnoseRequest = {
     task: "diagnose",
-    throughputA: a.run.throughput?.perHour,
-    throughputB: b.run.throughput?.perHour,
-    peakA: a.peakTflops,
-    peakB: b.peakTflops,
+    ...(a.run.throughput ? { throughputA: a.run.throughput.perHour } : {}),
+    ...(b.run.throughput ? { throughputB: b.run.throughput.perHour } : {}),
+    ...(a.peakTflops === null ? {} : { peakA: a.peakTflops }),
+    ...(b.peakTflops === null ? {} : { peakB: b.peakTflops }),
   };
   return { kind: "ask", key: JSON.stringify(request), request };
 }
@@ -90,7 +93,7 @@ async function diagnoseNow(c: CompareState): Promise<void> {
   const engine = engineNow() ?? (await loadEngine());
   if (!engine) return $diagnosis.set({ key, failed: true });
   const out = engine.run(request, { gpus: $analyzerGpus.get(), presets: [] });
-  $diagnosis.set(out.ok ? { key, result: out.result as DiagnosisResult } : { key, failed: true });
+  $diagnosis.set(out.ok ? { key, result: out.result } : { key, failed: true });
 }
 
 $compare.subscribe((c) => void diagnoseNow(c));

@@ -6,7 +6,6 @@
  */
 import { atom } from "nanostores";
 import { COST_FIELDS } from "../../estimate/tasks/cost-fields.ts";
-import type { MeasuredRunResult } from "../../estimate/tasks/measured-run.ts";
 import type { LoadedRun } from "../../workers/analyzer/protocol.ts";
 import { setCost } from "../cost.ts";
 import { loadEngine } from "../engine.ts";
@@ -63,7 +62,7 @@ export async function saveMeasurements(): Promise<void> {
     ctx,
   );
   if (!out.ok) return say({ kind: "nothing", fields: out.issues.map((i) => i.field) });
-  const r = out.result as MeasuredRunResult;
+  const r = out.result;
   const refused = await setMeasured({
     gpuName: top.name ?? "",
     gpuCount: run.gpuCount,
