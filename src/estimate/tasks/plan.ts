@@ -191,9 +191,8 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
  * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
  * serve's lengths. A value equal to the default is reported as the default, typed or not.
  */
-function servingAssumptions(w: Workload): Assumption[] {
-  if (w.task !== "serve") return [];
-  const s = w as unknown as ServeRequest;
+function servingAssumptions(s: Workload): Assumption[] {
+  if (s.task !== "serve") return [];
   return [
     {
       key: "engine",
@@ -317,7 +316,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
       value: r[key as keyof typeof BILLING_FIELDS],
       source: r[key as keyof typeof BILLING_FIELDS] === f.default ? "billing-assumed" : "request",
     })),
-    ...servingAssumptions(r.workload as Workload),
+    ...servingAssumptions(r.workload),
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.
