@@ -5,7 +5,7 @@
  * split over GPUs as independent jobs, which need no communication (the seeds'
  * task-level parallelism).
  */
-import type { GpuSpec } from "./gpu.ts";
+import type { GpuSpec, OptionalFigure } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
 import type { PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
@@ -27,7 +27,12 @@ export interface BatchPlanInput {
   price: (gpuId: string) => UsedPrice | null;
 }
 
-const figure = (b: BatchBound) => (b === "compute" ? "fp32Tflops" : "bandwidthGBps");
+/** The figure that carries a time per item between GPUs, by what bounds the work. */
+export const BATCH_FIGURE = {
+  compute: "fp32Tflops",
+  "memory-bandwidth": "bandwidthGBps",
+} as const satisfies Record<BatchBound, OptionalFigure>;
+const figure = (b: BatchBound) => BATCH_FIGURE[b];
 
 /** Seconds per item on `gpu`: the measured time x the measured GPU's rate ÷ this one's. */
 export function carriedSeconds(p: BatchPlanInput, gpu: GpuSpec): number {

@@ -4,7 +4,7 @@ import { servingSpeed } from "../inference-speed.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import type { ServingRequest } from "./infer-memory.ts";
-import { SERVING_REQUEST_FIELDS } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingRules } from "./infer-memory.ts";
 import { servingDefaults } from "./serving-fields.ts";
 import { defineTask } from "./task.ts";
 
@@ -38,7 +38,10 @@ export const decodeSpeedTask = defineTask({
   fields: SERVING_REQUEST_FIELDS,
   required: ["gpu"],
   defaults: servingDefaults,
-  rules: (r, ctx) => speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    ...speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
+  ],
   run: (r, ctx) =>
     servingSpeed({
       ...speedSetup(r),

@@ -4,6 +4,9 @@ import { inferenceMemory } from "../inference-memory.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
+import { headRules } from "./parallel-rules.ts";
 import { SERVING_FIELDS, servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -38,10 +41,29 @@ export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemo
   return input;
 }
 
+/**
+ * A serving setup an engine would start: tensor parallel splits the model's heads, and the
+ * prompt and the output fit in the context (vLLM refuses a request whose prompt plus
+ * max_tokens exceeds max_model_len; llama.cpp's n_ctx bounds both alike).
+ */
+export function servingRules(r: ServingRequest): Issue[] {
+  const out = headRules(r.model.spec, r.tensorParallel, true);
+  if (r.promptTokens > r.contextTokens)
+    out.push(issue("promptTokens", "prompt-exceeds-context", { context: r.contextTokens }));
+  else if (r.promptTokens + r.outputTokens > r.contextTokens)
+    out.push(
+      issue("outputTokens", "output-exceeds-context", {
+        room: r.contextTokens - r.promptTokens,
+      }),
+    );
+  return out;
+}
+
 export const inferMemoryTask = defineTask({
   id: "infer-memory",
   fields: SERVING_REQUEST_FIELDS,
   defaults: servingDefaults,
+  rules: servingRules,
   run: (r, ctx) => {
     const result = inferenceMemory(servingInput(r, ctx));
     return {

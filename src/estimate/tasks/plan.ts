@@ -4,7 +4,7 @@
  * with its price source and cost per unit of work, sorted by cost, time, or cheapest
  * within the deadline and budget. `serve` is the serving workload on its own.
  */
-import { batchRows } from "../plan-batch.ts";
+import { BATCH_FIGURE, batchRows } from "../plan-batch.ts";
 import type { PlanRow, PlanSort } from "../plan-row.ts";
 import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
@@ -15,13 +15,13 @@ import { renderVramGuidanceGB } from "../rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { gbToBytes } from "../units.ts";
-import { gpuById } from "./context.ts";
+import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, oneOf, share } from "./field.ts";
 import { CURRENCIES, HEADROOM_DEFAULT, MFU_DEFAULT } from "../vocabulary.ts";
 import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
-import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
@@ -137,7 +137,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
   return list.flatMap((g) => trainingRows(p, g));
 }
 
-function planRules(r: PlanRequest): Issue[] {
+function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   const w = r.workload as Workload | undefined;
   const out: Issue[] = [];
   if (w?.task === "train-memory" && r.tokens === undefined)
@@ -149,12 +149,20 @@ function planRules(r: PlanRequest): Issue[] {
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
     if (r.measuredOn === undefined)
       out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
+    // The time per item is carried to every GPU by the measured GPU's figure.
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
   }
+  return [...out, ...currencyRules(r)];
+}
+
+/** Every price in the plan's currency: prices are never converted, nor relabelled. */
+function currencyRules(r: Parameters<typeof planCurrency>[0]): Issue[] {
   const currency = planCurrency(r);
-  for (const [id, p] of Object.entries(r.prices ?? {}))
-    if (p.currency !== undefined && p.currency !== currency)
-      out.push(issue(`prices.${id}.currency`, "currency-mismatch", { currency }));
-  return out;
+  return Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
+    p.currency !== undefined && p.currency !== currency
+      ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
+      : [],
+  );
 }
 
 /** The plan's result: every row sorted, what each verdict counts, and its bases. */
@@ -203,6 +211,7 @@ export const serveTask = defineTask({
   fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
+  rules: (r) => [...servingRules(r), ...currencyRules(r)],
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
     const request = {

@@ -33,7 +33,7 @@ export type TaskId = keyof typeof TASKS;
 export const TASK_IDS = Object.keys(TASKS) as TaskId[];
 
 export function taskOf(id: unknown): TaskDef | undefined {
-  return typeof id === "string" && id in TASKS
+  return typeof id === "string" && Object.hasOwn(TASKS, id)
     ? (TASKS[id as TaskId] as unknown as TaskDef)
     : undefined;
 }

@@ -10,7 +10,7 @@ import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules } from "./parallel-rules.ts";
+import { trainingParallelRules } from "./parallel-rules.ts";
 import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
@@ -74,7 +74,7 @@ export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
   defaults: trainingDefaults,
-  rules: (r) => parallelRules(r),
+  rules: trainingParallelRules,
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
     return {

@@ -15,7 +15,7 @@ import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingJobFlops } from "./train-memory.ts";
-import { parallelRules } from "./parallel-rules.ts";
+import { trainingParallelRules } from "./parallel-rules.ts";
 import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
@@ -39,7 +39,7 @@ export function jobFlops(r: TimeRequest, ctx: TaskContext): number {
 }
 
 function timeRules(r: TimeRequest): Issue[] {
-  const out = parallelRules(r);
+  const out = trainingParallelRules(r);
   if (r.work === "samples") {
     if (r.samples === undefined) out.push(issue("samples", "needs-with", { with: "work" }));
     if (r.flopsPerSample === undefined)
