@@ -46,8 +46,6 @@ export const issueStrings = defineStrings(
       "config.json gives no model_type, so its block (gated MLP or not) cannot be told; known types: {known}",
     "issue.too-many-gpus": "names more GPUs than the catalog holds ({max}); name each GPU once",
     "issue.prompt-exceeds-context": "must be at most the context ({context} tokens)",
-    "issue.output-exceeds-context":
-      "must fit in the context left after the prompt ({room} tokens); engines refuse longer requests",
     "issue.tp-heads": "must divide the attention heads ({heads}) evenly",
     "issue.tp-kv-copies":
       "must divide the K/V heads ({kvHeads}) evenly, or be a multiple of them (each K/V head is then copied)",
@@ -112,8 +110,6 @@ export const issueStrings = defineStrings(
       "config.json 没有 model_type，无法判断模型结构（MLP 是否带门控）；可识别的类型：{known}",
     "issue.too-many-gpus": "列出的 GPU 多于目录中的 {max} 种；每种 GPU 只需写一次",
     "issue.prompt-exceeds-context": "不能超过上下文长度（{context} 个 token）",
-    "issue.output-exceeds-context":
-      "必须放得进提示词之后剩下的上下文（{room} 个 token）；超出的请求推理引擎会直接拒绝",
     "issue.tp-heads": "必须能整除注意力头数（{heads}）",
     "issue.tp-kv-copies":
       "必须能整除 KV 头数（{kvHeads}），或是它的整数倍（此时每个 KV 头会复制多份）",

@@ -35,6 +35,8 @@ export interface CheckContext {
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */
   nested?: (raw: unknown, allowed: readonly string[], path: string) => Checked;
+  /** The request being checked is a ranking's workload, not a request of its own. */
+  inWorkload?: boolean;
 }
 
 /** A user's price for one GPU: per GPU-hour, in a currency when it names one. */

@@ -30,7 +30,6 @@ export type IssueCode =
   | "hf-no-model-type"
   | "too-many-gpus"
   | "prompt-exceeds-context"
-  | "output-exceeds-context"
   | "tp-heads"
   | "tp-kv-copies"
   | "tp-kv-heads"

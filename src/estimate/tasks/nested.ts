@@ -23,7 +23,7 @@ export function withNestedTasks(ctx: TaskContext, defs: readonly TaskDef[]): Tas
             }),
           ],
         };
-      const r = checkRequest(def, raw, full, path);
+      const r = checkRequest(def, raw, { ...full, inWorkload: true }, path);
       return r.ok
         ? { value: { task: def.id, ...r.request }, issues: [] }
         : { value: {}, issues: r.issues };

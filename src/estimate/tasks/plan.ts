@@ -9,6 +9,7 @@ import type { PlanRow, PlanSort } from "../plan-row.ts";
 import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
+import type { OptionalFigure } from "../gpu.ts";
 import type { Currency } from "../price.ts";
 import { mathFormatFor } from "../precision.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
@@ -152,7 +153,31 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
     // The time per item is carried to every GPU by the measured GPU's figure.
     out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
   }
-  return [...out, ...currencyRules(r)];
+  const needs: readonly OptionalFigure[] =
+    w?.task === "render"
+      ? [BATCH_FIGURE[r.bound]]
+      : w?.task === "serve"
+        ? SERVING_FIGURES
+        : ["fp32Tflops"];
+  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r)];
+}
+
+/** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
+const SERVING_FIGURES = ["bandwidthGBps", "fp32Tflops"] as const;
+
+/**
+ * GPUs the request names itself (`gpu`, `gpus`) are held to the figures the rows need; a
+ * plan over the whole catalog instead shows such a GPU's row with the figure it lacks.
+ */
+function chosenGpuRules(
+  ctx: TaskContext,
+  r: { gpu?: string | undefined; gpus?: string[] | undefined },
+  needs: readonly OptionalFigure[],
+): Issue[] {
+  return [
+    ...speedFigureIssues(ctx, "gpu", r.gpu, needs),
+    ...(r.gpus ?? []).flatMap((id, i) => speedFigureIssues(ctx, `gpus.${i}`, id, needs)),
+  ];
 }
 
 /** Every price in the plan's currency: prices are never converted, nor relabelled. */
@@ -211,7 +236,12 @@ export const serveTask = defineTask({
   fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
-  rules: (r) => [...servingRules(r), ...currencyRules(r)],
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    // As a plan's workload, its GPU sizes memory only; the plan's own rows carry its speed.
+    ...(ctx.inWorkload ? [] : chosenGpuRules(ctx, r, SERVING_FIGURES)),
+    ...currencyRules(r),
+  ],
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
     const request = {
