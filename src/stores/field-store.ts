@@ -6,7 +6,7 @@
 import type { WritableAtom } from "nanostores";
 import type { Fields } from "../estimate/tasks/field.ts";
 import { withDefaults, withDerived } from "../estimate/tasks/field.ts";
-import type { Partial } from "./field-codec.ts";
+import type { Partial, Refine } from "./field-codec.ts";
 import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
 
@@ -22,15 +22,17 @@ export interface FieldStore<T extends Partial> {
 
 /**
  * `derive`: the defaults the task derives from the other fields (a framework's), the same
- * function the task runs, so a field shows the value the estimate will use.
+ * function the task runs, so a field shows the value the estimate will use. `refine`: a
+ * check across fields that a stored value or a link must also pass.
  */
 export function fieldStore<T extends Partial>(
   id: string,
   fields: Fields,
   initial: T,
   derive?: (state: Record<string, unknown>) => Record<string, unknown>,
+  refine?: Refine<T>,
 ): FieldStore<T> {
-  const store = calcStore<T>(id, initial, fieldCodec(fields, initial));
+  const store = calcStore<T>(id, initial, fieldCodec(fields, initial, refine));
   const set = (changes: { [K in keyof T]?: T[K] | undefined }): void => {
     const next: Partial = { ...store.get(), ...changes };
     for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];

@@ -15,6 +15,7 @@ import { $catalog } from "./catalog.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { fieldStore } from "./field-store.ts";
+import { labelFits } from "../estimate/weights-header/label.ts";
 
 export type { ResolvedModel } from "./engine-api.ts";
 
@@ -57,7 +58,21 @@ export const MODEL_INITIAL: ModelChoice = {
   hfText: "",
 };
 
-export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL);
+/**
+ * A file's name is kept from a link or stored state only when the count it prints is the
+ * model's own: otherwise the model is called by its figures, and the note names the label.
+ */
+function checkFileLabel(m: ModelChoice, e: Engine): { value: ModelChoice; invalid: string[] } {
+  const file = m.file;
+  if (file?.label === undefined) return { value: m, invalid: [] };
+  const source = file.arch ? { ...file.arch } : file.params ? { params: file.params } : null;
+  const r = source ? e.resolveModel(source, $catalog.get().presets) : null;
+  if (r?.ok && labelFits(file.label, r.counts.total)) return { value: m, invalid: [] };
+  const { label: _dropped, ...rest } = file;
+  return { value: { ...m, file: rest }, invalid: ["file.label"] };
+}
+
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, checkFileLabel);
 export const $model = model.store;
 
 /** The choice as the model picker shows it: every field present (defaults for the rest). */

@@ -1,17 +1,19 @@
 /**
- * What a shared link could not restore, said once per page (the layout places this island
- * above a guide's calculators): invalid fields each named once, capped; store ids this
- * version does not know; a link that restored nothing.
+ * What a shared link or the saved inputs could not restore, said once per page (the layout
+ * places this island above a guide's calculators): invalid fields each named once, capped;
+ * store ids this version does not know; a link that restored nothing.
  */
-import { $linkNote } from "../../stores/link-note.ts";
+import { $linkNote, $storedNote } from "../../stores/link-note.ts";
 import { tr } from "../../i18n/format.ts";
 import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island } from "./hooks.ts";
 
 function View({ t, hydrated }: WidgetProps & Hydration) {
   const note = hydrated ? $linkNote.get() : null;
-  if (!note) return <div class="calc-link-note-slot" />;
+  const stored = hydrated ? $storedNote.get() : [];
   const lines: string[] = [];
+  if (stored.length) lines.push(tr(t, "link.stored", { fields: stored.join(", ") }));
+  if (!note) return <Lines lines={lines} />;
   if (note.nothingRestored) lines.push(tr(t, "link.nothing"));
   if (note.invalid.length)
     lines.push(
@@ -24,6 +26,10 @@ function View({ t, hydrated }: WidgetProps & Hydration) {
     lines.push(tr(t, "link.unknownStores", { ids: note.unknownStores.join(", ") }));
   if (note.truncated) lines.push(tr(t, "link.truncated"));
   if (note.otherVersion && !note.nothingRestored) lines.push(tr(t, "link.otherVersion"));
+  return <Lines lines={lines} />;
+}
+
+function Lines({ lines }: { lines: string[] }) {
   return (
     <div class="calc-link-note-slot">
       {lines.length > 0 && (
@@ -37,4 +43,4 @@ function View({ t, hydrated }: WidgetProps & Hydration) {
   );
 }
 
-export const LinkNote = island(View, [$linkNote]);
+export const LinkNote = island(View, [$linkNote, $storedNote]);
