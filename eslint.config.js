@@ -106,7 +106,9 @@ export default tseslint.config(
   },
   {
     files: ["src/islands/**", "src/stores/**"],
-    ignores: ["src/stores/engine-impl.ts", "src/stores/share.ts"],
+    // The engine itself, the link codec, and the weights-file reader (run in its worker, or
+    // loaded on demand where there are no workers) are what the pages load on demand.
+    ignores: ["src/stores/engine-impl.ts", "src/stores/share.ts", "src/stores/weights-reading.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,14 +1,14 @@
 /**
  * Reading the user's own weight files on the model picker. The header reader
- * (src/estimate/weights-header/) loads on the first drop or paste; it reads each file's
- * header through `File.slice`, so nothing but the header is read and nothing leaves the
- * browser. A reading sets the model (a "file" choice: the architecture or exact count the
- * core takes, and the file's name) and the serving store's weight bits, so the weight bytes
- * every widget shows are the file's. `$fileRead` is page-local: what the last reading said.
+ * (src/estimate/weights-header/) runs in a module worker started on the first drop or
+ * paste (`weights-worker.ts`), so a 16 MB header or a 6 MB pasted index never blocks the
+ * page; it reads each file's header through `File.slice`, so nothing but the header is read
+ * and nothing leaves the browser. A reading sets the model (a "file" choice: the
+ * architecture or exact count the core takes, and the file's name) and the serving store's
+ * weight bits, so the weight bytes every widget shows are the file's. `$fileRead` is
+ * page-local: what the last reading said.
  */
 import { atom } from "nanostores";
-import type { ByteSource } from "../estimate/weights-header/byte-source.ts";
-import type * as Reader from "../estimate/weights-header/read.ts";
 import type {
   HeaderError,
   ReadingResult,
@@ -17,6 +17,7 @@ import type {
 import { lazy } from "./lazy.ts";
 import { setModel } from "./model.ts";
 import { setServing } from "./serving.ts";
+import type { WeightsReply, WeightsRequest } from "./weights-reading.ts";
 
 export type FileReadState =
   | { status: "idle" }
@@ -27,14 +28,46 @@ export type FileReadState =
 
 export const $fileRead = atom<FileReadState>({ status: "idle" });
 
-const reader = lazy(() => import("../estimate/weights-header/read.ts"));
+/** Without workers (Node, the unit tests) the same reading runs here, loaded on demand. */
+const inline = lazy(() => import("./weights-reading.ts"));
 
-/** A `File` as the header reader's byte source: one `slice` per chunk it asks for. */
-const fileSource = (f: Blob): ByteSource => ({
-  size: f.size,
-  read: async (offset, length) =>
-    new Uint8Array(await f.slice(offset, offset + length).arrayBuffer()),
-});
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, (reply: WeightsReply | null) => void>();
+
+/** The worker, started on first use; a failed start or a crash answers every wait with null. */
+function startWorker(): Worker {
+  const w = new Worker(new URL("./weights-worker.ts", import.meta.url), { type: "module" });
+  w.onmessage = (e: MessageEvent<WeightsReply>) => {
+    waiting.get(e.data.id)?.(e.data);
+    waiting.delete(e.data.id);
+  };
+  w.onerror = () => {
+    for (const done of waiting.values()) done(null);
+    waiting.clear();
+    // The next reading starts a fresh worker (a chunk that failed to load may load then).
+    worker = null;
+  };
+  return w;
+}
+
+/** Asks the reader; null when it could not be loaded. */
+async function ask(m: Omit<WeightsRequest, "id">): Promise<WeightsReply | null> {
+  const request = { ...m, id: nextId++ } as WeightsRequest;
+  if (typeof Worker === "undefined") {
+    const reading = await inline.load();
+    return reading ? reading.answer(request) : null;
+  }
+  return new Promise((resolve) => {
+    try {
+      worker ??= startWorker();
+      waiting.set(request.id, resolve);
+      worker.postMessage(request);
+    } catch {
+      resolve(null);
+    }
+  });
+}
 
 function apply(r: ReadingResult): void {
   if (!r.ok) {
@@ -63,26 +96,18 @@ function apply(r: ReadingResult): void {
   $fileRead.set({ status: "read", reading });
 }
 
-async function run(
-  read: (m: typeof Reader) => Promise<ReadingResult> | ReadingResult,
-): Promise<void> {
+async function run(m: Omit<WeightsRequest, "id">): Promise<void> {
   $fileRead.set({ status: "reading" });
-  const m = await reader.load();
-  if (!m) {
-    $fileRead.set({ status: "load-failed" });
-    return;
-  }
-  try {
-    apply(await read(m));
-  } catch {
-    // A browser that refuses the read (a file moved or deleted since it was chosen).
-    $fileRead.set({ status: "error", error: { code: "unreadable" } });
-  }
+  const reply = await ask(m);
+  if (!reply) $fileRead.set({ status: "load-failed" });
+  // A browser that refuses the read (a file moved or deleted since it was chosen).
+  else if ("unreadable" in reply) $fileRead.set({ status: "error", error: { code: "unreadable" } });
+  else apply(reply.result);
 }
 
 /** Reads the headers of dropped or chosen files (the shards of one model). */
 export const readWeightFiles = (files: readonly File[]): Promise<void> =>
-  run((m) => m.readWeightFiles(files.map((f) => ({ name: f.name, source: fileSource(f) }))));
+  run({ files: [...files] });
 
 /** Reads a pasted `model.safetensors.index.json`. */
-export const readIndex = (text: string): Promise<void> => run((m) => m.readIndexText(text));
+export const readIndex = (text: string): Promise<void> => run({ text });
