@@ -72,7 +72,20 @@ function checkFileLabel(m: ModelChoice, e: Engine): { value: ModelChoice; invali
   return { value: { ...m, file: rest }, invalid: ["file.label"] };
 }
 
-export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, checkFileLabel);
+/**
+ * The way a stored or linked choice names must hold its model: a value whose preset, count
+ * or architecture was dropped as invalid (or never there) takes the initial one, so the
+ * page always has a model to size.
+ */
+function withItsModel(m: ModelChoice, e: Engine): { value: ModelChoice; invalid: string[] } {
+  const kind = m.kind ?? "preset";
+  const way = kind === "preset" || kind === "params" || kind === "arch" ? kind : null;
+  const checked = checkFileLabel(m, e);
+  if (!way || checked.value[way] !== undefined) return checked;
+  return { value: { ...checked.value, [way]: MODEL_INITIAL[way] }, invalid: checked.invalid };
+}
+
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, withItsModel);
 export const $model = model.store;
 
 /** The choice as the model picker shows it: every field present (defaults for the rest). */

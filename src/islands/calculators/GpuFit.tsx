@@ -18,7 +18,7 @@ import type { Hydration, WidgetProps } from "./hooks.ts";
 import { island, read, readTask } from "./hooks.ts";
 import { modelLabel } from "./model-label.ts";
 import { verdictText } from "./verdict-text.ts";
-import { ResultSummary, Results } from "./ResultSummary.tsx";
+import { issuesByField, ResultSummary, Results } from "./ResultSummary.tsx";
 import { CheckField } from "./SelectField.tsx";
 import { $catalog } from "../../stores/catalog.ts";
 
@@ -59,7 +59,9 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
   const batch = mode === "batch";
   const serving = mode === "inference";
   const id = "gf";
-  const common = { id, gpus, t, lang, disabled: !hydrated };
+  // A refused plan's messages sit beside the fields that caused them (a GPU without figures).
+  const issues = outcome && !outcome.ok ? issuesByField(outcome.issues, t, lang) : {};
+  const common = { id, gpus, t, lang, disabled: !hydrated, issues };
   const f = fieldInputs({ ...common, fields: fit.fields, value, set: fit.set });
   // The job's size and deadline are the compute-time calculator's: one store, two views.
   const j = fieldInputs({ ...common, fields: job.fields, value: jobValue, set: job.set });

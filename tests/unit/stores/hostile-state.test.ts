@@ -8,6 +8,7 @@ import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
+import type { ModelChoice } from "../../../src/stores/model.ts";
 import { $model, resolveChoice } from "../../../src/stores/model.ts";
 import { registry } from "../../../src/stores/persist.ts";
 import { applyHash, resetAll } from "../../../src/stores/share.ts";
@@ -39,6 +40,14 @@ describe("saved inputs with prototype names", () => {
       expect(r.invalid, id).toContain(name);
       expect(Object.getPrototypeOf(r.value), id).toBe(Object.getPrototypeOf(initial));
       expect(Object.hasOwn(r.value as object, name), id).toBe(false);
+    }
+  });
+  it("a saved model with nothing valid left still names a model to size", () => {
+    const m = registry.find((r) => r.id === "m")!;
+    for (const text of ['{"toString": 1}', '{"kind": "params", "params": "x"}', "{}"]) {
+      const r = m.codec.check(JSON.parse(text), engine);
+      const resolved = resolveChoice(r.value as ModelChoice, engine);
+      expect(resolved.ok, text).toBe(true);
     }
   });
   it("a nested prototype name (inside LoRA, a cost option, an architecture) is dropped too", () => {
