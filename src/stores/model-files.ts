@@ -22,7 +22,8 @@ import type { WeightsReply, WeightsRequest } from "./weights-reading.ts";
 export type FileReadState =
   | { status: "idle" }
   | { status: "reading" }
-  | { status: "read"; reading: WeightsReading }
+  /** `pastedChars`: a paste too long to show in the box, read as it came. */
+  | { status: "read"; reading: WeightsReading; pastedChars?: number }
   | { status: "error"; error: HeaderError }
   | { status: "load-failed" };
 
@@ -69,7 +70,7 @@ async function ask(m: Omit<WeightsRequest, "id">): Promise<WeightsReply | null> 
   });
 }
 
-function apply(r: ReadingResult): void {
+function apply(r: ReadingResult, pastedChars?: number): void {
   if (!r.ok) {
     $fileRead.set({ status: "error", error: r.error });
     return;
@@ -93,16 +94,16 @@ function apply(r: ReadingResult): void {
       ? { engine: "llama.cpp" as const, weightFormat: "gguf" as const }
       : {}),
   });
-  $fileRead.set({ status: "read", reading });
+  $fileRead.set({ status: "read", reading, ...(pastedChars ? { pastedChars } : {}) });
 }
 
-async function run(m: Omit<WeightsRequest, "id">): Promise<void> {
+async function run(m: Omit<WeightsRequest, "id">, pastedChars?: number): Promise<void> {
   $fileRead.set({ status: "reading" });
   const reply = await ask(m);
   if (!reply) $fileRead.set({ status: "load-failed" });
   // A browser that refuses the read (a file moved or deleted since it was chosen).
   else if ("unreadable" in reply) $fileRead.set({ status: "error", error: { code: "unreadable" } });
-  else apply(reply.result);
+  else apply(reply.result, pastedChars);
 }
 
 /** Reads the headers of dropped or chosen files (the shards of one model). */
@@ -111,3 +112,17 @@ export const readWeightFiles = (files: readonly File[]): Promise<void> =>
 
 /** Reads a pasted `model.safetensors.index.json`. */
 export const readIndex = (text: string): Promise<void> => run({ text });
+
+/**
+ * The longest paste the index box shows. Putting text into a textarea costs the main
+ * thread about 2 s per MB in Chromium on a busy 2-core machine (6.4 MB: 12 s), so a longer
+ * paste (a large MoE's index runs to megabytes) is read as it comes, never shown.
+ */
+export const PASTE_SHOWN_MAX_CHARS = 64 * 1024;
+
+/** A paste into the index box: "shown" lets it in; "read" means it is being read instead. */
+export function pasteIndex(text: string): "shown" | "read" {
+  if (text.length <= PASTE_SHOWN_MAX_CHARS) return "shown";
+  void run({ text }, text.length);
+  return "read";
+}

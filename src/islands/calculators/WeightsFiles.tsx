@@ -8,7 +8,7 @@ import { atom } from "nanostores";
 import type { ReadingNote } from "../../estimate/weights-header/read.ts";
 import { billions, gb, num, tr } from "../../i18n/format.ts";
 import type { Strings } from "../../i18n/format.ts";
-import { $fileRead, readIndex, readWeightFiles } from "../../stores/model-files.ts";
+import { $fileRead, pasteIndex, readIndex, readWeightFiles } from "../../stores/model-files.ts";
 import type { Hydration } from "./hooks.ts";
 import { island } from "./hooks.ts";
 
@@ -58,6 +58,9 @@ function Summary({ t, lang }: { t: Strings; lang: string }) {
           .join(", ")}
       </p>
       <ul class="calc-note">
+        {s.pastedChars !== undefined && (
+          <li>{tr(t, "mf.pasteRead", { size: num(lang, s.pastedChars / 1e6, 1) })}</li>
+        )}
         {r.notes.map((n) => (
           <li key={n.code}>{noteText(t, n)}</li>
         ))}
@@ -143,6 +146,9 @@ function View({ id, t, lang, disabled }: Props & Hydration) {
           value={$indexText.get()}
           disabled={disabled}
           onInput={(e) => $indexText.set(e.currentTarget.value)}
+          onPaste={(e) => {
+            if (pasteIndex(e.clipboardData?.getData("text") ?? "") === "read") e.preventDefault();
+          }}
         />
         <button
           type="button"
