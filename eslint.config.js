@@ -15,10 +15,10 @@ import globals from "globals";
 
 /**
  * Any core module but those a page may load up front: what its inputs and results need
- * (field tables, option lists, units, own-name lookups, a weights file's label), no arithmetic.
+ * (field tables, option lists, units, own-name lookups), no arithmetic.
  */
 const HEAVY_CORE =
-  "/estimate/(?!(vocabulary|units|gpu|arch-fields|weights-header/label|tasks/(field|issue|own|[a-z]+-fields))\\.ts$)";
+  "/estimate/(?!(vocabulary|units|gpu|arch-fields|tasks/(field|issue|own|[a-z]+-fields))\\.ts$)";
 
 export default tseslint.config(
   { ignores: ["dist/", ".astro/", "node_modules/", "test-results/", "playwright-report/"] },

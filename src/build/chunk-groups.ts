@@ -56,9 +56,9 @@ export const CHUNK_GROUPS = [
     test: under(
       "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
-      // The weights-file reader's store and controls load when a user picks that way; the
+      // The weights-file reader's store, controls and worker load when a user picks that way; the
       // plan's request and results only where a page shows a plan.
-      "stores/(?!share|all-stores|checklists|engine-impl|model-files|plan-request|front-door)[a-z-]+\\.ts",
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|front-door)[a-z-]+\\.ts",
       "stores/results/(?!plan\\.ts)[a-z-]+\\.ts",
       "i18n/(format|messages)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows; so do

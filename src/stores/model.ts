@@ -15,7 +15,6 @@ import { $catalog } from "./catalog.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { fieldStore } from "./field-store.ts";
-import { labelFits } from "../estimate/weights-header/label.ts";
 
 export type { ResolvedModel } from "./engine-api.ts";
 
@@ -58,34 +57,10 @@ export const MODEL_INITIAL: ModelChoice = {
   hfText: "",
 };
 
-/**
- * A file's name is kept from a link or stored state only when the count it prints is the
- * model's own: otherwise the model is called by its figures, and the note names the label.
- */
-function checkFileLabel(m: ModelChoice, e: Engine): { value: ModelChoice; invalid: string[] } {
-  const file = m.file;
-  if (file?.label === undefined) return { value: m, invalid: [] };
-  const source = file.arch ? { ...file.arch } : file.params ? { params: file.params } : null;
-  const r = source ? e.resolveModel(source, $catalog.get().presets) : null;
-  if (r?.ok && labelFits(file.label, r.counts.total)) return { value: m, invalid: [] };
-  const { label: _dropped, ...rest } = file;
-  return { value: { ...m, file: rest }, invalid: ["file.label"] };
-}
-
-/**
- * The way a stored or linked choice names must hold its model: a value whose preset, count
- * or architecture was dropped as invalid (or never there) takes the initial one, so the
- * page always has a model to size.
- */
-function withItsModel(m: ModelChoice, e: Engine): { value: ModelChoice; invalid: string[] } {
-  const kind = m.kind ?? "preset";
-  const way = kind === "preset" || kind === "params" || kind === "arch" ? kind : null;
-  const checked = checkFileLabel(m, e);
-  if (!way || checked.value[way] !== undefined) return checked;
-  return { value: { ...checked.value, [way]: MODEL_INITIAL[way] }, invalid: checked.invalid };
-}
-
-export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, withItsModel);
+// A stored or linked choice is made whole by the engine (a model for its way, an honest label).
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, (m, e) =>
+  e.refineModelChoice(m, MODEL_INITIAL),
+);
 export const $model = model.store;
 
 /** The choice as the model picker shows it: every field present (defaults for the rest). */
