@@ -127,11 +127,12 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
     }
     case "gpu-map": {
       if (!isRecord(v)) return bad(issue(path, "not-an-object"));
-      const entries = Object.entries(v);
-      if (entries.length > ctx.gpus.length)
+      const ids = Object.keys(v);
+      if (ids.length > ctx.gpus.length)
         return bad(issue(path, "too-many-gpus", { max: ctx.gpus.length }));
       const issues: Issue[] = [];
-      for (const [id, x] of entries) {
+      for (const id of ids) {
+        const x = v[id];
         append(issues, checkGpuId(id, at(path, id), ctx).issues);
         const n = checkNumber(f.value, x, at(path, id));
         if (n) issues.push(n);
@@ -140,12 +141,13 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
     }
     case "gpu-prices": {
       if (!isRecord(v)) return bad(issue(path, "not-an-object"));
-      const entries = Object.entries(v);
-      if (entries.length > ctx.gpus.length)
+      const ids = Object.keys(v);
+      if (ids.length > ctx.gpus.length)
         return bad(issue(path, "too-many-gpus", { max: ctx.gpus.length }));
       const issues: Issue[] = [];
       const keep: Record<string, GpuPrice> = {};
-      for (const [id, x] of entries) {
+      for (const id of ids) {
+        const x = v[id];
         const idIssues = checkGpuId(id, at(path, id), ctx).issues;
         append(issues, idIssues);
         const r = isRecord(x)
