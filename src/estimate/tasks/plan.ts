@@ -141,15 +141,11 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
 function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   const w = r.workload as Workload | undefined;
   const out: Issue[] = [];
-  if (w?.task === "train-memory" && r.tokens === undefined)
-    out.push(issue("tokens", "needs-with", { with: "workload" }));
   if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
   if (w?.task === "render") {
     if (w["secondsPerFrame"] === undefined || w["frames"] === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
-    if (r.measuredOn === undefined)
-      out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
     // The time per item is carried to every GPU by the measured GPU's figure.
     out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
   }
@@ -227,6 +223,11 @@ export const planTask = defineTask({
   id: "plan",
   fields: PLAN_FIELDS,
   required: ["workload"],
+  // Training is sized by its tokens; batch work's time per item by the GPU it was timed on.
+  requirements: [
+    { field: "tokens", with: "workload", withTask: "train-memory" },
+    { field: "measuredOn", with: "workload", withTask: "render" },
+  ],
   rules: planRules,
   run: (r, ctx) => planResult(planRows(r, ctx), r),
 });

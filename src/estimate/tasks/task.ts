@@ -10,6 +10,8 @@ import { checkFields } from "./check.ts";
 import { withDefaults, withDerived } from "./field.ts";
 import { isRecord } from "./check-value.ts";
 import { own } from "./own.ts";
+import type { Requirement } from "./requirements.ts";
+import { requirementIssues } from "./requirements.ts";
 import { checkModel } from "../model-source.ts";
 import type { Fields, Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
@@ -26,6 +28,8 @@ export interface TaskDef<F extends Fields = Fields, R extends Result = Result> {
   fields: F;
   /** Fields this task cannot run without, though the shared table gives them no default. */
   required?: readonly (keyof F & string)[];
+  /** Requirements across fields (one of a pair; one field with another). */
+  requirements?: readonly Requirement[];
   /**
    * Defaults that depend on what else the request says (a framework's own defaults, which
    * unit of work a job is counted in); the request's own fields always win over them.
@@ -54,9 +58,10 @@ export function checkRequest(
   for (const name of def.required ?? [])
     if (own(raw, name) === undefined)
       issues.push(issue(path ? `${path}.${name}` : name, "required"));
+  const bad = new Set(issues.map((i) => topField(i.field, path)));
+  issues.push(...requirementIssues(def.requirements ?? [], raw, path, bad));
   const derived = def.defaults ? def.defaults(checked.value) : {};
   const request = withDefaults(def.fields, withDerived(def.fields, derived, checked.value));
-  const bad = new Set(issues.map((i) => topField(i.field, path)));
   const broken =
     (issues.length ? rulesOverGood(def, request, bad, ctx) : def.rules?.(request as never, ctx)) ??
     [];

@@ -34,21 +34,16 @@ export function jobFlops(r: TimeRequest, ctx: TaskContext): number {
       flopsPerSample: r.flopsPerSample ?? 0,
       forwardOnly: r.forwardOnly,
     });
-  if (!r.model) throw new Error("timeRules require a model with tokens");
+  if (!r.model) throw new Error("the requirements hold a model to tokens");
   return trainingJobFlops(trainingInput({ ...r, model: r.model }, ctx), r.tokens ?? 0);
 }
 
+/** The work unit named explicitly needs its own count (`work: "samples"` with tokens only). */
 function timeRules(r: TimeRequest): Issue[] {
   const out = trainingParallelRules(r);
-  if (r.work === "samples") {
-    if (r.samples === undefined) out.push(issue("samples", "needs-with", { with: "work" }));
-    if (r.flopsPerSample === undefined)
-      out.push(issue("flopsPerSample", "needs-with", { with: "samples" }));
-  } else {
-    if (r.tokens === undefined)
-      out.push(issue("tokens", "needs-one-of", { fields: "tokens, samples + flopsPerSample" }));
-    if (r.model === undefined) out.push(issue("model", "needs-with", { with: "tokens" }));
-  }
+  const unit = r.work === "samples" ? "samples" : "tokens";
+  if (r[unit] === undefined && (r.tokens !== undefined || r.samples !== undefined))
+    out.push(issue(unit, "needs-with", { with: "work" }));
   return out;
 }
 
@@ -89,6 +84,13 @@ export const trainTimeTask = defineTask({
   id: "train-time",
   fields: TRAIN_TIME_FIELDS,
   required: ["gpu"],
+  // The work in tokens or in samples; 6·N·D needs the model's parameter count, and work in
+  // samples the FLOPs of one.
+  requirements: [
+    { oneOf: ["tokens", "samples"] },
+    { field: "model", with: "tokens" },
+    { field: "flopsPerSample", with: "samples" },
+  ],
   defaults: (given) => ({ ...trainingDefaults(given), ...jobDefaults(given) }),
   rules: (r, ctx) => [...timeRules(r), ...speedFigureIssues(ctx, "gpu", r.gpu, ["fp32Tflops"])],
   run: (r, ctx) => {
