@@ -125,6 +125,15 @@ for (const lang of LANGS) {
   });
 }
 
+test("<html data-engine> says idle until the first edit loads the engine, then ready", async ({
+  page,
+}) => {
+  await openCalculators(page, "en", "tm");
+  await expect(page.locator("html")).toHaveAttribute("data-engine", "idle");
+  await typeInto(page, "#tm-seqLen", "4096");
+  await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
+});
+
 /** Starts recording the main thread's long tasks (Long Tasks API: tasks over 50 ms). */
 async function recordLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
