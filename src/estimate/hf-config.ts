@@ -165,10 +165,33 @@ function slidingWindowOf(
   return { slidingWindow: window };
 }
 
+/**
+ * Nesting no config.json needs (the deepest transformers writes, a quantization_config's
+ * config_groups.group_0.weights, is 4 levels down). A deeper one is refused: the request
+ * keeps the pasted config as given, and copying or printing it (the page's "Show the
+ * request") recurses once per level.
+ */
+const MAX_CONFIG_DEPTH = 32;
+
+/** Whether a JSON value nests objects or arrays deeper than `max`, walked without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const todo: [unknown, number][] = [[value, 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, depth] = next;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? (v as unknown[]) : Object.values(v))
+      todo.push([child, depth + 1]);
+  }
+  return false;
+}
+
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, issue: issue("", "hf-not-object") };
   }
+  if (deeperThan(input, MAX_CONFIG_DEPTH))
+    return { ok: false, issue: issue("", "hf-too-deep", { max: MAX_CONFIG_DEPTH }) };
   const outer = input as Json;
   // Multimodal checkpoints (Gemma 3 4B-27B, Mistral Small 3.1) nest the language model's
   // shape in `text_config`; the vision tower is not sized here.

@@ -44,6 +44,7 @@ export const issueStrings = defineStrings(
       'config.json model_type "{type}" is not one this reader knows; did you mean "{nearest}"?',
     "issue.hf-no-model-type":
       "config.json gives no model_type, so its block (gated MLP or not) cannot be told; known types: {known}",
+    "issue.hf-too-deep": "config.json nests deeper than {max} levels, which no model's config does",
     "issue.too-many-gpus": "names more GPUs than the catalog holds ({max}); name each GPU once",
     "issue.prompt-exceeds-context": "must be at most the context ({context} tokens)",
     "issue.tp-heads": "must divide the attention heads ({heads}) evenly",
@@ -108,6 +109,7 @@ export const issueStrings = defineStrings(
       "config.json 的 model_type“{type}”不在可识别的类型之列；是否想写“{nearest}”？",
     "issue.hf-no-model-type":
       "config.json 没有 model_type，无法判断模型结构（MLP 是否带门控）；可识别的类型：{known}",
+    "issue.hf-too-deep": "config.json 的嵌套超过 {max} 层，没有哪个模型的配置会这样",
     "issue.too-many-gpus": "列出的 GPU 多于目录中的 {max} 种；每种 GPU 只需写一次",
     "issue.prompt-exceeds-context": "不能超过上下文长度（{context} 个 token）",
     "issue.tp-heads": "必须能整除注意力头数（{heads}）",

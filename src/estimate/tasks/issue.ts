@@ -28,6 +28,7 @@ export type IssueCode =
   | "hf-out-of-range"
   | "hf-model-type"
   | "hf-no-model-type"
+  | "hf-too-deep"
   | "too-many-gpus"
   | "prompt-exceeds-context"
   | "tp-heads"
