@@ -64,7 +64,7 @@ export const modelFileStrings = defineStrings(
     "mf.index": "……或粘贴 model.safetensors.index.json",
     "mf.readIndex": "读取索引",
     "mf.reading": "正在读取文件头……",
-    "mf.pasteRead": "粘贴的索引（{size} 百万字符）太长，不在框内显示，已按原样读取。",
+    "mf.pasteRead": "粘贴的索引长达 {size} 百万字符，框内不予显示，已直接读取。",
     "mf.retry": "重试",
     "mf.loadFailed": "文件读取程序没有加载成功。请检查网络后重试。",
     "mf.params": "文件中的参数量",
