@@ -6,6 +6,7 @@
  * "no long task" titles) no main-thread task passes 200 ms. Both languages.
  */
 import type { Page } from "@playwright/test";
+import fc from "fast-check";
 import { test, expect } from "./fixtures.ts";
 import { calculatorStrings } from "../../src/i18n/calculators.ts";
 import { issueStrings } from "../../src/i18n/issues.ts";
@@ -124,6 +125,63 @@ for (const lang of LANGS) {
       .toEqual(best.map((x) => x.gpu));
   });
 }
+
+/** Every store a link or storage holds, and the names every object inherits. */
+const STORES = ["m", "t", "i", "c", "k", "f"] as const;
+const PROTO = ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"] as const;
+
+test.describe("random hostile links and saved inputs", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a link part naming a prototype member, with any JSON, is noted and the page computes", async ({
+    page,
+  }) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...STORES),
+        fc.constantFrom(...PROTO),
+        fc.jsonValue({ maxDepth: 2 }),
+        async (store, name, value) => {
+          const part = `${store}.${name}=${encodeURIComponent(JSON.stringify(value))}`;
+          await openLink(page, "en", `#v=2&t.seqLen=4096&${part}`);
+          await expect(note(page)).toContainText(`${store}.${name}`);
+          await expect(tmFigure(page)).not.toBeEmpty();
+        },
+      ),
+      { numRuns: 6 },
+    );
+    await stillComputes(page);
+  });
+
+  test("saved inputs naming a prototype member, with any JSON, are noted and the page computes", async ({
+    page,
+  }) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...STORES),
+        fc.constantFrom(...PROTO),
+        fc.jsonValue({ maxDepth: 2 }),
+        async (store, name, value) => {
+          const saved = `{"${name}": ${JSON.stringify(value)}}`;
+          await page.goto(pagePath("zh-cn", "tm"));
+          await page.evaluate(
+            ([key, text]) => {
+              localStorage.clear();
+              localStorage.setItem(key ?? "", text ?? "");
+            },
+            [`gpu-calc:${store}:v2`, saved],
+          );
+          await page.reload();
+          await hydrateAll(page);
+          await expect(note(page)).toContainText(`${store}.${name}`);
+          await expect(tmFigure(page)).not.toBeEmpty();
+        },
+      ),
+      { numRuns: 6 },
+    );
+    await stillComputes(page);
+  });
+});
 
 test("<html data-engine> says idle until the first edit loads the engine, then ready", async ({
   page,

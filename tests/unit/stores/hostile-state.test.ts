@@ -2,6 +2,7 @@
  * Links and saved inputs are untrusted text: prototype names, cut links and labels that do
  * not match their model are refused with a note, and never break a store.
  */
+import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PRESETS } from "../../../src/estimate/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
@@ -57,6 +58,36 @@ describe("saved inputs with prototype names", () => {
     const m = registry.find((r) => r.id === "m")!;
     const a = m.codec.check(JSON.parse('{"arch": {"layers": 2, "__proto__": {}}}'), engine);
     expect(a.invalid).toEqual(["arch"]);
+  });
+});
+
+describe("saved inputs and links, fuzzed", () => {
+  it("any store, any prototype name at its top or inside a group, any JSON: named, never thrown", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...registry.map((r) => r.id)),
+        fc.constantFrom(...PROTO_NAMES),
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.boolean(),
+        (id, name, value, nested) => {
+          const store = registry.find((r) => r.id === id)!;
+          const raw = JSON.parse(
+            nested ? `{"lora": {"${name}": 1}, "arch": {"${name}": 1}}` : `{"${name}": 1}`,
+          ) as Record<string, unknown>;
+          if (!nested) raw[name] = value;
+          const r = store.codec.check(raw, engine);
+          expect(r.invalid.length).toBeGreaterThan(0);
+          expect(Object.getPrototypeOf(r.value)).toBe(Object.prototype);
+          // The same through a link: every part is named in the note.
+          const note = applyHash(
+            `#v=2&${id}.${name}=${encodeURIComponent(JSON.stringify(value))}`,
+            engine,
+          );
+          expect(note.invalid).toContain(`${id}.${name}`);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
