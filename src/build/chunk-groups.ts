@@ -69,9 +69,9 @@ export const CHUNK_GROUPS = [
     test: under(
       "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
-      // The weights-file reader's store and controls load when a user picks that way; the
-      // plan's request and each widget's results only where a page shows that widget.
-      "stores/(?!share|all-stores|checklists|engine-impl|model-files|plan-request|front-door)[a-z-]+\\.ts",
+      // The weights-file reader's store, controls and worker load when a user picks that way;
+      // the plan's request and each widget's results only where a page shows that widget.
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|front-door)[a-z-]+\\.ts",
       // What every widget's view is made of; each widget's own view stays with the widget.
       "stores/views/(define|fields|result|model-name|model-picker)\\.ts",
       "i18n/(format|messages|text)\\.ts",

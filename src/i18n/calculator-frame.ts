@@ -50,6 +50,8 @@ export const frameStrings = defineStrings(
     "link.invalid":
       "The link's value for these fields was invalid, so they show their initial values: {fields}{more}.",
     "link.more": " and {count} more",
+    "link.stored":
+      "Your saved inputs held values this version cannot use for these fields, so they show their initial values: {fields}.",
     "link.unknownStores":
       "The link also named calculators this version does not have ({ids}); those parts were ignored.",
     "link.truncated":
@@ -103,6 +105,7 @@ export const frameStrings = defineStrings(
     "link.nothing": "这个链接里没有本计算器能恢复的内容；你保存的输入没有改变。",
     "link.invalid": "链接中这些字段的值无效，已显示初始值：{fields}{more}。",
     "link.more": "，另有 {count} 个",
+    "link.stored": "你保存的输入中，这些字段的值本版本用不了，已改回初始值：{fields}。",
     "link.unknownStores": "链接还提到本版本没有的计算器（{ids}），这些部分已忽略。",
     "link.truncated": "链接比本站生成的任何链接都长，已被截断；请检查输入。",
     "link.otherVersion": "链接来自这些计算器的另一个版本，默认值可能不同。",

@@ -17,6 +17,8 @@ export const modelFileStrings = defineStrings(
     "mf.index": "…or paste model.safetensors.index.json",
     "mf.readIndex": "Read the index",
     "mf.reading": "Reading the header…",
+    "mf.pasteRead":
+      "The pasted index ({size} million characters) was read as pasted; it is too long to show in the box.",
     "mf.retry": "Try again",
     "mf.loadFailed": "The file reader did not load. Check the connection and try again.",
     "mf.params": "Parameters in the file",
@@ -64,6 +66,7 @@ export const modelFileStrings = defineStrings(
     "mf.index": "……或粘贴 model.safetensors.index.json",
     "mf.readIndex": "读取索引",
     "mf.reading": "正在读取文件头……",
+    "mf.pasteRead": "粘贴的索引长达 {size} 百万字符，框内不予显示，已直接读取。",
     "mf.retry": "重试",
     "mf.loadFailed": "文件读取程序没有加载成功。请检查网络后重试。",
     "mf.params": "文件中的参数量",

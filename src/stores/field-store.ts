@@ -6,6 +6,7 @@
 import type { WritableAtom } from "nanostores";
 import type { Fields, Input, WithDefaults } from "../estimate/tasks/field.ts";
 import { withDefaults, withDerived } from "../estimate/tasks/field.ts";
+import type { Refine } from "./field-codec.ts";
 import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
 
@@ -49,14 +50,15 @@ export const shownWith =
       derive ? withDerived(fields, derive(state), state) : state,
     ) as WithDefaults<F>;
 
-/** `derive`: see `shownWith`. */
+/** `derive`: see `shownWith`. `refine`: a check across fields that a stored value or a link must also pass. */
 export function fieldStore<const F extends Fields>(
   id: string,
   fields: F,
   initial: Input<F>,
   derive?: (state: Record<string, unknown>) => Record<string, unknown>,
+  refine?: Refine<Input<F>>,
 ): FieldStore<F> {
-  const store = calcStore<Input<F>>(id, initial, fieldCodec(fields, initial));
+  const store = calcStore<Input<F>>(id, initial, fieldCodec(fields, initial, refine));
   const set = (changes: Changes<F>): void => store.set(merged(store.get(), changes));
   // withDefaults adds exactly the table's defaults to the values given.
   const effective = (state: Input<F>) =>

@@ -62,6 +62,7 @@ export const $measured = storedAtom<MeasuredState>(
   `gpu-calc:measured:v${STORE_VERSION}`,
   MEASURED_DEFAULTS,
   checkMeasured,
+  "measured",
 );
 
 /**

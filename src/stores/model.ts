@@ -59,7 +59,10 @@ export const MODEL_INITIAL: ModelChoice = {
   hfText: "",
 };
 
-export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL);
+// A stored or linked choice is made whole by the engine (a model for its way, an honest label).
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, (m, e) =>
+  e.refineModelChoice(m, MODEL_INITIAL),
+);
 export const $model = model.store;
 
 export const setModel = (changes: Changes<typeof MODEL_CHOICE_FIELDS>): void => model.set(changes);

@@ -55,10 +55,10 @@ export const costTask = defineTask({
     const options = r.options ?? [];
     const needs = r.bound === "compute" ? (["fp32Tflops"] as const) : (["bandwidthGBps"] as const);
     // Hours carried to another GPU need a speed figure on both ends; same-GPU options none.
+    // An option with its own run hours is carried too: its cost at other GPU counts (the
+    // chart) scales the single-GPU hours to its GPU.
     const base = baseGpuOf(r);
-    const carried = options.flatMap((o, i) =>
-      o.runHours === undefined && o.gpu !== base ? [i] : [],
-    );
+    const carried = options.flatMap((o, i) => (o.gpu !== base ? [i] : []));
     const figures =
       carried.length === 0
         ? []

@@ -6,7 +6,7 @@ import { servingSpeed } from "../inference-speed.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import type { ServingRequest } from "./infer-memory.ts";
-import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
 import { servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -70,6 +70,9 @@ export const decodeSpeedTask = defineTask({
   fields: SERVING_REQUEST_FIELDS,
   required: ["gpu"],
   defaults: servingDefaults,
-  rules: (r, ctx) => speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    ...speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
+  ],
   run: (r, ctx) => servingSpeed(speedInput(r, ctx)),
 });

@@ -1,5 +1,6 @@
 import type { ResolvedModelValue } from "../model-value.ts";
 import type { Currency } from "../price.ts";
+import { own } from "./own.ts";
 
 /**
  * What a request field is, declared once: its kind, unit, range, default and options. Each
@@ -196,9 +197,17 @@ export const int = <const O extends NumberOpts>(
   opts?: O,
 ): NumberField & O => ({ kind: "number", unit, min, max, int: true, ...(opts as O) });
 
-/** A share in (0, 1], shown as a percentage. */
+/**
+ * The least share of a peak a run achieves (an engine's efficiency, an MFU, a scaling
+ * efficiency, a memory share): 1%. Below it the GPU would idle 99% of the time; the lowest
+ * calibrated decode efficiency (Transformers FP8, decode-constants.ts) is 18%. A smaller
+ * figure is a percentage typed as a fraction, and 1e-300 would make a decode step 1.5e298 s.
+ */
+export const MIN_SHARE = 0.01;
+
+/** A share in [1%, 100%], shown as a percentage. */
 export const share = <const O extends NumberOpts>(opts?: O) =>
-  num("fraction", 0, 1, { above: true, percent: true, ...(opts as O) });
+  num("fraction", MIN_SHARE, 1, { percent: true, ...(opts as O) });
 
 export const oneOf = <const V extends string | number, const O extends Partial<EnumField<V>>>(
   options: readonly V[],
@@ -315,8 +324,8 @@ export function withDerived(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...derived, ...given };
   for (const [key, f] of Object.entries(fields)) {
-    const d = derived[key];
-    const g = given[key];
+    const d = own(derived, key);
+    const g = own(given, key);
     if (f.kind === "object" && typeof d === "object" && d && typeof g === "object" && g)
       out[key] = { ...d, ...g };
   }
@@ -330,7 +339,7 @@ export function withDefaults(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(fields)) {
-    const v = value[key];
+    const v = own(value, key);
     if (v === undefined) {
       if ("default" in f && f.default !== undefined) out[key] = f.default;
       continue;

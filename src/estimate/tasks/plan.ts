@@ -4,13 +4,14 @@
  * with its price source and cost per unit of work, sorted by cost, time, or cheapest
  * within the deadline and budget. `serve` is the serving workload on its own.
  */
-import { batchRows } from "../plan-batch.ts";
+import { BATCH_FIGURE, batchRows } from "../plan-batch.ts";
 import type { PlanRow } from "../plan-row.ts";
 import { batchBilling, servingBilling, trainingBilling } from "../plan-billing.ts";
 import { limitsAnswer } from "../plan-limits.ts";
 import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
+import type { OptionalFigure } from "../gpu.ts";
 import type { Currency } from "../price.ts";
 import { STALE_PRICE_DAYS } from "../price.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
@@ -24,7 +25,7 @@ import type { GpuPrice, Resolved } from "./field.ts";
 import { gpu, int, num, request, share } from "./field.ts";
 import { HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
-import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
@@ -167,24 +168,49 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
   const w = r.workload;
   const out: Issue[] = [];
-  if (w.task === "train-memory" && r.tokens === undefined)
-    out.push(issue("tokens", "needs-with", { with: "workload" }));
   if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
   if (w.task === "render") {
     if (w.secondsPerFrame === undefined || w.frames === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
-    if (r.measuredOn === undefined)
-      out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
-    // The time per item carries from this GPU by a figure it must have (not the Ascend 910B's).
-    const figure = r.bound === "compute" ? "fp32Tflops" : "bandwidthGBps";
-    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [figure]));
+    // The time per item is carried to every GPU by the measured GPU's figure.
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
   }
+  const needs: readonly OptionalFigure[] =
+    w.task === "render"
+      ? [BATCH_FIGURE[r.bound]]
+      : w.task === "serve"
+        ? SERVING_FIGURES
+        : ["fp32Tflops"];
+  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r)];
+}
+
+/** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
+const SERVING_FIGURES = ["bandwidthGBps", "fp32Tflops"] as const;
+
+/**
+ * GPUs the request names itself (`gpu`, `gpus`) are held to the figures the rows need; a
+ * plan over the whole catalog instead shows such a GPU's row with the figure it lacks.
+ */
+function chosenGpuRules(
+  ctx: TaskContext,
+  r: { gpu?: string | undefined; gpus?: string[] | undefined },
+  needs: readonly OptionalFigure[],
+): Issue[] {
+  return [
+    ...speedFigureIssues(ctx, "gpu", r.gpu, needs),
+    ...(r.gpus ?? []).flatMap((id, i) => speedFigureIssues(ctx, `gpus.${i}`, id, needs)),
+  ];
+}
+
+/** Every price in the plan's currency: prices are never converted, nor relabelled. */
+function currencyRules(r: Parameters<typeof planCurrency>[0]): Issue[] {
   const currency = planCurrency(r);
-  for (const [id, p] of Object.entries(r.prices ?? {}))
-    if (p.currency !== undefined && p.currency !== currency)
-      out.push(issue(`prices.${id}.currency`, "currency-mismatch", { currency }));
-  return out;
+  return Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
+    p.currency !== undefined && p.currency !== currency
+      ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
+      : [],
+  );
 }
 
 /**
@@ -340,6 +366,11 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
 export const planTask = defineTask({
   id: "plan",
   fields: PLAN_FIELDS,
+  // Training is sized by its tokens; batch work's time per item by the GPU it was timed on.
+  requirements: [
+    { field: "tokens", with: "workload", withTask: "train-memory" },
+    { field: "measuredOn", with: "workload", withTask: "render" },
+  ],
   rules: planRules,
   run: planResult,
 });
@@ -349,6 +380,12 @@ export const serveTask = defineTask({
   fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    // As a plan's workload, its GPU sizes memory only; the plan's own rows carry its speed.
+    ...(ctx.inWorkload ? [] : chosenGpuRules(ctx, r, SERVING_FIGURES)),
+    ...currencyRules(r),
+  ],
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
     const plan: PlanRequest = {

@@ -13,6 +13,7 @@ import { isRecord } from "./check-value.ts";
 import { issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
 import type { Input } from "./field.ts";
+import { own } from "./own.ts";
 import type { Outcome, TaskContext, TaskDef } from "./task.ts";
 import { runTask } from "./task.ts";
 import { withNestedTasks } from "./nested.ts";
@@ -41,13 +42,13 @@ export type TaskRequest<Id extends TaskId> = { task: Id } & Input<(typeof TASKS)
 export type TaskResult<Id extends TaskId> = ReturnType<(typeof TASKS)[Id]["run"]>;
 
 export function taskOf(id: unknown): TaskDef | undefined {
-  return typeof id === "string" && id in TASKS
+  return typeof id === "string" && Object.hasOwn(TASKS, id)
     ? (TASKS[id as TaskId] as unknown as TaskDef)
     : undefined;
 }
 
 function unknownTask(raw: Record<string, unknown>, allowed: readonly string[], path: string) {
-  const given = raw["task"];
+  const given = own(raw, "task");
   const nearest = typeof given === "string" ? nearestName(given, allowed) : undefined;
   return issue(path ? `${path}.task` : "task", given === undefined ? "required" : "unknown-task", {
     options: allowed.join(", "),
@@ -62,7 +63,7 @@ export const withNested = (ctx: TaskContext): TaskContext =>
 /** Runs a request whose `task` field names its task. */
 export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: TaskId } {
   if (!isRecord(raw)) return { ok: false, issues: [issue("request", "not-an-object")] };
-  const def = taskOf(raw["task"]);
+  const def = taskOf(own(raw, "task"));
   if (!def) return { ok: false, issues: [unknownTask(raw, TASK_IDS, "")] };
   return { ...runTask(def, raw, withNested(ctx)), task: def.id as TaskId };
 }

@@ -11,7 +11,7 @@ import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { optimizerRules, parallelRules } from "./parallel-rules.ts";
+import { optimizerRules, trainingParallelRules } from "./parallel-rules.ts";
 import { trainingDefaults } from "./training-defaults.ts";
 import { TRAINING_FIELDS } from "./training-fields.ts";
 
@@ -80,7 +80,7 @@ export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
   defaults: trainingDefaults,
-  rules: (r) => [...parallelRules(r), ...optimizerRules(r)],
+  rules: (r) => [...trainingParallelRules(r), ...optimizerRules(r)],
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
     return {

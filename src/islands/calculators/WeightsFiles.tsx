@@ -5,6 +5,7 @@
  * beside the drop zone in a polite live region.
  */
 import {
+  pastedIntoIndex,
   readFiles,
   readPastedIndex,
   setDragOver,
@@ -75,6 +76,9 @@ function Markup({
           value={v.indexText}
           disabled={disabled}
           onInput={(e) => setIndexText(e.currentTarget.value)}
+          onPaste={(e) => {
+            if (pastedIntoIndex(e.clipboardData?.getData("text") ?? "")) e.preventDefault();
+          }}
         />
         <button type="button" disabled={disabled || !v.canReadIndex} onClick={readPastedIndex}>
           {s({ key: "mf.readIndex" })}

@@ -7,7 +7,7 @@ import { atom } from "nanostores";
 import { msg, qty } from "../../i18n/text.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
-import { $fileRead, readIndex, readWeightFiles } from "../model-files.ts";
+import { $fileRead, pasteIndex, readIndex, readWeightFiles } from "../model-files.ts";
 import { defineView } from "./define.ts";
 
 /** How many tensor types to list: the largest few say what the file is. */
@@ -22,6 +22,8 @@ export const readFiles = (files: readonly File[]): void => {
   if (files.length > 0) void readWeightFiles(files);
 };
 export const readPastedIndex = (): void => void readIndex($indexText.get());
+/** A paste into the index box: true when it is read as it came instead of shown. */
+export const pastedIntoIndex = (text: string): boolean => pasteIndex(text) === "read";
 
 const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
 
@@ -62,6 +64,14 @@ export const weightsFilesView = defineView(
           },
         }),
         notes: [
+          ...(s.status === "read" && s.pastedChars !== undefined
+            ? [
+                {
+                  key: "paste-read",
+                  text: msg("mf.pasteRead", { size: qty(s.pastedChars / 1e6, undefined, 1) }),
+                },
+              ]
+            : []),
           ...r.notes.map(({ code, ...params }): { key: string; text: Msg } => ({
             key: code,
             text: msg(`mf.note.${code}`, params),

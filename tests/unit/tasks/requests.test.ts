@@ -108,7 +108,7 @@ describe("request checking names the field and the allowed range", () => {
       "mfu above 1",
       { task: "train-time", model: { params: 7e9 }, tokens: 1e9, gpu: "a100-80gb-sxm", mfu: 1.5 },
       "mfu",
-      /above 0% and at most 100%/,
+      /from 1% to 100%/,
     ],
     [
       "zero throughput",
