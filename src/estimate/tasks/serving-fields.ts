@@ -64,12 +64,21 @@ export const SERVING_FIELDS = {
 } as const;
 
 /** The weight format a request means when it names none: by engine and bits (`defaultFormat`). */
-export const servingDefaults = (given: Record<string, unknown>): Record<string, unknown> => ({
-  weightFormat: defaultFormat(
-    (given["engine"] as Engine | undefined) ?? DEFAULT_ENGINE,
-    (given["weightBits"] as number | undefined) ?? 16,
-  ),
-});
+/**
+ * Defaults that depend on the rest of the request: the weight format by engine and bits, and
+ * a prompt of `DEFAULT_PROMPT_TOKENS` cut to the context when the context is shorter (a
+ * 512-token context holds a 512-token prompt at most; the request then says nothing wrong).
+ */
+export const servingDefaults = (given: Record<string, unknown>): Record<string, unknown> => {
+  const context = given["contextTokens"] as number | undefined;
+  return {
+    weightFormat: defaultFormat(
+      (given["engine"] as Engine | undefined) ?? DEFAULT_ENGINE,
+      (given["weightBits"] as number | undefined) ?? 16,
+    ),
+    ...(context === undefined ? {} : { promptTokens: Math.min(DEFAULT_PROMPT_TOKENS, context) }),
+  };
+};
 
 /**
  * The format a request means when it does not say: GGUF in llama.cpp and Ollama; otherwise

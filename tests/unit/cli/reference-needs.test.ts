@@ -39,6 +39,7 @@ const BASE: Record<string, Record<string, unknown>> = {
   serve: { task: "serve", model: LLAMA, outputTokensPerSecondPerUser: 20 },
   diagnose: { task: "diagnose", throughputA: 1, throughputB: 2, peakA: 100, peakB: 200 },
   render: { task: "render", resolution: "4k" },
+  "measured-run": { task: "measured-run", peakBytes: 2e10 },
 };
 /** A valid value for each field a requirement pairs with another. */
 const VALID: Record<string, unknown> = {

@@ -84,6 +84,7 @@ const BASE: Record<string, Record<string, unknown>> = {
     peakB: 300,
   },
   render: { task: "render", secondsPerFrame: 30, frames: 100, resolution: "4k" },
+  "measured-run": { task: "measured-run", peakBytes: 2e10, throughputPerHour: 100, totalWork: 1e4 },
 };
 /** Where each task nests objects a name can hide in. */
 const NESTS: Record<string, readonly (readonly (string | number)[])[]> = {
@@ -96,6 +97,7 @@ const NESTS: Record<string, readonly (readonly (string | number)[])[]> = {
   serve: [[], ["model"]],
   diagnose: [[]],
   render: [[]],
+  "measured-run": [[]],
 };
 
 const clone = <T>(v: T): T => structuredClone(v);
