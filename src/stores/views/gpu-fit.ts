@@ -18,7 +18,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { verdictMessage } from "./plan-rows.ts";
+import { limitsMessages, verdictMessage } from "./plan-rows.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
@@ -87,6 +87,20 @@ export const gpuFitView = defineView(
       f("budget"),
       f("currency"),
       f("sortBy"),
+      // The hours a rental bills beside the run: shown with their defaults, to be replaced.
+      {
+        kind: "group",
+        id: `${ID}-billing`,
+        legend: msg("gf.billing"),
+        fields: [
+          f("setupHours"),
+          f("networkGbps"),
+          f("datasetGB"),
+          f("rerunFraction"),
+          ...(mode === "inference" ? [] : [f("checkpointEveryHours"), f("diskGBps")]),
+          f("idleHours"),
+        ],
+      },
       ...(hasMeasured
         ? [
             {
@@ -145,6 +159,8 @@ export const gpuFitView = defineView(
           "pt.hours",
           "pt.cost",
           `pt.perUnit${PER_UNIT[mode]}`,
+          // What the load asked leaves unused of the GPUs it pays for.
+          ...(serving ? ["pt.capacity"] : []),
           "pt.scaling",
           "pt.limit",
           "pt.price",
@@ -152,6 +168,7 @@ export const gpuFitView = defineView(
         ];
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
+          lines: limitsMessages(r.limits, currency),
           table: {
             name: "fit",
             caption: msg("pt.caption", { currency }),
@@ -172,6 +189,19 @@ export const gpuFitView = defineView(
                 { text: num(x.hours, 2), k: "hours" },
                 { text: num(x.cost, 2), k: "cost" },
                 { text: num(serving ? x.costPerMillionTokens : x.costPerUnit, 2) },
+                ...(serving
+                  ? [
+                      {
+                        text:
+                          x.capacityUsers === undefined || x.spareShare === undefined
+                            ? "—"
+                            : msg("pt.capacityCell", {
+                                users: num(x.capacityUsers, 0),
+                                spare: qty(x.spareShare * 100, "percent", 0),
+                              }),
+                      },
+                    ]
+                  : []),
                 { text: scalingText(x) },
                 { text: x.limitedBy === null ? "—" : msg(`limit.${x.limitedBy}`) },
                 priceCell(x),
