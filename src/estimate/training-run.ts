@@ -70,6 +70,7 @@ export function runOn(
     format,
     fp8: o.fp8,
     flashAttention: memory.flashAttention ?? true,
+    seqLen: memory.seqLen,
     ...(o.framework === undefined ? {} : { framework: o.framework }),
     ...(o.mfu === undefined ? {} : { mfu: o.mfu }),
     ...(o.table === undefined ? {} : { table: o.table }),

@@ -19,6 +19,8 @@ import type { MathFormat, PeakChoice } from "./precision.ts";
 import { peakTflops } from "./precision.ts";
 import type { LinkPath, RingLink, ScalingPrediction, StepLinks } from "./scaling.ts";
 import { bubbleShare, predictScaling, ringLink, stepCommSeconds } from "./scaling.ts";
+import type { AttentionCurve } from "./attention-speed.ts";
+import { ATTENTION_BENCH_PASSES, attentionShareAt } from "./attention-speed.ts";
 import type { TokenFlops } from "./training-flops.ts";
 import { hardwareFlopsOf, modelFlopsOf } from "./training-flops.ts";
 import type { DenseFormat } from "./utilisation.ts";
@@ -44,11 +46,11 @@ export interface TrainingLayout {
 
 /**
  * How fast one GPU runs the FLOPs: the table's utilisation of the dense FLOPs at the dense
- * format's peak and the attention kernels' own, or one utilisation the user gives for all
- * model FLOPs.
+ * format's peak and the attention kernels' measured speed by sequence length, or one
+ * utilisation the user gives for all model FLOPs.
  */
 export type StepUtilisation =
-  | { kind: "table"; dense: number; denseFormat: DenseFormat; attention: number }
+  | { kind: "table"; dense: number; denseFormat: DenseFormat; attention: AttentionCurve }
   | { kind: "mfu"; mfu: number };
 
 export interface StepInput {
@@ -110,13 +112,27 @@ function expertShare(m: ModelSpec): number {
   return all > 0 ? experts / all : 0;
 }
 
+/**
+ * Seconds one GPU spends on a token's attention: each layer group's causal forward times
+ * the passes the kernel benchmark counts (forward and backward) and any recomputed forward,
+ * at the benchmark's speed for that group's sequence length.
+ */
+export function attentionSeconds(flops: TokenFlops, curve: AttentionCurve, peak: number): number {
+  const passes = ATTENTION_BENCH_PASSES + flops.attentionRecomputes;
+  let seconds = 0;
+  for (const g of flops.attention)
+    seconds +=
+      (passes * g.forward) / (peak * FLOPS_PER_TFLOP * attentionShareAt(curve, g.benchSeqLen));
+  return seconds;
+}
+
 /** Seconds one GPU spends on a token's FLOPs at the given utilisation. */
 function secondsPerToken(i: StepInput, dense: PeakChoice, attention: PeakChoice): number {
   const u = i.utilisation;
   if (u.kind === "mfu") return modelFlopsOf(i.flops) / (dense.tflops * FLOPS_PER_TFLOP * u.mfu);
   return (
     i.flops.modelDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
-    i.flops.hardwareAttention / (attention.tflops * FLOPS_PER_TFLOP * u.attention)
+    attentionSeconds(i.flops, u.attention, attention.tflops)
   );
 }
 

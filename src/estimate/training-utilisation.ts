@@ -4,22 +4,16 @@
  * kernels' own efficiency, else, for GPUs no published run measured or FP32 math, the
  * published default.
  */
+import { attentionCurve, attentionShareAt } from "./attention-speed.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelSpec } from "./model.ts";
-import { isArch } from "./model.ts";
+import { isArch, shapeFromParams } from "./model.ts";
 import type { MathFormat } from "./precision.ts";
 import type { Assumption, SourceKey } from "./result.ts";
-import { matmulParams } from "./training-flops.ts";
+import { attentionHeadDim, matmulParams } from "./training-flops.ts";
 import type { StepUtilisation } from "./training-step.ts";
 import type { MatchKind, UtilisationEntry } from "./utilisation.ts";
-import {
-  attentionUtilisation,
-  gpuFamily,
-  keyName,
-  pickUtilisation,
-  sizeClass,
-  stackOf,
-} from "./utilisation.ts";
+import { gpuFamily, keyName, pickUtilisation, sizeClass, stackOf } from "./utilisation.ts";
 import { UTILISATION_TABLE } from "./utilisation-table.ts";
 import type { Framework } from "./vocabulary.ts";
 import { MFU_DEFAULT } from "./vocabulary.ts";
@@ -31,6 +25,8 @@ export interface UtilisationRequest {
   fp8: boolean;
   framework?: Framework;
   flashAttention: boolean;
+  /** Tokens per sequence: the attention kernels' speed depends on it. */
+  seqLen: number;
   /** The user's model FLOPs utilisation; wins over the table. */
   mfu?: number;
   /** The table; absent, the fitted one. */
@@ -81,7 +77,8 @@ export function trainingUtilisation(r: UtilisationRequest): {
     r.table ?? UTILISATION_TABLE,
   );
   if (!pick) return fallback;
-  const attention = attentionUtilisation(family, r.flashAttention);
+  const arch = isArch(r.model) ? r.model : shapeFromParams(r.model.params);
+  const attention = attentionCurve(family, r.flashAttention, attentionHeadDim(arch));
   const entry = keyName(pick.entry);
   const params = {
     entry,
@@ -104,8 +101,13 @@ export function trainingUtilisation(r: UtilisationRequest): {
       })),
       {
         key: "attention-efficiency",
-        value: attention,
+        value: attentionShareAt(attention, r.seqLen),
         source: r.flashAttention ? "flash-attention-bench" : "eager-attention-bench",
+        sourceParams: {
+          gpu: attention.bench === "h100" ? "H100" : "A100",
+          headDim: attention.headDim,
+          seqLen: r.seqLen,
+        },
       },
     ],
   };

@@ -58,9 +58,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "no published MoE run here: a dense model's utilisation, likely optimistic for MoE",
     "src.mfu-fp8-as-16-bit": "no published FP8 run here: the 16-bit rate, no FP8 speed-up assumed",
     "src.flash-attention-bench":
-      "FlashAttention-2, causal, head dim 128, 4k tokens, forward + backward: 173 of 312 TFLOPS on A100, 294 of 989 on H100 (FlashAttention README benchmarks, 2023)",
+      "FlashAttention-2 measured on the {gpu}, causal, head dim {headDim}, forward + backward, at {seqLen} tokens (FlashAttention README benchmarks, 2023: from 99 TFLOPS at 512 tokens to 189 at 16k on A100, 163 to 328 on H100, head dim 128)",
     "src.eager-attention-bench":
-      "PyTorch eager attention in the same benchmark: 32 of 312 TFLOPS on A100, 61 of 989 on H100 (FlashAttention README, 2023)",
+      "PyTorch eager attention measured on the {gpu} in the same benchmark, head dim {headDim}, at {seqLen} tokens (23 to 34 TFLOPS on A100, 40 to 63 on H100, head dim 128)",
     "src.model-flops":
       "6·N (4·N on a frozen LoRA base) + attention 6·heads·(d_qk + d_v)·keys per layer, causal half (Narayanan et al. 2021, eq. 3; Chowdhery et al. 2022, PaLM, appendix B)",
     "src.hardware-flops":
@@ -197,9 +197,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "这里没有 MoE 模型的公开实测：按稠密模型的利用率估算，对 MoE 可能偏乐观",
     "src.mfu-fp8-as-16-bit": "这里没有 FP8 的公开实测：按 16 位的速度估算，不假设 FP8 提速",
     "src.flash-attention-bench":
-      "FlashAttention-2，因果掩码，头维度 128，4k token，前向 + 反向：A100 上 312 TFLOPS 中达到 173，H100 上 989 中达到 294（FlashAttention README 基准，2023）",
+      "FlashAttention-2 在 {gpu} 上的实测：因果掩码，头维度 {headDim}，前向 + 反向，序列长 {seqLen} token（FlashAttention README 基准，2023：头维度 128 时 A100 从 512 token 的 99 TFLOPS 到 16k 的 189，H100 从 163 到 328）",
     "src.eager-attention-bench":
-      "同一基准中 PyTorch 普通（eager）注意力：A100 上 312 TFLOPS 中达到 32，H100 上 989 中达到 61（FlashAttention README，2023）",
+      "同一基准中 PyTorch 普通（eager）注意力在 {gpu} 上的实测：头维度 {headDim}，序列长 {seqLen} token（头维度 128 时 A100 为 23 到 34 TFLOPS，H100 为 40 到 63）",
     "src.model-flops":
       "6·N（冻结的 LoRA 基座为 4·N）+ 每层注意力 6·头数·(d_qk + d_v)·键数，因果掩码取一半（Narayanan 等 2021，式 3；Chowdhery 等 2022，PaLM 附录 B）",
     "src.hardware-flops":
