@@ -35,6 +35,7 @@ export function throughputRequest(row: ThroughputRow): Record<string, unknown> {
     gpus: row.gpus,
     precision: row.precision,
     fp8: row.fp8,
+    attentionKernel: row.attention_kernel,
     ...(row.framework === undefined ? {} : { framework: row.framework }),
     microBatch: row.micro_batch,
     seqLen: row.seq_len,

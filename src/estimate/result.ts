@@ -51,6 +51,7 @@ export type SourceKey =
   | "mfu-moe-as-dense"
   | "mfu-fp8-as-16-bit"
   | "flash-attention-bench"
+  | "attention-bench-carried"
   | "eager-attention-bench"
   | "model-flops"
   | "hardware-flops"
@@ -144,7 +145,8 @@ export type WarningCode =
   | "render-fp32-fallback"
   | "memory-unchecked"
   | "scaling-assumed-linear"
-  | "inter-node-network-unknown";
+  | "inter-node-network-unknown"
+  | "layout-memory-unsplit";
 
 export interface Warning {
   code: WarningCode;

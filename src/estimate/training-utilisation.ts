@@ -15,7 +15,7 @@ import type { StepUtilisation } from "./training-step.ts";
 import type { MatchKind, UtilisationEntry } from "./utilisation.ts";
 import { gpuFamily, keyName, pickUtilisation, sizeClass, stackOf } from "./utilisation.ts";
 import { UTILISATION_TABLE } from "./utilisation-table.ts";
-import type { Framework } from "./vocabulary.ts";
+import type { AttentionKernel, Framework } from "./vocabulary.ts";
 import { MFU_DEFAULT } from "./vocabulary.ts";
 
 export interface UtilisationRequest {
@@ -25,6 +25,8 @@ export interface UtilisationRequest {
   fp8: boolean;
   framework?: Framework;
   flashAttention: boolean;
+  /** The fused kernel when attention is not eager. */
+  attentionKernel: AttentionKernel;
   /** Tokens per sequence: the attention kernels' speed depends on it. */
   seqLen: number;
   /** The user's model FLOPs utilisation; wins over the table. */
@@ -32,6 +34,14 @@ export interface UtilisationRequest {
   /** The table; absent, the fitted one. */
   table?: readonly UtilisationEntry[];
 }
+
+/** Kernels by the names their authors give them (the same in every language). */
+const ATTENTION_KERNEL_NAMES = {
+  flash2: "FlashAttention-2",
+  flash1: "FlashAttention",
+  "flash-triton": "FlashAttention (Triton)",
+  eager: "PyTorch eager",
+} as const;
 
 const GAVE_SOURCE: Record<MatchKind, SourceKey> = {
   exact: "mfu-table",
@@ -78,7 +88,8 @@ export function trainingUtilisation(r: UtilisationRequest): {
   );
   if (!pick) return fallback;
   const arch = isArch(r.model) ? r.model : shapeFromParams(r.model.params);
-  const attention = attentionCurve(family, r.flashAttention, attentionHeadDim(arch));
+  const method = r.flashAttention ? r.attentionKernel : "eager";
+  const attention = attentionCurve(family, method, attentionHeadDim(arch));
   const entry = keyName(pick.entry);
   const params = {
     entry,
@@ -102,8 +113,13 @@ export function trainingUtilisation(r: UtilisationRequest): {
       {
         key: "attention-efficiency",
         value: attentionShareAt(attention, r.seqLen),
-        source: r.flashAttention ? "flash-attention-bench" : "eager-attention-bench",
+        source: !r.flashAttention
+          ? "eager-attention-bench"
+          : attention.derived
+            ? "attention-bench-carried"
+            : "flash-attention-bench",
         sourceParams: {
+          kernel: ATTENTION_KERNEL_NAMES[method],
           gpu: attention.bench === "h100" ? "H100" : "A100",
           headDim: attention.headDim,
           seqLen: r.seqLen,

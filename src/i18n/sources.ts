@@ -58,7 +58,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "no published MoE run here: a dense model's utilisation, likely optimistic for MoE",
     "src.mfu-fp8-as-16-bit": "no published FP8 run here: the 16-bit rate, no FP8 speed-up assumed",
     "src.flash-attention-bench":
-      "FlashAttention-2 measured on the {gpu}, causal, head dim {headDim}, forward + backward, at {seqLen} tokens (FlashAttention README benchmarks, 2023: from 99 TFLOPS at 512 tokens to 189 at 16k on A100, 163 to 328 on H100, head dim 128)",
+      "{kernel} measured on the {gpu}, causal, head dim {headDim}, forward + backward, at {seqLen} tokens (FlashAttention README benchmarks, 2023: FlashAttention-2 from 99 TFLOPS at 512 tokens to 189 at 16k on A100, 163 to 328 on H100, head dim 128)",
+    "src.attention-bench-carried":
+      "{kernel} on the {gpu}: not measured there; its A100 speed relative to FlashAttention-2 (FlashAttention README benchmarks, 2023) applied to FlashAttention-2's {gpu} figure, head dim {headDim}, at {seqLen} tokens (both kernels use Ampere's instructions)",
     "src.eager-attention-bench":
       "PyTorch eager attention measured on the {gpu} in the same benchmark, head dim {headDim}, at {seqLen} tokens (23 to 34 TFLOPS on A100, 40 to 63 on H100, head dim 128)",
     "src.model-flops":
@@ -197,7 +199,9 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "这里没有 MoE 模型的公开实测：按稠密模型的利用率估算，对 MoE 可能偏乐观",
     "src.mfu-fp8-as-16-bit": "这里没有 FP8 的公开实测：按 16 位的速度估算，不假设 FP8 提速",
     "src.flash-attention-bench":
-      "FlashAttention-2 在 {gpu} 上的实测：因果掩码，头维度 {headDim}，前向 + 反向，序列长 {seqLen} token（FlashAttention README 基准，2023：头维度 128 时 A100 从 512 token 的 99 TFLOPS 到 16k 的 189，H100 从 163 到 328）",
+      "{kernel} 在 {gpu} 上的实测：因果掩码，头维度 {headDim}，前向 + 反向，序列长 {seqLen} token（FlashAttention README 基准，2023：头维度 128 时 FlashAttention-2 在 A100 上从 512 token 的 99 TFLOPS 到 16k 的 189，H100 上从 163 到 328）",
+    "src.attention-bench-carried":
+      "{kernel} 没有在 {gpu} 上实测过：按它在 A100 上相对 FlashAttention-2 的速度比（FlashAttention README 基准，2023）乘以 FlashAttention-2 在 {gpu} 上的实测，头维度 {headDim}，序列长 {seqLen} token（两者都用 Ampere 架构的指令）",
     "src.eager-attention-bench":
       "同一基准中 PyTorch 普通（eager）注意力在 {gpu} 上的实测：头维度 {headDim}，序列长 {seqLen} token（头维度 128 时 A100 为 23 到 34 TFLOPS，H100 为 40 到 63）",
     "src.model-flops":

@@ -40,6 +40,20 @@ function batchWorkload(f: FitState): Built {
   };
 }
 
+/** The speed fields the plan shares with train-time, as the user set them there. */
+function trainingLayout(j: JobState): Record<string, unknown> {
+  const { pipelineParallel, virtualStages, expertParallel, fp8, attentionKernel } = j;
+  return Object.fromEntries(
+    Object.entries({
+      pipelineParallel,
+      virtualStages,
+      expertParallel,
+      fp8,
+      attentionKernel,
+    }).filter(([, v]) => v !== undefined),
+  );
+}
+
 /**
  * The rental plan for the training, serving or batch workload the other calculators hold:
  * the tokens come from the compute-time calculator only when the user gave them there.
@@ -89,6 +103,8 @@ export function planRequest(
       workload: workload.request,
       ...options,
       ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
+      // The compute-time calculator's layout and kernels: the plan times a run as it does.
+      ...(training ? trainingLayout(j) : {}),
       // The compute-time calculator's network, unless the decision table names its own.
       ...(training && options.network === undefined && options.interNodeGbps === undefined
         ? {

@@ -34,6 +34,9 @@ import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
 import { interNodeOf } from "./network-fields.ts";
+import { JOB_FIELDS } from "./job-fields.ts";
+import { speedLayoutRules } from "./parallel-rules.ts";
+import { isArch, shapeFromParams } from "../model.ts";
 
 /** What the decision takes beside the workload. */
 export const PLAN_OPTION_FIELDS = {
@@ -63,9 +66,22 @@ export const PLAN_OPTION_FIELDS = {
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;
 
+/**
+ * Training: what sets a run's speed beside the workload's memory fields, the same fields
+ * train-time takes (`job-fields.ts`), so both time a run through one step model.
+ */
+export const PLAN_TRAINING_FIELDS = {
+  pipelineParallel: JOB_FIELDS.pipelineParallel,
+  virtualStages: JOB_FIELDS.virtualStages,
+  expertParallel: JOB_FIELDS.expertParallel,
+  fp8: JOB_FIELDS.fp8,
+  attentionKernel: JOB_FIELDS.attentionKernel,
+} as const;
+
 export const PLAN_FIELDS = {
   workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
   ...PLAN_OPTION_FIELDS,
+  ...PLAN_TRAINING_FIELDS,
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
 type RenderRequest = Resolved<typeof RENDER_FIELDS>;
@@ -138,10 +154,11 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     tokens: r.tokens ?? 0,
     epochs: r.epochs,
     run: {
-      pipelineParallel: 1,
-      virtualStages: 1,
-      expertParallel: 1,
-      fp8: false,
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+      fp8: r.fp8,
+      attentionKernel: r.attentionKernel,
       ...(workload.framework === undefined ? {} : { framework: workload.framework }),
       ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
       ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
@@ -162,6 +179,7 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   const out: Issue[] = [];
   if (w?.task === "train-memory" && r.tokens === undefined)
     out.push(issue("tokens", "needs-with", { with: "workload" }));
+  if (w?.task === "train-memory") out.push(...layoutRules(r, w as unknown as TrainingRequest));
   if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
   if (w?.task === "render") {
@@ -178,6 +196,27 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
     if (p.currency !== undefined && p.currency !== currency)
       out.push(issue(`prices.${id}.currency`, "currency-mismatch", { currency }));
   return out;
+}
+
+/**
+ * The layout rules that hold whatever the GPU count (`speedLayoutRules` at a count every
+ * product divides); counts the layout does not divide are left out of the rows.
+ */
+function layoutRules(r: PlanRequest, w: TrainingRequest): Issue[] {
+  const spec = w.model.spec;
+  const arch = isArch(spec) ? spec : shapeFromParams(spec.params);
+  const tp = w.tensorParallel;
+  const anyCount = tp * r.pipelineParallel * r.expertParallel;
+  return speedLayoutRules(
+    {
+      gpus: anyCount,
+      tensorParallel: tp,
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+    },
+    arch,
+  );
 }
 
 const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
@@ -271,6 +310,13 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     warnings.push({ code: "scaling-predicted", params: {} });
   if (rows.some((x) => x.reasons.includes("speed-carried")))
     warnings.push({ code: "speed-carried", params: {} });
+  // The memory estimate has no pipeline or expert split (`training-memory.ts`).
+  const w = r.workload as Workload;
+  if (w.task === "train-memory" && (r.pipelineParallel > 1 || r.expertParallel > 1))
+    warnings.push({
+      code: "layout-memory-unsplit",
+      params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
+    });
   warnings.push(...renderWarnings(rows));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { currency } });

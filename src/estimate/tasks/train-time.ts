@@ -60,6 +60,7 @@ const runOptions = (r: TimeRequest, ctx: TaskContext): RunOptions => {
     virtualStages: r.virtualStages,
     expertParallel: r.expertParallel,
     fp8: r.fp8,
+    attentionKernel: r.attentionKernel,
     ...(r.framework === undefined ? {} : { framework: r.framework }),
     ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
     ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),

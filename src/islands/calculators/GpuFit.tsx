@@ -79,6 +79,7 @@ function View({ t, lang, hydrated }: WidgetProps & Hydration) {
               {j("tokens")}
               {f("epochs")}
               {j("deadlineHours")}
+              {f("network")}
               {f("interNodeGbps")}
             </>
           ) : batch ? (

@@ -16,14 +16,17 @@ import { attentionSeconds } from "../../../src/estimate/training-step.ts";
 const llama8b = PRESETS.find((p) => p.id === "llama-3.1-8b")!.model;
 
 describe("attention kernels' measured speed", () => {
-  const h100 = attentionCurve("hopper-hbm", true, 128);
+  const h100 = attentionCurve("hopper-hbm", "flash2", 128);
 
   it("reads the README's FlashAttention-2 figures as shares of the 16-bit peak", () => {
     // H100, causal, head dim 128: 163, 221, 265, 294, 308, 328 TFLOPS of 989.
     expect(attentionShareAt(h100, 4096)).toBeCloseTo(294 / 989, 12);
     expect(attentionShareAt(h100, 512)).toBeCloseTo(163 / 989, 12);
     // A100, causal, head dim 64: 88 TFLOPS at 512 tokens of 312.
-    expect(attentionShareAt(attentionCurve("ampere-hbm", true, 64), 512)).toBeCloseTo(88 / 312, 12);
+    expect(attentionShareAt(attentionCurve("ampere-hbm", "flash2", 64), 512)).toBeCloseTo(
+      88 / 312,
+      12,
+    );
   });
 
   it("is linear in log2(length) between measured lengths and holds the end points beyond", () => {
@@ -33,7 +36,7 @@ describe("attention kernels' measured speed", () => {
     expect(attentionShareAt(h100, 32768)).toBeCloseTo(328 / 989, 12);
     expect(attentionShareAt(h100, 128)).toBeCloseTo(163 / 989, 12);
     // Eager attention ran out of memory at 16k: its 8k figure (63) holds.
-    expect(attentionShareAt(attentionCurve("hopper-hbm", false, 128), 16384)).toBeCloseTo(
+    expect(attentionShareAt(attentionCurve("hopper-hbm", "eager", 128), 16384)).toBeCloseTo(
       63 / 989,
       12,
     );
@@ -43,8 +46,8 @@ describe("attention kernels' measured speed", () => {
     expect(benchHeadDim(64)).toBe(64);
     // DeepSeek's MLA scores over 192 dims, Gemma over 256: the 128 curve.
     expect(benchHeadDim(192)).toBe(128);
-    expect(attentionCurve("blackwell-hbm", true, 128).bench).toBe("h100");
-    expect(attentionCurve("ada-gddr", true, 128).bench).toBe("a100");
+    expect(attentionCurve("blackwell-hbm", "flash2", 128).bench).toBe("h100");
+    expect(attentionCurve("ada-gddr", "flash2", 128).bench).toBe("a100");
   });
 });
 
@@ -61,7 +64,7 @@ describe("the step's attention time", () => {
       recompute: "none",
       flashAttention: true,
     });
-    const curve = attentionCurve("hopper-hbm", true, 128);
+    const curve = attentionCurve("hopper-hbm", "flash2", 128);
     expect(attentionSeconds(flops, curve, 989)).toBeCloseTo(12.786e-6, 9);
     // Full recomputation runs the forward once more: 4.5 forwards, 16.439 µs.
     const full = tokenFlops({
@@ -78,7 +81,7 @@ describe("the step's attention time", () => {
     const at = (seqLen: number) =>
       attentionSeconds(
         tokenFlops({ model: llama8b, seqLen, recompute: "none", flashAttention: true }),
-        attentionCurve("hopper-hbm", true, 128),
+        attentionCurve("hopper-hbm", "flash2", 128),
         989,
       );
     expect(at(32768) / at(4096)).toBeCloseTo((16384.5 / 2048.5) * (294.0049 / 328), 3);

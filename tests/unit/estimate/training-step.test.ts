@@ -132,6 +132,7 @@ describe("utilisation: the measured table, or your MFU", () => {
       format: "bf16",
       fp8: false,
       flashAttention: true,
+      attentionKernel: "flash2",
       seqLen: 2048,
       ...over,
     });
