@@ -38,6 +38,7 @@ export const THROUGHPUT_URL = new URL(
 export const ROLE_BY_SOURCE = {
   "llm-foundry": "calibration",
   "megatron-core-r0.8": "calibration",
+  "megatron-core-moe-2024": "calibration",
   "nemo-24.07": "calibration",
   torchtune: "calibration",
   "megatron-bridge-25.11": "validation",

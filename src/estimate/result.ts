@@ -52,6 +52,7 @@ export type SourceKey =
   | "mfu-fp8-as-16-bit"
   | "flash-attention-bench"
   | "attention-bench-carried"
+  | "moe-routing"
   | "eager-attention-bench"
   | "model-flops"
   | "hardware-flops"

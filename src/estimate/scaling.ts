@@ -33,6 +33,11 @@
  *   GPU holding its expert and back (dispatch and combine), in the forward and again in the
  *   backward: 4 all-to-alls of tokens x top-k x hidden, of which (ep − 1)/ep leaves the GPU
  *   (Lepikhin et al. 2020, GShard, sec. 2.2; Megatron-Core's MoE token dispatcher).
+ * - Full recomputation reruns each layer's forward in the backward, its collectives with it:
+ *   the tensor-parallel all-reduces (2 more per layer) and the MoE dispatch and combine (2
+ *   more all-to-alls), as Megatron-Core's full recompute reruns the whole layer
+ *   (megatron/core/tensor_parallel/random.py, CheckpointFunction) and PyTorch's activation
+ *   checkpointing reruns the wrapped block.
  *
  * Links run at their datasheet bandwidth in one direction; NCCL's measured bus bandwidth
  * is lower, so the prediction is an upper bound on scaling and says so.
@@ -100,6 +105,8 @@ export interface StepComms {
   moeLayers: number;
   routedBytesPerMoeLayer: number;
   microBatchesPerStep: number;
+  /** Forwards run again by full recomputation (0 or 1), their collectives with them. */
+  forwardReruns: number;
   /** Megatron-Core's overlaps: data-parallel gathers and tensor-parallel traffic behind compute. */
   megatronOverlap: boolean;
 }
@@ -126,6 +133,8 @@ const ringGather = (n: number, bytes: number) => (n > 1 ? ((n - 1) * bytes) / n 
 export const PIPELINE_SENDS_PER_MICRO_BATCH = 2;
 /** All-to-alls per MoE layer per micro-batch: dispatch and combine, forward and backward. */
 export const EXPERT_ALL_TO_ALLS_PER_LAYER = 4;
+/** Collectives of one layer's forward (2 all-reduces, or dispatch and combine), rerun by full recomputation. */
+export const FORWARD_COLLECTIVES_PER_LAYER = 2;
 
 export interface StepLinks {
   dp: RingLink | null;
@@ -145,9 +154,10 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
     : zero12
       ? ringGather(c.dataParallel, c.paramBytes + c.gradientBytes)
       : ringAllReduce(c.dataParallel, c.gradientBytes);
+  const rerun = FORWARD_COLLECTIVES_PER_LAYER * c.forwardReruns;
   const tpBytes =
     c.layers *
-    TP_ALL_REDUCES_PER_LAYER *
+    (TP_ALL_REDUCES_PER_LAYER + rerun) *
     c.microBatchesPerStep *
     ringAllReduce(c.tensorParallel, c.activationBytesPerLayer);
   const ppBytes =
@@ -160,7 +170,7 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
       : 0;
   const epBytes =
     c.expertParallel > 1
-      ? (EXPERT_ALL_TO_ALLS_PER_LAYER *
+      ? ((EXPERT_ALL_TO_ALLS_PER_LAYER + rerun) *
           c.moeLayers *
           c.microBatchesPerStep *
           c.routedBytesPerMoeLayer *

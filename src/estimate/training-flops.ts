@@ -152,6 +152,8 @@ export interface TokenFlops {
   attention: AttentionGroup[];
   /** Attention forwards run again by recomputation (0 or 1). */
   attentionRecomputes: number;
+  /** Whole forwards run again by full recomputation (0 or 1), with their traffic. */
+  forwardReruns: number;
   /** The head width the attention kernel runs at. */
   attentionHeadDim: number;
 }
@@ -184,6 +186,7 @@ export function tokenFlops(input: TokenFlopsInput): TokenFlops {
     hardwareAttention,
     attention,
     attentionRecomputes: recomputes,
+    forwardReruns: full ? 1 : 0,
     attentionHeadDim: attentionHeadDim(arch),
   };
 }

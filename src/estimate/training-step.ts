@@ -21,10 +21,11 @@ import type { LinkPath, RingLink, ScalingPrediction, StepLinks } from "./scaling
 import { bubbleShare, predictScaling, ringLink, stepCommSeconds } from "./scaling.ts";
 import type { AttentionCurve } from "./attention-speed.ts";
 import { ATTENTION_BENCH_PASSES, attentionShareAt } from "./attention-speed.ts";
+import { moeLayersOf, routedCopyBytesPerToken } from "./moe-routing.ts";
 import type { TokenFlops } from "./training-flops.ts";
 import { hardwareFlopsOf, modelFlopsOf } from "./training-flops.ts";
 import type { DenseFormat } from "./utilisation.ts";
-import { FLOPS_PER_TFLOP } from "./units.ts";
+import { FLOPS_PER_TFLOP, gbToBytes } from "./units.ts";
 import type { Sharding } from "./vocabulary.ts";
 
 /** bf16 activations: 2 bytes per element sent between GPUs. */
@@ -126,13 +127,27 @@ export function attentionSeconds(flops: TokenFlops, curve: AttentionCurve, peak:
   return seconds;
 }
 
-/** Seconds one GPU spends on a token's FLOPs at the given utilisation. */
+/**
+ * Seconds one GPU spends moving a token's routed copies through memory (`moe-routing.ts`),
+ * at the datasheet bandwidth; none for a dense model or a GPU without the figure.
+ */
+export function routedCopySeconds(i: Pick<StepInput, "model" | "flops" | "gpu">): number {
+  const bytes = routedCopyBytesPerToken(archOf(i.model), i.flops.forwardReruns);
+  const bandwidth = i.gpu.bandwidthGBps;
+  return bytes > 0 && bandwidth ? bytes / gbToBytes(bandwidth) : 0;
+}
+
+/**
+ * Seconds one GPU spends on a token at the given utilisation: the dense FLOPs, attention at
+ * its kernel's speed and an MoE's routed copies; or the user's MFU over all model FLOPs.
+ */
 function secondsPerToken(i: StepInput, dense: PeakChoice, attention: PeakChoice): number {
   const u = i.utilisation;
   if (u.kind === "mfu") return modelFlopsOf(i.flops) / (dense.tflops * FLOPS_PER_TFLOP * u.mfu);
   return (
     i.flops.modelDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
-    attentionSeconds(i.flops, u.attention, attention.tflops)
+    attentionSeconds(i.flops, u.attention, attention.tflops) +
+    routedCopySeconds(i)
   );
 }
 
@@ -182,7 +197,7 @@ export function trainingStep(i: StepInput): StepResult {
   const experts = expertShare(i.model);
   const ownShare =
     (experts / L.expertParallel + (1 - experts) / L.tensorParallel) / L.pipelineParallel;
-  const moeLayers = arch.moe ? arch.layers - Math.min(arch.moe.denseLayers ?? 0, arch.layers) : 0;
+  const moeLayers = moeLayersOf(arch);
   const microTokens = L.microBatch * L.seqLen;
   const { links, missing } = groupLinks(i);
   let prediction: ScalingPrediction | null = null;
@@ -205,6 +220,7 @@ export function trainingStep(i: StepInput): StepResult {
           routedBytesPerMoeLayer:
             microTokens * (arch.moe?.activeExperts ?? 0) * arch.hidden * ACTIVATION_BYTES,
           microBatchesPerStep: L.gradAccumulation,
+          forwardReruns: i.flops.forwardReruns,
           megatronOverlap: i.megatronOverlap,
         },
         links,

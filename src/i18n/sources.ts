@@ -67,6 +67,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "6·N (4·N on a frozen LoRA base) + attention 6·heads·(d_qk + d_v)·keys per layer, causal half (Narayanan et al. 2021, eq. 3; Chowdhery et al. 2022, PaLM, appendix B)",
     "src.hardware-flops":
       "model FLOPs + the recomputed forward (full) or attention (selective) (Korthikanti et al. 2022); eager attention scores the whole square",
+    "src.moe-routing":
+      "each MoE layer copies every token's top-k routed copies through memory: 7 passes of top-k × hidden forward (permute, two sorts by expert, unpermute), 7 backward, 7 more under full recomputation, bf16, at the datasheet bandwidth (Megatron-Core's all-to-all token dispatcher)",
     "src.pipeline-bubble":
       "1F1B schedule: (stages − 1) ÷ (virtual stages × micro-batches) of compute (Narayanan et al. 2021, sec. 2.2)",
     "src.network-preset":
@@ -208,6 +210,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "6·N（冻结的 LoRA 基座为 4·N）+ 每层注意力 6·头数·(d_qk + d_v)·键数，因果掩码取一半（Narayanan 等 2021，式 3；Chowdhery 等 2022，PaLM 附录 B）",
     "src.hardware-flops":
       "模型 FLOPs + 重算的前向（完全重计算）或注意力（选择性重计算）（Korthikanti 等 2022）；普通注意力计算整个方阵",
+    "src.moe-routing":
+      "MoE 每层都要把每个 token 的 top-k 路由副本在显存中搬运：前向 7 遍 top-k × 隐藏维（重排、两次按专家排序、还原），反向 7 遍，完全重计算时再加 7 遍，bf16，按数据手册带宽计（Megatron-Core 的 all-to-all token 分发器）",
     "src.pipeline-bubble":
       "1F1B 调度：计算时间的 (段数 − 1) ÷ (虚拟段数 × 微批次数)（Narayanan 等 2021，第 2.2 节）",
     "src.network-preset":

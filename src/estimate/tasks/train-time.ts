@@ -9,6 +9,7 @@
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
 import type { GpuSpec } from "../gpu.ts";
 import { isArch, shapeFromParams } from "../model.ts";
+import { routedCopyBytesPerToken } from "../moe-routing.ts";
 import { mathFormatFor } from "../precision.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part, sumBreakdown } from "../result.ts";
@@ -126,10 +127,15 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   if (r.gpus > perNode && !network && r.scaling === undefined)
     warnings.push({ code: "inter-node-network-unknown", params: { gpu: gpu.name, perNode } });
   const modelPerToken = modelFlopsOf(t.flops);
+  const arch = isArch(t.memory.model) ? t.memory.model : shapeFromParams(t.memory.model.params);
+  const routedBytes = routedCopyBytesPerToken(arch, t.flops.forwardReruns);
   const hardwarePerToken = hardwareFlopsOf(t.flops);
   const assumptions: Assumption[] = [
     { key: "model-flops-per-token", value: modelPerToken, source: "model-flops" },
     { key: "hardware-flops-per-token", value: hardwarePerToken, source: "hardware-flops" },
+    ...(routedBytes > 0
+      ? [{ key: "moe-routed-bytes-per-token", value: routedBytes, source: "moe-routing" } as const]
+      : []),
     {
       key: "peak-tflops",
       value: s.densePeak.tflops,

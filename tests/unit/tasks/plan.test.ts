@@ -256,6 +256,7 @@ describe("plan: node shapes and scaling", () => {
         moeLayers: 0,
         routedBytesPerMoeLayer: 0,
         microBatchesPerStep: 1,
+        forwardReruns: 0,
         megatronOverlap: false,
       };
       const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null };
