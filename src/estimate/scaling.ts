@@ -32,7 +32,10 @@
  * - Expert parallel (MoE): each MoE layer sends every routed copy of a token (top-k) to the
  *   GPU holding its expert and back (dispatch and combine), in the forward and again in the
  *   backward: 4 all-to-alls of tokens x top-k x hidden, of which (ep − 1)/ep leaves the GPU
- *   (Lepikhin et al. 2020, GShard, sec. 2.2; Megatron-Core's MoE token dispatcher).
+ *   (Lepikhin et al. 2020, GShard, sec. 2.2; Megatron-Core's MoE token dispatcher). With
+ *   routing spread evenly, the copies bound for the other expert-parallel GPUs of the same
+ *   node cross its GPU links and the rest the network, both at once, so the slower share
+ *   sets the time.
  * - Full recomputation reruns each layer's forward in the backward, its collectives with it:
  *   the tensor-parallel all-reduces (2 more per layer) and the MoE dispatch and combine (2
  *   more all-to-alls), as Megatron-Core's full recompute reruns the whole layer
@@ -103,6 +106,8 @@ export interface StepComms {
   layers: number;
   /** MoE layers this GPU runs, and the bytes one micro-batch routes per MoE layer. */
   moeLayers: number;
+  /** Expert-parallel GPUs in this GPU's node, itself included. */
+  expertPeersInNode: number;
   routedBytesPerMoeLayer: number;
   microBatchesPerStep: number;
   /** Forwards run again by full recomputation (0 or 1), their collectives with them. */
@@ -141,6 +146,8 @@ export interface StepLinks {
   tp: RingLink | null;
   pp: RingLink | null;
   ep: RingLink | null;
+  /** The node's own links, when the expert-parallel group spans nodes. */
+  epLocal: RingLink | null;
 }
 
 const over = (bytes: number, link: RingLink | null) =>
@@ -178,12 +185,15 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
         c.expertParallel /
         c.tensorParallel
       : 0;
+  // Of the ep − 1 peers a GPU sends to, those in its node are reached over its GPU links.
+  const peers = Math.max(1, c.expertParallel - 1);
+  const local = links.epLocal ? (Math.max(1, c.expertPeersInNode) - 1) / peers : 0;
   return {
     dataParallel: over(dpBytes, links.dp),
     tensorParallel: over(tpBytes, links.tp),
     tensorOverlap: c.megatronOverlap,
     pipeline: over(ppBytes, links.pp),
-    expert: over(epBytes, links.ep),
+    expert: Math.max(over(epBytes * (1 - local), links.ep), over(epBytes * local, links.epLocal)),
     overlapShare: sharded || (zero12 && c.megatronOverlap) ? 1 : BACKWARD_SHARE,
   };
 }

@@ -172,6 +172,7 @@ function groupLinks(i: StepInput): { links: StepLinks; missing: boolean } {
     // Two neighbouring stages span twice a stage's GPUs.
     pp: pp > 1 ? link(Math.min(gpus, (2 * gpus) / pp)) : null,
     ep: ep > 1 ? link(ep) : null,
+    epLocal: ep > perNode ? link(perNode) : null,
   };
   const missing =
     (dp > 1 && !links.dp) ||
@@ -217,6 +218,7 @@ export function trainingStep(i: StepInput): StepResult {
           activationBytesPerLayer: microTokens * arch.hidden * ACTIVATION_BYTES,
           layers: arch.layers / L.pipelineParallel,
           moeLayers: moeLayers / L.pipelineParallel,
+          expertPeersInNode: Math.min(L.expertParallel, Math.max(...i.gpu.nodeGpus)),
           routedBytesPerMoeLayer:
             microTokens * (arch.moe?.activeExperts ?? 0) * arch.hidden * ACTIVATION_BYTES,
           microBatchesPerStep: L.gradAccumulation,

@@ -40,13 +40,14 @@ const comms = (over: Partial<StepComms>): StepComms => ({
   activationBytesPerLayer: 0,
   layers: 32,
   moeLayers: 0,
+  expertPeersInNode: 1,
   routedBytesPerMoeLayer: 0,
   microBatchesPerStep: 1,
   forwardReruns: 0,
   megatronOverlap: false,
   ...over,
 });
-const noLinks = { dp: null, tp: null, pp: null, ep: null };
+const noLinks = { dp: null, tp: null, pp: null, ep: null, epLocal: null };
 
 describe("the network between nodes", () => {
   // DDP over 128 H100s (16 nodes of 8), 16 GB of gradients, a 1 s step of compute.
@@ -126,6 +127,23 @@ describe("pipeline and expert parallelism", () => {
     expect(c.expert).toBeCloseTo(33.6e9 / 450e9, 12);
     // Nothing hides it: a 1 s step takes 1.0747 s.
     expect(predictScaling(1, c).efficiency).toBeCloseTo(1 / (1 + 33.6e9 / 450e9), 12);
+  });
+
+  it("an expert group over two nodes sends its in-node share over NVLink and the rest over the network", () => {
+    // Expert parallel 16 over two 8-GPU nodes: of the 15 peers, 7 share the node. 4 x 48 x 2
+    // x 100e6 x 15/16 = 36e9 bytes leave each GPU: 7/15 (16.8e9) over NVLink at 450 GB/s,
+    // 37.3 ms, and 8/15 (19.2e9) over a 400 Gb/s network (50 GB/s), 384 ms, at once: 384 ms.
+    const c = stepCommSeconds(
+      comms({
+        expertParallel: 16,
+        expertPeersInNode: 8,
+        moeLayers: 48,
+        microBatchesPerStep: 2,
+        routedBytesPerMoeLayer: 1e8,
+      }),
+      { ...noLinks, ep: ringLink(h100, 16, 8, 50), epLocal: ringLink(h100, 8, 8) },
+    );
+    expect(c.expert).toBeCloseTo(19.2e9 / 50e9, 12);
   });
 
   it("full recomputation reruns the forward's collectives: 6 all-to-alls and 6 all-reduces per layer", () => {

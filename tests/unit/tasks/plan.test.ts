@@ -254,12 +254,13 @@ describe("plan: node shapes and scaling", () => {
         activationBytesPerLayer: 0,
         layers: 32,
         moeLayers: 0,
+        expertPeersInNode: 1,
         routedBytesPerMoeLayer: 0,
         microBatchesPerStep: 1,
         forwardReruns: 0,
         megatronOverlap: false,
       };
-      const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null };
+      const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null, epLocal: null };
       return predictScaling(0.5, stepCommSeconds(c, links)).efficiency;
     };
     const nvswitch = comms(byId("h100-sxm"), 8);
