@@ -41,3 +41,26 @@ export function routedCopyBytesPerToken(m: ModelArch, forwardReruns: number): nu
   const passes = ROUTED_COPY_PASSES.forward * (1 + forwardReruns) + ROUTED_COPY_PASSES.backward;
   return moeLayersOf(m) * m.moe.activeExperts * m.hidden * ROUTED_COPY_BYTES * passes;
 }
+
+/**
+ * Tokens each expert's GEMM multiplies per micro-batch with routing spread evenly: the
+ * micro-batch's tokens on a tensor-parallel rank, top-k copies each, gathered from the ep
+ * ranks of the expert group onto experts ÷ ep local experts.
+ */
+export function tokensPerExpert(
+  m: ModelArch,
+  microTokens: number,
+  tensorParallel: number,
+  expertParallel: number,
+): number {
+  if (!m.moe) return 0;
+  return (microTokens * m.moe.activeExperts * expertParallel) / (tensorParallel * m.moe.experts);
+}
+
+/**
+ * At or below this many tokens per expert a published grouped GEMM of a fine-grained MoE's
+ * expert shape ran at 12–16% of an H100's peak (tgale96/grouped_gemm pull request 37, 2026:
+ * Qwen3-30B-A3B's up projection, 128 experts, K 2048, N 1536, 512 tokens each, 117–161
+ * TFLOPS), far below the dense utilisation the estimate applies: the task warns.
+ */
+export const SMALL_EXPERT_BATCH_TOKENS = 512;

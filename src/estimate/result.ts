@@ -147,7 +147,8 @@ export type WarningCode =
   | "memory-unchecked"
   | "scaling-assumed-linear"
   | "inter-node-network-unknown"
-  | "layout-memory-unsplit";
+  | "layout-memory-unsplit"
+  | "moe-small-expert-batches";
 
 export interface Warning {
   code: WarningCode;

@@ -9,7 +9,11 @@
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
 import type { GpuSpec } from "../gpu.ts";
 import { isArch, shapeFromParams } from "../model.ts";
-import { routedCopyBytesPerToken } from "../moe-routing.ts";
+import {
+  routedCopyBytesPerToken,
+  SMALL_EXPERT_BATCH_TOKENS,
+  tokensPerExpert,
+} from "../moe-routing.ts";
 import { mathFormatFor } from "../precision.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part, sumBreakdown } from "../result.ts";
@@ -126,8 +130,19 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   );
   if (r.gpus > perNode && !network && r.scaling === undefined)
     warnings.push({ code: "inter-node-network-unknown", params: { gpu: gpu.name, perNode } });
-  const modelPerToken = modelFlopsOf(t.flops);
   const arch = isArch(t.memory.model) ? t.memory.model : shapeFromParams(t.memory.model.params);
+  const expertTokens = tokensPerExpert(
+    arch,
+    r.microBatch * r.seqLen,
+    r.tensorParallel,
+    r.expertParallel,
+  );
+  if (arch.moe && expertTokens <= SMALL_EXPERT_BATCH_TOKENS)
+    warnings.push({
+      code: "moe-small-expert-batches",
+      params: { tokens: Math.round(expertTokens) },
+    });
+  const modelPerToken = modelFlopsOf(t.flops);
   const routedBytes = routedCopyBytesPerToken(arch, t.flops.forwardReruns);
   const hardwarePerToken = hardwareFlopsOf(t.flops);
   const assumptions: Assumption[] = [

@@ -9,7 +9,9 @@ import {
   attentionShareAt,
   benchHeadDim,
 } from "../../../src/estimate/attention-speed.ts";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
+import { runRequest } from "../../../src/estimate/tasks/registry.ts";
 import { tokenFlops } from "../../../src/estimate/training-flops.ts";
 import { attentionSeconds } from "../../../src/estimate/training-step.ts";
 
@@ -38,6 +40,23 @@ describe("attention kernels' measured speed", () => {
     // Eager attention ran out of memory at 16k: its 8k figure (63) holds.
     expect(attentionShareAt(attentionCurve("hopper-hbm", "eager", 128), 16384)).toBeCloseTo(
       63 / 989,
+      12,
+    );
+  });
+
+  it("the Triton port, measured on the A100 only, runs on the H100 at its A100 ratio to FlashAttention-2", () => {
+    // A100, head dim 128, 16k: Triton 80, FlashAttention-2 189 TFLOPS; H100 FlashAttention-2
+    // 328: 80 / 189 x 328 = 138.84 TFLOPS, marked as derived.
+    const triton = attentionCurve("hopper-hbm", "flash-triton", 128);
+    expect(triton.derived).toBe(true);
+    expect(attentionShareAt(triton, 16384) * 989).toBeCloseTo((80 / 189) * 328, 9);
+    // On the A100 it is the README's own figure: 74 TFLOPS at 4k.
+    const a100 = attentionCurve("ampere-hbm", "flash-triton", 128);
+    expect(a100.derived).toBe(false);
+    expect(attentionShareAt(a100, 4096)).toBeCloseTo(74 / 312, 12);
+    // FlashAttention 1 on the H100 is measured: 126 TFLOPS at 4k, head dim 128.
+    expect(attentionShareAt(attentionCurve("hopper-hbm", "flash1", 128), 4096)).toBeCloseTo(
+      126 / 989,
       12,
     );
   });
@@ -85,5 +104,34 @@ describe("the step's attention time", () => {
         989,
       );
     expect(at(32768) / at(4096)).toBeCloseTo((16384.5 / 2048.5) * (294.0049 / 328), 3);
+  });
+});
+
+describe("the attention kernel a run names", () => {
+  it("at 32k tokens on an A100 FlashAttention-2 runs a job in fewer hours than the older kernels, eager in the most", () => {
+    // Beyond 16k the last figures hold: 189 (FlashAttention-2), 83 (FlashAttention),
+    // 80 (Triton) TFLOPS at head dim 128; eager attention's 34 at 8k.
+    const hours = (extra: Record<string, unknown>) => {
+      const r = runRequest(
+        {
+          task: "train-time",
+          model: { preset: "llama-3.1-8b" },
+          gpu: "a100-80gb-sxm",
+          tokens: 1e9,
+          seqLen: 32768,
+          ...extra,
+        },
+        { gpus: loadGpuSpecs(), presets: PRESETS },
+      );
+      if (!r.ok) throw new Error(JSON.stringify(r.issues));
+      return (r.result as unknown as { hours: number }).hours;
+    };
+    const flash2 = hours({});
+    const flash1 = hours({ attentionKernel: "flash1" });
+    const triton = hours({ attentionKernel: "flash-triton" });
+    const eager = hours({ flashAttention: false });
+    expect(flash2).toBeLessThan(flash1);
+    expect(flash1).toBeLessThan(triton);
+    expect(triton).toBeLessThan(eager);
   });
 });

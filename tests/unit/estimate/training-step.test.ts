@@ -290,3 +290,35 @@ describe("utilisation: the measured table, or your MFU", () => {
     ).toBeCloseTo((0.3 * 989.5e12) / 46_639_349_760, 6);
   });
 });
+
+describe("MoE: small expert batches are flagged", () => {
+  const warningsOf = (extra: Record<string, unknown>) => {
+    const r = runRequest(
+      {
+        task: "train-time",
+        model: { preset: "qwen3-30b-a3b" },
+        gpu: "h100-sxm",
+        tokens: 1e9,
+        ...extra,
+      },
+      { gpus, presets: PRESETS },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return (r.result as unknown as { warnings: { code: string; params: { tokens?: number } }[] })
+      .warnings;
+  };
+  it("512 tokens on one GPU give each of 128 experts 32 of them; 8 GPUs of 4 x 4096 give 8192", () => {
+    // 1 x 512 tokens x 8 experts each / 128 experts = 32 tokens per expert GEMM.
+    const small = warningsOf({ microBatch: 1, seqLen: 512 });
+    expect(small.find((w) => w.code === "moe-small-expert-batches")?.params.tokens).toBe(32);
+    // 4 x 4096 tokens x 8 copies x 8 expert-parallel ranks / 128 experts = 8192: no warning.
+    const large = warningsOf({
+      microBatch: 4,
+      seqLen: 4096,
+      gpus: 8,
+      expertParallel: 8,
+      sharding: "fsdp",
+    });
+    expect(large.map((w) => w.code)).not.toContain("moe-small-expert-batches");
+  });
+});
