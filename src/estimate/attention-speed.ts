@@ -26,7 +26,16 @@
  * theirs: no published figure of this benchmark covers them.
  */
 import type { GpuFamily } from "./utilisation.ts";
-import type { AttentionKernel } from "./vocabulary.ts";
+
+/**
+ * The fused attention kernel a training run uses when attention is not eager: FlashAttention-2
+ * (flash-attn 2.x, PyTorch SDPA's flash backend, what today's stacks run), FlashAttention 1
+ * (flash-attn 1.x), or the Triton port of FlashAttention (flash_attn_triton.py, which
+ * MosaicML's llm-foundry ran by default in 2023). Each runs at its own measured speed
+ * (below); memory is the same.
+ */
+export const ATTENTION_KERNELS = ["flash2", "flash1", "flash-triton"] as const;
+export type AttentionKernel = (typeof ATTENTION_KERNELS)[number];
 
 /** The benchmark's sequence lengths (tokens). */
 export const ATTENTION_BENCH_SEQ = [512, 1024, 2048, 4096, 8192, 16384] as const;

@@ -16,7 +16,8 @@ import { trainingStep } from "./training-step.ts";
 import { trainingUtilisation } from "./training-utilisation.ts";
 import type { UtilisationEntry } from "./utilisation.ts";
 import { stackOf } from "./utilisation.ts";
-import type { AttentionKernel, Framework, Sharding } from "./vocabulary.ts";
+import type { AttentionKernel } from "./attention-speed.ts";
+import type { Framework, Sharding } from "./vocabulary.ts";
 
 /** What sets a run's speed beyond its memory fields. */
 export interface RunOptions {

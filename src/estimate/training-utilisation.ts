@@ -15,7 +15,8 @@ import type { StepUtilisation } from "./training-step.ts";
 import type { MatchKind, UtilisationEntry } from "./utilisation.ts";
 import { gpuFamily, keyName, pickUtilisation, sizeClass, stackOf } from "./utilisation.ts";
 import { UTILISATION_TABLE } from "./utilisation-table.ts";
-import type { AttentionKernel, Framework } from "./vocabulary.ts";
+import type { AttentionKernel } from "./attention-speed.ts";
+import type { Framework } from "./vocabulary.ts";
 import { MFU_DEFAULT } from "./vocabulary.ts";
 
 export interface UtilisationRequest {

@@ -154,16 +154,6 @@ export const NETWORK_GBPS: Record<InterNodeNetwork, number> = {
   "ethernet-25": 25,
 };
 
-/**
- * The fused attention kernel a training run uses when attention is not eager: FlashAttention-2
- * (flash-attn 2.x, PyTorch SDPA's flash backend, what today's stacks run), FlashAttention 1
- * (flash-attn 1.x), or the Triton port of FlashAttention (flash_attn_triton.py, which
- * MosaicML's llm-foundry ran by default in 2023). Each runs at its own measured speed
- * (`attention-speed.ts`); memory is the same.
- */
-export const ATTENTION_KERNELS = ["flash2", "flash1", "flash-triton"] as const;
-export type AttentionKernel = (typeof ATTENTION_KERNELS)[number];
-
 /** Orders of a rental plan within its limits (`sortRows`): by cost or by time. */
 export const PLAN_SORT_KEYS = ["cost", "time"] as const;
 export type PlanSort = (typeof PLAN_SORT_KEYS)[number];

@@ -40,19 +40,8 @@ function batchWorkload(f: FitState): Built {
   };
 }
 
-/** The speed fields the plan shares with train-time, as the user set them there. */
-function trainingLayout(j: JobState): Record<string, unknown> {
-  const { pipelineParallel, virtualStages, expertParallel, fp8, attentionKernel } = j;
-  return Object.fromEntries(
-    Object.entries({
-      pipelineParallel,
-      virtualStages,
-      expertParallel,
-      fp8,
-      attentionKernel,
-    }).filter(([, v]) => v !== undefined),
-  );
-}
+/** The job's speed fields the plan shares with train-time (`PLAN_TRAINING_FIELDS`). */
+const LAYOUT = ["pipelineParallel", "virtualStages", "expertParallel", "fp8"] as const;
 
 /**
  * The rental plan for the training, serving or batch workload the other calculators hold:
@@ -104,7 +93,9 @@ export function planRequest(
       ...options,
       ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
       // The compute-time calculator's layout and kernels: the plan times a run as it does.
-      ...(training ? trainingLayout(j) : {}),
+      ...(training
+        ? Object.fromEntries(LAYOUT.flatMap((k) => (j[k] === undefined ? [] : [[k, j[k]]])))
+        : {}),
       // The compute-time calculator's network, unless the decision table names its own.
       ...(training && options.network === undefined && options.interNodeGbps === undefined
         ? {

@@ -4,7 +4,6 @@
  * and what sets the speed of a parallel run beyond the memory fields: pipeline and expert
  * parallelism, FP8 linear layers and the network between nodes. Stored once (`$job`).
  */
-import { ATTENTION_KERNELS } from "../vocabulary.ts";
 import { bool, int, num, oneOf, share } from "./field.ts";
 import { NETWORK_FIELDS } from "./network-fields.ts";
 
@@ -30,8 +29,6 @@ export const JOB_FIELDS = {
   expertParallel: int("gpus", 1, 1024, { default: 1 }),
   /** Linear layers in FP8 (Transformer Engine, torchao float8), on GPUs that have it. */
   fp8: bool({ default: false }),
-  /** The fused attention kernel (when attention is not eager); each has its measured speed. */
-  attentionKernel: oneOf(ATTENTION_KERNELS, { default: "flash2" }),
   ...NETWORK_FIELDS,
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;

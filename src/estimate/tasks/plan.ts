@@ -35,6 +35,7 @@ import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
 import { interNodeOf } from "./network-fields.ts";
 import { JOB_FIELDS } from "./job-fields.ts";
+import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { speedLayoutRules } from "./parallel-rules.ts";
 import { isArch, shapeFromParams } from "../model.ts";
 
@@ -75,7 +76,7 @@ export const PLAN_TRAINING_FIELDS = {
   virtualStages: JOB_FIELDS.virtualStages,
   expertParallel: JOB_FIELDS.expertParallel,
   fp8: JOB_FIELDS.fp8,
-  attentionKernel: JOB_FIELDS.attentionKernel,
+  ...KERNEL_FIELDS,
 } as const;
 
 export const PLAN_FIELDS = {

@@ -27,6 +27,7 @@ import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
+import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { interNodeOf } from "./network-fields.ts";
 import { parallelRules, speedLayoutRules } from "./parallel-rules.ts";
 import type { TaskContext } from "./task.ts";
@@ -38,6 +39,7 @@ export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },
   ...TRAINING_FIELDS,
   ...JOB_FIELDS,
+  ...KERNEL_FIELDS,
 } as const;
 type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
 
