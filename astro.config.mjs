@@ -2,8 +2,8 @@
 import { defineConfig } from "astro/config";
 import mdx from "@astrojs/mdx";
 import preact from "@astrojs/preact";
-import { plainDynamicImport } from "./src/build/plain-dynamic-import.ts";
 import { CHUNK_GROUPS } from "./src/build/chunk-groups.ts";
+import { lazyChunkPreload } from "./src/build/lazy-chunk-preload.ts";
 import { inlineScriptHashes } from "./src/build/inline-scripts.ts";
 
 export default defineConfig({
@@ -23,7 +23,7 @@ export default defineConfig({
     shikiConfig: { themes: { light: "github-light", dark: "github-dark" } },
   },
   vite: {
-    plugins: [plainDynamicImport()],
+    plugins: [lazyChunkPreload()],
     environments: {
       client: {
         build: {

@@ -1,6 +1,7 @@
 /**
  * Decode-speed calibration rows (`content/reference/decode-calibration.tsv`): published
- * single-stream decode measurements by engine, weight format and GPU, each with the model's
+ * decode measurements, single-stream and static batches, by engine, weight format and GPU
+ * (a batch row is one decode step over `batch` sequences), each with the model's
  * architecture from its config.json and the source it was read from. The estimator derives
  * its achieved-bandwidth fractions from these rows and the accuracy page lists them as
  * "calibration", apart from the rows that validate; a row that set a constant is never

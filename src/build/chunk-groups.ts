@@ -4,67 +4,86 @@
  * calculator page), and each file is compressed on its own: the same code measured 28.7 kB
  * gzipped file by file against 23.2 kB as one file. The groups:
  *
- * - `vendor`: Preact and nanostores, on every page with islands;
- * - `shared` and `inputs`: what the run analyzer shares with the calculators (number
- *   inputs, store persistence, paper peaks), so the analyzer loads no calculator code;
+ * - `base`: Preact, nanostores and what every island with inputs shares (number and select
+ *   inputs, store persistence, field tables, the engine loader), on every page with islands.
+ *   One file rather than two (libraries, inputs) saves about 0.4 kB on each calculator page
+ *   and on the run analyzer; the checklist pages, which need only the libraries, load the
+ *   inputs too (about 14.7 kB in all, well inside the budget);
+ * - `handover`: what the run analyzer hands to the calculators (its measurements, the cost
+ *   options it fills), which only the pages that plan or price load;
  * - `ui`: the calculators' widgets, stores and result views, which a page needs to show and
  *   edit its inputs and the results it was built with;
+ * - `frameworks`: the training frameworks' profiles, on the pages with training widgets;
  * - `engine`: the request checker, the model resolver and every estimator and task, which
  *   load on the first edit (`src/stores/engine.ts`).
  *
  * A group also takes the dependencies of its modules that no group of higher priority has
  * taken: the modules the inputs share with the engine (field tables, option lists) go to
- * `ui`, which comes first; the engine takes the rest.
+ * `ui`, which comes first; the engine takes the rest. Modules no group names (Vite's helper
+ * for `import()`, the parts only some widgets show) the bundler places itself.
  */
 const under = (...paths: string[]) => {
   const tests = paths.map((p) => new RegExp(`[\\\\/]src[\\\\/]${p.replace(/\//g, "[\\\\/]")}$`));
   return (id: string) => tests.some((t) => t.test(id.split("?")[0] ?? id));
 };
 
+/**
+ * Preact, nanostores and Astro's Preact client. Not Preact's hooks nor `@nanostores/preact`
+ * (its `useStore` is a hook): the calculators' islands subscribe without them
+ * (`islands/calculators/hooks.ts`), so only the checklist and the run analyzer load them,
+ * in a file of their own (about 1.2 kB gzipped less on every calculator page).
+ */
+const libraries = (id: string) =>
+  /[\\/]node_modules[\\/](preact|nanostores|@nanostores|@astrojs[\\/]preact)[\\/]/.test(id) &&
+  !/[\\/]node_modules[\\/](preact[\\/]hooks|@nanostores[\\/]preact)[\\/]/.test(id);
+
+/** What the calculators share with the run analyzer: number inputs, the field tables its inputs read. */
+const inputs = under(
+  "estimate/(vocabulary|units|gpu)\\.ts",
+  "estimate/tasks/(field|issue|memory-fields|measured-fields)\\.ts",
+  "stores/(catalog|persist|engine|lazy|field-store|field-codec)\\.ts",
+  "i18n/format\\.ts",
+  "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",
+);
+
 export const CHUNK_GROUPS = [
+  { name: "base", priority: 100, test: (id: string) => libraries(id) || inputs(id) },
+  // What the run analyzer hands to the calculators (its measurements, the cost options it
+  // fills), which only the pages that plan or price load.
   {
-    name: "vendor",
-    priority: 100,
-    // Preact's hooks are left out: only the run analyzer uses them.
-    test: (id: string) =>
-      /[\\/]node_modules[\\/](preact|nanostores|@nanostores|@astrojs[\\/]preact)[\\/]|preload-helper/.test(
-        id,
-      ) && !/[\\/]preact[\\/]hooks[\\/]/.test(id),
-  },
-  // What the run analyzer shares with the engine (its GPU comparison) and with the calculators
-  // (number inputs, stored measurements, the cost store it fills), so it loads neither.
-  {
-    name: "shared",
-    priority: 95,
-    test: under("estimate/(diagnosis|precision|result)\\.ts"),
-  },
-  {
-    name: "inputs",
-    priority: 96,
-    test: under(
-      "estimate/(vocabulary|units|gpu)\\.ts",
-      "estimate/tasks/(field|issue|cost-fields)\\.ts",
-      "stores/(catalog|persist|engine|lazy|field-store|field-codec|cost|measured)\\.ts",
-      "i18n/format\\.ts",
-      "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",
-    ),
+    name: "handover",
+    priority: 93,
+    test: under("estimate/tasks/cost-fields\\.ts", "stores/(cost|measured)\\.ts"),
   },
   { name: "engine", priority: 80, test: under("stores/engine-impl\\.ts") },
+  // How each serving engine takes memory: which settings the inference inputs offer.
+  { name: "engine-memory", priority: 86, test: under("estimate/engine-memory\\.ts") },
+  // The frameworks' profiles, which the training fields show and the engine applies: only
+  // pages with training widgets load them up front.
+  {
+    name: "frameworks",
+    priority: 85,
+    test: under(
+      "estimate/frameworks\\.ts",
+      "estimate/tasks/training-defaults\\.ts",
+      "stores/views/training-shown\\.ts",
+    ),
+  },
   {
     name: "ui",
     priority: 90,
     test: under(
       "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
-      // The weights-file reader's store and controls load when a user picks that way; the
-      // plan's request and results only where a page shows a plan.
-      "stores/(?!share|all-stores|checklists|engine-impl|model-files|plan-request|front-door)[a-z-]+\\.ts",
-      "stores/results/(?!plan\\.ts)[a-z-]+\\.ts",
-      "i18n/(format|messages)\\.ts",
+      // The weights-file reader's store, controls and worker load when a user picks that way;
+      // the plan's request and each widget's results only where a page shows that widget.
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|front-door)[a-z-]+\\.ts",
+      // What every widget's view is made of; each widget's own view stays with the widget.
+      "stores/views/(define|fields|result|model-name|model-picker)\\.ts",
+      "i18n/(format|messages|text)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows; so do
-      // the parts only the memory widgets show (the verdict, the stacked bar) and the plan rows'
-      // verdict words, which only the plan widgets show.
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|StackedBar|FrontDoor|verdict-text)[A-Za-z-]+\\.tsx?",
+      // the parts only some widgets show (the memory verdict and bar, the cost chart).
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|MemoryWidget|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -1,5 +1,6 @@
 /**
- * `npm run -s calibrate`: fits the decode constants to content/reference/decode-calibration.tsv
+ * `npm run -s calibrate`: fits the step model's constants to content/reference/
+ * decode-calibration.tsv and the calibration runs of content/reference/serving-throughput.tsv,
  * and the training utilisation table to the calibration rows of
  * content/reference/training-throughput.tsv, and writes src/estimate/decode-constants.ts and
  * src/estimate/utilisation-table.ts, so the estimator carries plain numbers and never the
@@ -9,13 +10,14 @@ import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
+import { loadServingRuns } from "../accuracy/serving-runs.ts";
 import { loadThroughput } from "../accuracy/training-throughput-rows.ts";
 import { fitUtilisation } from "../accuracy/utilisation-fit.ts";
 import { renderUtilisationTable } from "../accuracy/utilisation-table-file.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
 
 const gpus = loadGpuSpecs();
-const fit = fitDecode(fitRows(loadCalibration(), gpus));
+const fit = fitDecode(fitRows(loadCalibration(), gpus, loadServingRuns()));
 writeFileSync(new URL("../estimate/decode-constants.ts", import.meta.url), renderConstants(fit));
 const utilisation = fitUtilisation(loadThroughput(gpus), gpus);
 writeFileSync(

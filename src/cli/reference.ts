@@ -5,6 +5,7 @@
  */
 import type { Field, Fields } from "../estimate/tasks/field.ts";
 import type { TaskId } from "../estimate/tasks/registry.ts";
+import type { Requirement } from "../estimate/tasks/requirements.ts";
 import { TASKS, runRequest } from "../estimate/tasks/registry.ts";
 import type { TaskContext } from "../estimate/tasks/task.ts";
 import { BYTES_PER_GIB } from "../estimate/units.ts";
@@ -51,29 +52,61 @@ function describe(f: Field): string {
   }
 }
 
-function rows(fields: Fields, required: readonly string[], prefix = ""): string[] {
+const code = (name: string): string => `\`${name}\``;
+
+/** What a field's requirements across fields say of it: "one of …", "required with …". */
+function conditions(name: string, reqs: readonly Requirement[]): string[] {
+  return reqs.flatMap((r) =>
+    "oneOf" in r
+      ? r.oneOf.includes(name)
+        ? [`one of ${r.oneOf.map(code).join(", ")} required`]
+        : []
+      : r.field === name
+        ? [`required with ${r.withTask ? `a ${fmt(r.withTask)} ` : ""}${code(r.with)}`]
+        : [],
+  );
+}
+
+function rows(
+  fields: Fields,
+  required: readonly string[],
+  reqs: readonly Requirement[],
+  prefix = "",
+): string[] {
   const out: string[] = [];
   for (const [name, f] of Object.entries(fields)) {
     const must = required.includes(name) || ("required" in f && f.required === true);
-    const def = "default" in f && f.default !== undefined ? fmt(f.default) : must ? "required" : "";
-    out.push(`| \`${prefix}${name}\` | ${describe(f)} | ${def} |`);
-    if (f.kind === "object") out.push(...rows(f.fields, [], `${prefix}${name}.`));
-    if (f.kind === "list") out.push(...rows(f.item, [], `${prefix}${name}[].`));
+    const def =
+      "default" in f && f.default !== undefined
+        ? fmt(f.default)
+        : must
+          ? "required"
+          : conditions(name, reqs).join("; ");
+    out.push(`| ${code(prefix + name)} | ${describe(f)} | ${def} |`);
+    if (f.kind === "object") out.push(...rows(f.fields, [], [], `${prefix}${name}.`));
+    if (f.kind === "list") out.push(...rows(f.item, [], [], `${prefix}${name}[].`));
   }
   return out;
 }
 
-/** One table per task: every field, what it takes, and its default. */
+/**
+ * One table per task: every field, what it takes, and its default, or whether the request
+ * needs it: always ("required"), or as its requirements across fields say.
+ */
 export function renderReference(): string {
   return (Object.keys(TASKS) as TaskId[])
     .map((id) => {
-      const def = TASKS[id] as unknown as { fields: Fields; required?: readonly string[] };
+      const def = TASKS[id] as unknown as {
+        fields: Fields;
+        required?: readonly string[];
+        requirements?: readonly Requirement[];
+      };
       return [
         `#### \`${id}\``,
         "",
         "| field | takes | default |",
         "| --- | --- | --- |",
-        ...rows(def.fields, def.required ?? []),
+        ...rows(def.fields, def.required ?? [], def.requirements ?? []),
       ].join("\n");
     })
     .join("\n\n");
@@ -110,7 +143,7 @@ export const EXAMPLES: readonly Example[] = [
       sequences: 8,
       promptTokens: 1000,
     },
-    quote: ["tokensPerSecond", "boundTokensPerSecond", "ttftSeconds"],
+    quote: ["tokensPerSecond", "tokensPerSecondPerSequence", "ttftSeconds", "tpotSeconds"],
   },
   {
     request: {
@@ -148,7 +181,6 @@ export const EXAMPLES: readonly Example[] = [
       task: "plan",
       workload: {
         task: "serve",
-        engine: "vllm",
         model: { preset: "llama-3.1-70b" },
         weightBits: 16,
         users: 20,
@@ -161,6 +193,7 @@ export const EXAMPLES: readonly Example[] = [
       "rows.0.gpus",
       "rows.0.tokensPerSecondPerUser",
       "rows.0.costPerMillionTokens",
+      "rows.0.spareShare",
       "rows.0.priceSource.date",
     ],
   },
@@ -172,6 +205,16 @@ export const EXAMPLES: readonly Example[] = [
       maxGpus: 8,
     },
     quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.costPerUnit"],
+  },
+  {
+    request: {
+      task: "measured-run",
+      peakBytes: 19_864_223_744,
+      memoryTotalMiB: 24564,
+      throughputPerHour: 462_130,
+      totalWork: 5e7,
+    },
+    quote: ["recommendedBytes", "verdict.rentGB", "verdict.fitsOn.0", "own.fits", "singleGpuHours"],
   },
 ];
 

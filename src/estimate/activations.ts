@@ -51,6 +51,15 @@ export interface ActivationInput {
   trainableNorms?: boolean;
   /** The output head is trained, so its input is kept for its weight gradient. */
   trainableHead: boolean;
+  /**
+   * Fused elementwise kernels (torch.compile, Liger Kernel, Unsloth's Triton kernels): a
+   * norm keeps only its 16-bit input (and one fp32 statistic per token), and the gated
+   * MLP keeps its gate and up outputs, recomputing the activation in backward (Liger
+   * `LigerRMSNormFunction` saves X and rstd, `LigerSiLUMulFunction` saves a and b; Unsloth
+   * `fast_rms_layernorm`, `LoRA_MLP` saves X, e, g; torchtune compiles each layer, and
+   * AOTAutograd's min-cut partitioner recomputes pointwise ops rather than save them).
+   */
+  fusedKernels?: boolean;
 }
 
 /** A dropout mask is stored as one byte per element (torch native_dropout saves a bool mask). */
@@ -63,16 +72,44 @@ export const DROPOUT_MASK_BYTES = 1;
  */
 export const RMSNORM_SAVED_INPUT_BYTES = 4;
 
+/**
+ * Values of h width a block's backward holds besides its saved tensors: the gradient of its
+ * output, its output (kept by `torch.utils.checkpoint`'s backward to run autograd from), and
+ * the gradient of the MLP's input.
+ */
+export const BACKWARD_HIDDEN_WIDTHS = 3;
+/**
+ * ffn-wide gradients live at once in the MLP's backward. Eager gated MLP: the gradient of
+ * the down projection's input, then of the activation output and of the up output, then of
+ * the gate (SiLU's backward); a plain MLP: the down input's and the activation's gradients.
+ * Fused kernels write the gate and up gradients over their saved outputs (Liger
+ * `swiglu_backward`, Unsloth `swiglu_DWf_DW_dfg_kernel`), so one ffn-wide buffer remains.
+ */
+export const BACKWARD_MLP_WIDTHS = { eagerGated: 3, eagerPlain: 2, fused: 1 } as const;
+
 export interface ActivationBytes {
   /** One block's saved tensors when nothing in it is recomputed (and its s² term). */
   perLayer: number;
-  /** All blocks on the GPU, after recomputation: what is live at the start of backward. */
+  /**
+   * All blocks on the GPU at their worst moment: every block's tensors without
+   * recomputation (the end of the forward pass), else the kept block inputs plus the one
+   * block being rebuilt in backward.
+   */
   layers: number;
+  /** Under recomputation: the block inputs kept on the GPU (0 without recomputation). */
+  checkpoints: number;
+  /**
+   * What one block's backward allocates besides what it kept: the gradient arriving at its
+   * output, the output itself (held by the checkpoint's backward), the gradient leaving its
+   * MLP, and the MLP's widest gradients (`BACKWARD_MLP_WIDTHS`).
+   */
+  backwardTransient: number;
+  /** Blocks are rebuilt in backward (`full`, `offload`). */
+  recomputed: boolean;
   /** Block inputs moved to CPU RAM (`recompute: "offload"`). */
   offloaded: number;
   /** Norm before the head and, when the head trains, its input. */
   finalLayer: number;
-  total: number;
 }
 
 /**
@@ -82,6 +119,7 @@ export interface ActivationBytes {
 function perLayerCounts(
   m: ModelArch,
   unsaved: readonly LinearInput[],
+  fused: boolean,
 ): { replicated: number; parallel: number } {
   const h = m.hidden;
   const qDim = m.mla
@@ -99,8 +137,10 @@ function perLayerCounts(
   if (m.moe) ffn = (m.moe.activeExperts + (m.moe.sharedExperts ?? 0)) * m.moe.expertFfn;
   // Plain MLP: activation input, and its output as the down projection's input (4h each in
   // GPT: Korthikanti's 8sbh + 8sbh). Gated: gate output (activation input), activation
-  // output, up output, and their product as the down projection's input.
-  const mlp = (((m.mlp ?? "gated") === "gated" ? 3 : 1) * ffn + kept("down", ffn)) / h;
+  // output, up output, and their product as the down projection's input; fused kernels
+  // recompute the activation output from the gate.
+  const gated = (m.mlp ?? "gated") === "gated";
+  const mlp = ((gated ? (fused ? 2 : 3) : 1) * ffn + kept("down", ffn)) / h;
   return { replicated: linearInputs, parallel: attention + mlp };
 }
 
@@ -118,12 +158,15 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   const { seqLen: s, microBatch: b, valueBytes: B } = input;
   const t = Math.max(1, input.tensorParallel);
   const sbh = s * b * m.hidden;
-  const counts = perLayerCounts(m, input.unsavedInputs ?? []);
+  const fused = input.fusedKernels ?? false;
+  const counts = perLayerCounts(m, input.unsavedInputs ?? [], fused);
   const fp32Islands = input.autocast ? 4 : B;
   // What each norm keeps: LayerNorm its input (the residual stream, fp32 under autocast);
-  // RMSNorm an fp32 copy, plus the normalized value when its weight trains.
-  const normBytes =
-    (m.norm ?? "rms") === "rms"
+  // RMSNorm an fp32 copy, plus the normalized value when its weight trains; a fused norm
+  // only its input, in the residual stream's dtype.
+  const normBytes = fused
+    ? input.residualBytes
+    : (m.norm ?? "rms") === "rms"
       ? RMSNORM_SAVED_INPUT_BYTES + ((input.trainableNorms ?? true) ? fp32Islands : 0)
       : fp32Islands;
   const norms = 2 * normBytes;
@@ -143,20 +186,38 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   const adapters = s * b * (input.adapterBytesPerToken ?? 0);
   const perLayer = linear + flashOut + scores + adapters;
   const blockInput = sbh * input.residualBytes;
-  let layers: number;
+  let checkpoints = 0;
   let offloaded = 0;
   switch (input.recompute) {
     case "full":
-      layers = m.layers * blockInput + perLayer;
+      checkpoints = m.layers * blockInput;
       break;
     case "offload":
       // The last block's input stays, one more is staged back from the CPU.
-      layers = Math.min(m.layers, 2) * blockInput + perLayer;
+      checkpoints = Math.min(m.layers, 2) * blockInput;
       offloaded = Math.max(0, m.layers - 1) * blockInput;
       break;
-    default:
-      layers = m.layers * perLayer;
   }
+  const recomputed = input.recompute === "full" || input.recompute === "offload";
+  const layers = recomputed ? checkpoints + perLayer : m.layers * perLayer;
   const finalLayer = sbh * (normBytes + (input.trainableHead ? B : 0));
-  return { perLayer, layers, offloaded, finalLayer, total: layers + finalLayer };
+  const mlpWidths = fused
+    ? BACKWARD_MLP_WIDTHS.fused
+    : (m.mlp ?? "gated") === "gated"
+      ? BACKWARD_MLP_WIDTHS.eagerGated
+      : BACKWARD_MLP_WIDTHS.eagerPlain;
+  const ffnWidth = m.moe
+    ? (m.moe.activeExperts + (m.moe.sharedExperts ?? 0)) * m.moe.expertFfn
+    : m.ffn;
+  const backwardTransient =
+    s * b * B * (BACKWARD_HIDDEN_WIDTHS * m.hidden + (mlpWidths * ffnWidth) / t);
+  return {
+    perLayer,
+    layers,
+    checkpoints,
+    backwardTransient,
+    recomputed,
+    offloaded,
+    finalLayer,
+  };
 }

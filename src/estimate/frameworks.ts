@@ -23,7 +23,10 @@
  *   training config.
  * - torchtune @bd2a0fc7: llama3_1/8B_lora_single_device.yaml: dtype bf16 (pure), lora_rank
  *   8, lora_alpha 16, q_proj, v_proj, output_proj and the MLP, activation checkpointing on,
- *   LinearCrossEntropyLoss (8 chunks), fused AdamW; LoRA parameters in bf16.
+ *   LinearCrossEntropyLoss (8 chunks), fused AdamW; LoRA parameters in bf16; QLoRA through
+ *   torchao's NF4 linear, which saves no input. 8B_full_single_device.yaml:
+ *   bitsandbytes PagedAdamW8bit with `optimizer_in_bwd: True`; compile off by default.
+ *   Recipes call `zero_grad(set_to_none=True)`.
  * - ms-swift @3602360a (4.6): lora_rank 8, lora_alpha 32, lora_dropout 0.05, all-linear,
  *   gradient_checkpointing True, torch_dtype from config.json (bf16) with bf16 autocast.
  * - DeepSpeed and Megatron-LM: bf16 parameters with fp32 master weights, gradients and
@@ -32,7 +35,12 @@
  * - LitGPT @26857050: finetune/lora.py precision "bf16-mixed" on a bf16 GPU (fp32 weights
  *   under autocast), lora_r 8, lora_alpha 16, lora_dropout 0.05, query and value, no
  *   activation checkpointing on one device; q, k and v are one fused matrix with one LoRA
- *   pair and one dropout (`litgpt/lora.py` LoRAQKVLinear).
+ *   pair and one dropout (`litgpt/lora.py` LoRAQKVLinear); torch.optim.AdamW (foreach).
+ * - Transformers' Trainer (and TRL, LLaMA-Factory, ms-swift, Unsloth on it): optim
+ *   "adamw_torch_fused" by default with torch >= 2.8 (training_args.py `default_optim`),
+ *   `model.zero_grad()` after each step (gradients set to None, PyTorch >= 2.0).
+ * - DeepSpeed and Megatron-LM keep their gradient buffers between steps and step with
+ *   fused Adam kernels.
  */
 import type { SourceKey } from "./result.ts";
 import type {
@@ -52,6 +60,9 @@ export interface TrainingDefaults {
   recompute?: Recompute;
   flashAttention?: boolean;
   loss?: LossPath;
+  fusedKernels?: boolean;
+  optimizerForeach?: boolean;
+  optimizerInBackward?: boolean;
 }
 
 export interface LoraDefaults {
@@ -68,6 +79,7 @@ export interface LoraDefaults {
 export interface ProfileGiven {
   precision?: TrainingPrecision | undefined;
   lora?: { baseBits?: number | undefined } | undefined;
+  gpus?: number | undefined;
 }
 
 /** Framework behaviour that no request field states. */
@@ -76,10 +88,21 @@ export interface Mechanics {
   fusedQkvAdapter: boolean;
   /** The cross-entropy upcasts to fp32 even without autocast (Transformers does). */
   upcastLoss: boolean;
+  /**
+   * Gradients are set to None after each optimizer step (`zero_grad(set_to_none=True)`,
+   * PyTorch >= 2.0's default), so without accumulation none exist during the forward pass.
+   */
+  gradientsFreed: boolean;
+  /** Unsloth's LoRA kernels (see `AdapterActivationInput.fusedLoraKernels`). */
+  fusedLoraKernels: boolean;
+  /** A k-bit base keeps its inputs (bitsandbytes does, torchao's NF4 does not). */
+  quantizedBaseKeepsInputs: boolean;
 }
 
 export interface FrameworkProfile {
   training: TrainingDefaults;
+  /** The full fine-tuning recipe on one GPU, where it differs from `training`. */
+  fullSingleDevice?: TrainingDefaults;
   lora: (given: ProfileGiven) => LoraDefaults;
   mechanics: Mechanics;
   source: SourceKey;
@@ -92,11 +115,25 @@ const PEFT_LORA: LoraDefaults = {
   targets: PEFT_DEFAULT_TARGETS,
   adapterBits: 32,
 };
-const HF_MECHANICS: Mechanics = { fusedQkvAdapter: false, upcastLoss: true };
+const HF_MECHANICS: Mechanics = {
+  fusedQkvAdapter: false,
+  upcastLoss: true,
+  gradientsFreed: true,
+  fusedLoraKernels: false,
+  quantizedBaseKeepsInputs: true,
+};
+/** DeepSpeed and Megatron-LM: persistent gradient buffers. */
+const PERSISTENT_GRADS: Mechanics = { ...HF_MECHANICS, gradientsFreed: false };
 
 export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
   "hf-trainer": {
-    training: { precision: "bf16", recompute: "none", flashAttention: true, loss: "standard" },
+    training: {
+      precision: "bf16",
+      recompute: "none",
+      flashAttention: true,
+      loss: "standard",
+      optimizerForeach: false,
+    },
     lora: () => PEFT_LORA,
     mechanics: HF_MECHANICS,
     source: "fw-hf-trainer",
@@ -107,6 +144,7 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       recompute: "full",
       flashAttention: true,
       loss: "fused",
+      optimizerForeach: false,
     },
     // A model named by id loads in fp32; QLoRA adapters are cast to bf16.
     lora: (g) =>
@@ -122,6 +160,7 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       recompute: "full",
       flashAttention: true,
       loss: "standard",
+      optimizerForeach: false,
     },
     lora: () => ({ rank: 8, alpha: 16, dropout: 0, targets: LORA_TARGETS, adapterBits: 32 }),
     mechanics: HF_MECHANICS,
@@ -134,6 +173,7 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       flashAttention: true,
       loss: "fused",
       optimizer: "adam-8bit",
+      fusedKernels: true,
     },
     lora: () => ({
       rank: 16,
@@ -144,11 +184,18 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       doubleQuant: true,
       adapterBits: 32,
     }),
-    mechanics: HF_MECHANICS,
+    mechanics: { ...HF_MECHANICS, fusedLoraKernels: true },
     source: "fw-unsloth",
   },
   torchtune: {
-    training: { precision: "bf16", recompute: "full", flashAttention: true, loss: "chunked" },
+    training: {
+      precision: "bf16",
+      recompute: "full",
+      flashAttention: true,
+      loss: "chunked",
+      optimizerForeach: false,
+    },
+    fullSingleDevice: { optimizer: "adam-8bit-paged", optimizerInBackward: true },
     lora: () => ({
       rank: 8,
       alpha: 16,
@@ -156,11 +203,17 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       targets: ["q", "v", "o", "gate", "up", "down"],
       adapterBits: 16,
     }),
-    mechanics: { fusedQkvAdapter: false, upcastLoss: true },
+    mechanics: { ...HF_MECHANICS, quantizedBaseKeepsInputs: false },
     source: "fw-torchtune",
   },
   "ms-swift": {
-    training: { precision: "bf16", recompute: "full", flashAttention: true, loss: "standard" },
+    training: {
+      precision: "bf16",
+      recompute: "full",
+      flashAttention: true,
+      loss: "standard",
+      optimizerForeach: false,
+    },
     lora: () => ({ rank: 8, alpha: 32, dropout: 0.05, targets: LORA_TARGETS, adapterBits: 32 }),
     mechanics: HF_MECHANICS,
     source: "fw-ms-swift",
@@ -171,9 +224,10 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       recompute: "none",
       flashAttention: true,
       loss: "standard",
+      optimizerForeach: false,
     },
     lora: () => PEFT_LORA,
-    mechanics: HF_MECHANICS,
+    mechanics: PERSISTENT_GRADS,
     source: "fw-deepspeed",
   },
   megatron: {
@@ -182,9 +236,10 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       recompute: "none",
       flashAttention: true,
       loss: "standard",
+      optimizerForeach: false,
     },
     lora: () => PEFT_LORA,
-    mechanics: { fusedQkvAdapter: false, upcastLoss: true },
+    mechanics: PERSISTENT_GRADS,
     source: "fw-megatron",
   },
   litgpt: {
@@ -206,10 +261,14 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
         adapterBits: sixteen ? 16 : 32,
       };
     },
-    mechanics: { fusedQkvAdapter: true, upcastLoss: false },
+    mechanics: { ...HF_MECHANICS, fusedQkvAdapter: true, upcastLoss: false },
     source: "fw-litgpt",
   },
 };
 
-/** Without a framework: the request's defaults, Transformers' loss and PEFT's adapters. */
-export const GENERIC_MECHANICS: Mechanics = HF_MECHANICS;
+/**
+ * Without a framework: the request's defaults, Transformers' loss and PEFT's adapters, and
+ * gradients kept between steps (PyTorch before 2.0, and any loop that zeroes them in place):
+ * the larger of the two cases, since nothing says which loop runs.
+ */
+export const GENERIC_MECHANICS: Mechanics = PERSISTENT_GRADS;

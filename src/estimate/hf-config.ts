@@ -9,6 +9,8 @@ import type { Fields, NumberField } from "./tasks/field.ts";
 import { int } from "./tasks/field.ts";
 import type { Issue } from "./tasks/issue.ts";
 import { issue } from "./tasks/issue.ts";
+import { nearestName } from "./tasks/nearest.ts";
+import { own } from "./tasks/own.ts";
 
 export type HfConfigResult =
   | { ok: true; model: ModelArch; family: string }
@@ -47,7 +49,7 @@ const RANGES: Record<ArchKey, NumberField> = {
 /** The first of `keys` the config holds, checked against the range of `field`; else undefined. */
 function num(c: Json, field: ArchKey, ...keys: string[]): number | undefined {
   for (const key of keys) {
-    const v = c[key];
+    const v = own(c, key);
     if (v === undefined || v === null) continue;
     const range = RANGES[field];
     if (typeof v !== "number" || !Number.isFinite(v) || (range.int && !Number.isInteger(v)))
@@ -90,6 +92,25 @@ const GATED = new Set([
   "phi3",
 ]);
 
+/** Every `model_type` this reader knows the blocks of; any other is refused, never guessed. */
+export const KNOWN_MODEL_TYPES: readonly string[] = [...GATED, "gpt2", "bert", "roberta"];
+
+/**
+ * A config.json whose `model_type` is missing or not one of `KNOWN_MODEL_TYPES`: its MLP
+ * (gated or plain), norms and biases cannot be told from the sizes alone (OLMo 2 read as a
+ * plain MLP is 25% short), so it is refused with the nearest known type, if any.
+ */
+function unknownType(given: unknown): Issue {
+  const known = KNOWN_MODEL_TYPES.join(", ");
+  if (typeof given !== "string") return issue("model_type", "hf-no-model-type", { known });
+  const nearest = nearestName(given, KNOWN_MODEL_TYPES);
+  return issue("model_type", "hf-model-type", {
+    type: given,
+    known,
+    ...(nearest ? { nearest } : {}),
+  });
+}
+
 /**
  * What GPT-2 and BERT blocks are, which their config.json does not spell out: a GELU MLP,
  * LayerNorm, biases on every linear, the head tied to the embeddings, dropout on.
@@ -103,7 +124,7 @@ export const GPT2_BERT_BLOCK = {
 } as const satisfies Partial<ModelArch>;
 
 /** transformers' default `sliding_window_pattern` when a config leaves it out. */
-const DEFAULT_SLIDING_PATTERN: Record<string, number> = {
+const DEFAULT_SLIDING_PATTERN: Readonly<Record<string, number>> = {
   // Gemma2Config: even layers local (modeling_gemma2.py, `not bool(layer_idx % 2)`).
   gemma2: 2,
   // Gemma3TextConfig: sliding_window_pattern 6 (configuration_gemma3.py).
@@ -123,41 +144,68 @@ function slidingWindowOf(
   type: string,
   layers: number,
 ): Pick<ModelArch, "slidingWindow" | "slidingLayers"> {
-  if (c["use_sliding_window"] === false) return {};
+  if (own(c, "use_sliding_window") === false) return {};
   const window = num(c, "slidingWindow", "sliding_window");
   if (window === undefined) return {};
-  const types = c["layer_types"];
+  const types = own(c, "layer_types");
   if (Array.isArray(types) && types.length === layers)
     return {
       slidingWindow: window,
       slidingLayers: types.filter((t) => t === "sliding_attention").length,
     };
-  const pattern = num(c, "layers", "sliding_window_pattern") ?? DEFAULT_SLIDING_PATTERN[type];
+  const pattern = num(c, "layers", "sliding_window_pattern") ?? own(DEFAULT_SLIDING_PATTERN, type);
   if (pattern !== undefined)
     return { slidingWindow: window, slidingLayers: layers - Math.floor(layers / pattern) };
   const fullBelow =
-    c["use_sliding_window"] === true ? num(c, "slidingLayers", "max_window_layers") : undefined;
+    own(c, "use_sliding_window") === true
+      ? num(c, "slidingLayers", "max_window_layers")
+      : undefined;
   if (fullBelow !== undefined)
     return { slidingWindow: window, slidingLayers: Math.max(0, layers - fullBelow) };
   return { slidingWindow: window };
+}
+
+/**
+ * Nesting no config.json needs (the deepest transformers writes, a quantization_config's
+ * config_groups.group_0.weights, is 4 levels down). A deeper one is refused: the request
+ * keeps the pasted config as given, and copying or printing it (the page's "Show the
+ * request") recurses once per level.
+ */
+const MAX_CONFIG_DEPTH = 32;
+
+/** Whether a JSON value nests objects or arrays deeper than `max`, walked without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const todo: [unknown, number][] = [[value, 0]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, depth] = next;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? (v as unknown[]) : Object.values(v))
+      todo.push([child, depth + 1]);
+  }
+  return false;
 }
 
 export function parseHfConfig(input: unknown): HfConfigResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return { ok: false, issue: issue("", "hf-not-object") };
   }
+  if (deeperThan(input, MAX_CONFIG_DEPTH))
+    return { ok: false, issue: issue("", "hf-too-deep", { max: MAX_CONFIG_DEPTH }) };
   const outer = input as Json;
   // Multimodal checkpoints (Gemma 3 4B-27B, Mistral Small 3.1) nest the language model's
   // shape in `text_config`; the vision tower is not sized here.
-  const nested = outer["text_config"];
+  const nested = own(outer, "text_config");
   const c =
-    outer["num_hidden_layers"] === undefined &&
+    own(outer, "num_hidden_layers") === undefined &&
     typeof nested === "object" &&
     nested !== null &&
     !Array.isArray(nested)
-      ? ({ model_type: outer["model_type"], ...nested } as Json)
+      ? ({ model_type: own(outer, "model_type"), ...nested } as Json)
       : outer;
-  const type = typeof c["model_type"] === "string" ? c["model_type"] : "llama";
+  const given = own(c, "model_type");
+  // Sizes are read (and refused when out of range) before the type is judged.
+  const type = typeof given === "string" ? given : "";
   try {
     if (type === "gpt2") {
       const hidden = req(c, "hidden", "n_embd");
@@ -199,18 +247,26 @@ export function parseHfConfig(input: unknown): HfConfigResult {
         hidden: req(c, "hidden", "hidden_size"),
         heads: req(c, "heads", "num_attention_heads"),
         kvHeads:
-          c["multi_query_attention"] === false
+          own(c, "multi_query_attention") === false
             ? req(c, "heads", "num_attention_heads")
             : req(c, "kvHeads", "multi_query_group_num"),
         ffn: req(c, "ffn", "ffn_hidden_size"),
         vocab: req(c, "vocab", "padded_vocab_size", "vocab_size"),
         mlp: "gated",
         norm: "rms",
-        bias: c["add_qkv_bias"] === true ? "qkv" : "none",
+        bias: own(c, "add_qkv_bias") === true ? "qkv" : "none",
         tiedEmbeddings: false,
       };
       const kvChannels = num(c, "headDim", "kv_channels");
       if (kvChannels !== undefined) m.headDim = kvChannels;
+      // Each of the multi_query_group_num K/V groups serves heads / groups query heads
+      // (modeling_chatglm.py repeats each group that many times).
+      const groups = m.kvHeads ?? m.heads;
+      if (groups > m.heads || m.heads % groups !== 0)
+        return {
+          ok: false,
+          issue: issue("multi_query_group_num", "kv-heads-divide", { heads: m.heads }),
+        };
       return { ok: true, family: type, model: m };
     }
     const hidden = req(c, "hidden", "hidden_size");
@@ -222,12 +278,13 @@ export function parseHfConfig(input: unknown): HfConfigResult {
       kvHeads: num(c, "kvHeads", "num_key_value_heads") ?? heads,
       ffn: req(c, "ffn", "intermediate_size"),
       vocab: req(c, "vocab", "vocab_size"),
-      mlp: GATED.has(type) ? "gated" : "plain",
+      // Every type that reaches here and is kept is in GATED (checked below).
+      mlp: "gated",
       norm: "rms",
-      bias: type.startsWith("qwen2") || c["attention_bias"] === true ? "qkv" : "none",
+      bias: type.startsWith("qwen2") || own(c, "attention_bias") === true ? "qkv" : "none",
       tiedEmbeddings:
-        c["tie_word_embeddings"] === true ||
-        (c["tie_word_embeddings"] === undefined && type.startsWith("gemma")),
+        own(c, "tie_word_embeddings") === true ||
+        (own(c, "tie_word_embeddings") === undefined && type.startsWith("gemma")),
     };
     const headDim = num(c, "headDim", "head_dim");
     if (headDim !== undefined) m.headDim = headDim;
@@ -256,6 +313,7 @@ export function parseHfConfig(input: unknown): HfConfigResult {
       if (qLoraRank !== undefined) m.mla.qLoraRank = qLoraRank;
     }
     Object.assign(m, slidingWindowOf(c, type, m.layers));
+    if (!GATED.has(type)) return { ok: false, issue: unknownType(given) };
     const kv = m.kvHeads ?? m.heads;
     if (kv > m.heads || m.heads % kv !== 0)
       return {

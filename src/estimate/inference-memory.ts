@@ -20,8 +20,8 @@ import {
 } from "./memory-views.ts";
 import type { Assumption, Warning } from "./result.ts";
 import { part } from "./result.ts";
+import { ENGINE_MEMORY } from "./engine-memory.ts";
 import {
-  ENGINE_MEMORY,
   exllamaKvBytesPerElement,
   LLAMA_CPP_UBATCH,
   sglangDefaults,
@@ -161,10 +161,7 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
 
   // llama.cpp and Ollama can leave layers in CPU RAM; the rest of the model stays on the GPU.
   const onGpuLayers = Math.min(arch.layers, input.gpuLayers ?? arch.layers);
-  const cpuBytes =
-    memory.model === "context" && engine !== "exllamav2"
-      ? (weights * (arch.layers - onGpuLayers)) / arch.layers
-      : 0;
+  const cpuBytes = memory.cpuLayers ? (weights * (arch.layers - onGpuLayers)) / arch.layers : 0;
   const weightsPerGpu = (weights - cpuBytes) / tp;
 
   const perToken = kvBytesPerToken(arch, input.kvBits);
@@ -295,6 +292,20 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     kvPool,
     cpuBytes,
   };
+}
+
+/**
+ * Whether a GPU serves the sequences: the memory to rent with headroom (`recommendedBytes`,
+ * what the memory page shows) fits its memory, and an engine that reserves a pool holds all
+ * of them in it. The memory page's verdict and every plan row use this one rule.
+ */
+export function servingFits(
+  result: Pick<InferenceMemoryResult, "recommendedBytes" | "kvPool">,
+  gpu: GpuSpec,
+  sequences: number,
+): boolean {
+  if (result.recommendedBytes > gpu.memoryTotalBytes) return false;
+  return result.kvPool === null || result.kvPool.maxSequences >= sequences;
 }
 
 /**

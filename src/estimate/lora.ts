@@ -73,7 +73,27 @@ export interface AdapterActivationInput {
   autocast: boolean;
   /** q, k and v share one adapter input (LitGPT's fused qkv). */
   fusedQkv: boolean;
+  /**
+   * Unsloth's LoRA kernels (unsloth/kernels/fast_lora.py): `matmul_lora` casts the adapters
+   * to the input's dtype (`X @ A.to(dtype)`), so no adapter copies its input; `LoRA_QKV`
+   * and `LoRA_MLP` keep the one input their projections share, `LoRA_MLP` recomputes the
+   * down projection's input from the gate and up outputs, and `LoRA_W` keeps the attention
+   * output, which is the attention kernel's own saved output (a view). Only without
+   * adapter dropout (Unsloth falls back to PEFT's path when `lora_dropout != 0`).
+   */
+  fusedLoraKernels?: boolean;
+  /**
+   * A k-bit base layer keeps its input for backward: bitsandbytes' MatMul4Bit and
+   * MatMul8bitLt save `A` whenever an input needs grad (bitsandbytes/autograd/_functions.py).
+   * torchao's NF4 linear (torchtune's QLoRA) saves only the weight (`LinearNF4.forward`:
+   * `ctx.nf4_weight = weight`). Default true.
+   */
+  quantizedBaseKeepsInputs?: boolean;
 }
+
+/** Unsloth's fused path applies: its kernels and no adapter dropout. */
+const unslothPath = (a: AdapterActivationInput): boolean =>
+  (a.fusedLoraKernels ?? false) && a.lora.dropout === 0;
 
 /**
  * An adapter keeps its own copy of its input when it changes it before its first matmul:
@@ -84,6 +104,7 @@ export interface AdapterActivationInput {
  * cast autocast makes of it. Without either, the adapter reads the base layer's input.
  */
 export function adapterKeepsOwnInput(a: AdapterActivationInput): boolean {
+  if (unslothPath(a)) return false;
   return a.lora.dropout > 0 || a.lora.adapterBits / 8 !== a.activationBytes;
 }
 
@@ -112,16 +133,19 @@ export function adapterSavedBytesPerToken(a: AdapterActivationInput): number {
 /**
  * Linear inputs nothing keeps for backward under LoRA. A frozen 16/32-bit `nn.Linear`
  * needs only its weight for the input gradient, so it keeps no input; an adapter that does
- * not keep its own copy keeps the input it shares with its base layer. bitsandbytes k-bit
- * layers keep every input: MatMul4Bit and MatMul8bitLt save `A` whenever an input needs
- * grad (bitsandbytes/autograd/_functions.py).
+ * not keep its own copy keeps the input it shares with its base layer. A k-bit base keeps
+ * every input where its kernel saves them (`quantizedBaseKeepsInputs`). Under Unsloth's
+ * kernels the attention output and the down projection's input are never kept apart.
  */
 export function unsavedLinearInputs(a: AdapterActivationInput): LinearInput[] {
-  if (a.lora.baseBits < 16) return [];
+  const all = Object.keys(READERS) as LinearInput[];
+  if (unslothPath(a))
+    return all.filter(
+      (i) => i === "out" || i === "down" || !READERS[i].some((t) => a.lora.targets.includes(t)),
+    );
+  if (a.lora.baseBits < 16 && (a.quantizedBaseKeepsInputs ?? true)) return [];
   const ownCopy = adapterKeepsOwnInput(a);
-  return (Object.keys(READERS) as LinearInput[]).filter(
-    (i) => ownCopy || !READERS[i].some((t) => a.lora.targets.includes(t)),
-  );
+  return all.filter((i) => ownCopy || !READERS[i].some((t) => a.lora.targets.includes(t)));
 }
 
 /**

@@ -33,6 +33,12 @@ export interface LossInput {
    */
   lossInFp32: boolean;
   tensorParallel: number;
+  /**
+   * The chunked cross-entropy is compiled (torchtune's `compile: True` compiles the loss's
+   * `compute_cross_entropy`): the fp32 upcast and log-softmax fuse into one kernel that keeps
+   * each chunk's 16-bit logits and one log-sum-exp per row for backward, never an fp32 copy.
+   */
+  fusedKernels?: boolean;
 }
 
 export interface LossBytes {
@@ -46,10 +52,15 @@ export interface LossBytes {
  *   cross-entropy saves for backward (in the loss dtype): while the loss runs, the three
  *   exist together; at the start of backward the saved log-softmax, its gradient and the
  *   cast-back gradient do. 2 + 4 + 4 bytes per logit for a 16-bit model with an fp32 loss.
+ * - `shifted`: as `standard`, plus the contiguous copy of the upcast logits shifted by one
+ *   token (`shift_logits = logits[..., :-1, :].contiguous()`), which Transformers'
+ *   `ForCausalLMLoss` made until v4.49 (huggingface/transformers PR #35646, merged
+ *   2025-01-13, pads the labels instead) and remote-code models such as Qwen v1 still make:
+ *   one more value per logit in the loss dtype.
  * - `chunked` (torchtune `LinearCrossEntropyLoss`): the head runs on one chunk of hidden
  *   states at a time and that chunk is upcast; each chunk's fp32 log-softmax is still saved
  *   for backward (eager PyTorch), so the saved part stays while the transient part shrinks
- *   to one chunk.
+ *   to one chunk. Compiled, each chunk keeps its 16-bit logits instead (`fusedKernels`).
  * - `fused` (Liger Kernel's fused linear cross-entropy, Unsloth's fused loss, Cut
  *   Cross-Entropy): the gradient is computed inside the forward, chunk by chunk, so no logit
  *   outlives its chunk. Liger sizes a chunk so its logits match the hidden states in size
@@ -70,8 +81,16 @@ export function lossBytes(input: LossInput): LossBytes {
         bytes: (values * (logitBytes + upcast + lossBytesPerValue)) / t,
         liveLogitValues: values,
       };
+    case "shifted":
+      return {
+        bytes: (values * (logitBytes + upcast + 2 * lossBytesPerValue)) / t,
+        liveLogitValues: values,
+      };
     case "chunked": {
       const chunk = values / CHUNKED_LOSS_CHUNKS;
+      if (input.fusedKernels)
+        // Every chunk's 16-bit logits are kept; one chunk's 16-bit gradient at a time.
+        return { bytes: (values * logitBytes + chunk * logitBytes) / t, liveLogitValues: chunk };
       return {
         bytes: (values * lossBytesPerValue + chunk * (logitBytes + upcast)) / t,
         liveLogitValues: chunk,

@@ -131,14 +131,20 @@ export function overheadAssumptions(views: MemoryViews): Assumption[] {
 /** Warnings every memory estimate shares: headroom outside the seed range, the GPU too small, no bf16, unverified figures. */
 export function pushCommonWarnings(
   warnings: Warning[],
-  views: MemoryViews,
+  views: Pick<MemoryViews, "headroom" | "nvidiaSmiBytes">,
   gpu: GpuSpec | undefined,
   precision?: TrainingPrecision,
 ): void {
+  // The range goes with the warning, so the message names the seeds' figures, not a copy.
+  const range = {
+    headroom: views.headroom,
+    headroomMin: HEADROOM_SEED_MIN,
+    headroomMax: HEADROOM_SEED_MAX,
+  };
   if (views.headroom < HEADROOM_SEED_MIN)
-    warnings.push({ code: "headroom-below-seed-range", params: { headroom: views.headroom } });
+    warnings.push({ code: "headroom-below-seed-range", params: range });
   if (views.headroom > HEADROOM_SEED_MAX)
-    warnings.push({ code: "headroom-above-seed-range", params: { headroom: views.headroom } });
+    warnings.push({ code: "headroom-above-seed-range", params: range });
   if (!gpu) return;
   // nvidia-smi's own total, not the number on the box: the need is an nvidia-smi figure too.
   const capacity = gpu.memoryTotalBytes;

@@ -10,7 +10,14 @@ import type { Preset } from "./presets.ts";
 import { ARCH_FIELDS, PARAMS_FIELDS, shapeRules } from "./arch-fields.ts";
 import { parseHfConfig } from "./hf-config.ts";
 import type { FieldCheck } from "./tasks/check-value.ts";
-import { checkScalar, isRecord, listIds, walkFields } from "./tasks/check-value.ts";
+import {
+  checkScalarOnly,
+  isRecord,
+  listIds,
+  MAX_SUGGESTIONS,
+  walkFields,
+} from "./tasks/check-value.ts";
+import { own } from "./tasks/own.ts";
 import { at, issue } from "./tasks/issue.ts";
 import { nearestName } from "./tasks/nearest.ts";
 
@@ -26,9 +33,6 @@ const MODEL_NAMES = [
   ...Object.keys(PARAMS_FIELDS),
   ...Object.keys(ARCH_FIELDS),
 ];
-
-const scalarOnly = (f: Parameters<typeof checkScalar>[0], v: unknown, p: string): FieldCheck =>
-  checkScalar(f, v, p) ?? { issues: [issue(p, "not-a-number")] };
 
 /** Builds the estimator's architecture from checked architecture fields. */
 export function archFromFields(a: Record<string, unknown>): ModelArch {
@@ -57,13 +61,13 @@ function resolved(source: Record<string, unknown>, name: ModelName, spec: ModelS
 /** Checks and resolves a model field; `path` is where it sits in the request (`model`). */
 export function checkModel(v: unknown, path: string, presets: readonly Preset[]): FieldCheck {
   if (!isRecord(v)) return { issues: [issue(path, "model-kind")] };
-  const kinds = KIND_KEYS.filter((k) => v[k] !== undefined);
+  const kinds = KIND_KEYS.filter((k) => own(v, k) !== undefined);
   if (kinds.length !== 1) {
     const unknown = Object.keys(v).filter((k) => !MODEL_NAMES.includes(k));
     if (kinds.length === 0 && unknown.length > 0)
       return {
-        issues: unknown.map((k) => {
-          const nearest = nearestName(k, MODEL_NAMES);
+        issues: unknown.map((k, i) => {
+          const nearest = i < MAX_SUGGESTIONS ? nearestName(k, MODEL_NAMES) : undefined;
           return issue(at(path, k), "unknown-field", { name: k, ...(nearest ? { nearest } : {}) });
         }),
       };
@@ -71,7 +75,7 @@ export function checkModel(v: unknown, path: string, presets: readonly Preset[])
   }
   const kind = kinds[0];
   if (kind === "preset") {
-    const id = v["preset"];
+    const id = own(v, "preset");
     const extra = Object.keys(v).filter((k) => k !== "preset");
     if (extra.length)
       return { issues: extra.map((k) => issue(at(path, k), "unknown-field", { name: k })) };
@@ -92,7 +96,7 @@ export function checkModel(v: unknown, path: string, presets: readonly Preset[])
     return resolved({ preset: p.id }, { kind: "preset", id: p.id, name: p.name }, p.model);
   }
   if (kind === "params") {
-    const r = walkFields(PARAMS_FIELDS, v, path, scalarOnly);
+    const r = walkFields(PARAMS_FIELDS, v, path, checkScalarOnly);
     const params = r.value["params"] as number | undefined;
     const active = r.value["activeParams"] as number | undefined;
     if (params !== undefined && active !== undefined && active > params)
@@ -105,14 +109,14 @@ export function checkModel(v: unknown, path: string, presets: readonly Preset[])
     const extra = Object.keys(v).filter((k) => k !== "hfConfig");
     if (extra.length)
       return { issues: extra.map((k) => issue(at(path, k), "unknown-field", { name: k })) };
-    const r = parseHfConfig(v["hfConfig"]);
+    const r = parseHfConfig(own(v, "hfConfig"));
     if (!r.ok) {
       const where = at(path, "hfConfig");
       return { issues: [{ ...r.issue, field: r.issue.field ? at(where, r.issue.field) : where }] };
     }
-    return resolved({ hfConfig: v["hfConfig"] }, { kind: "hf", family: r.family }, r.model);
+    return resolved({ hfConfig: own(v, "hfConfig") }, { kind: "hf", family: r.family }, r.model);
   }
-  const r = walkFields(ARCH_FIELDS, v, path, scalarOnly);
+  const r = walkFields(ARCH_FIELDS, v, path, checkScalarOnly);
   r.issues.push(...shapeRules(r.value, path));
   if (r.issues.length) return { issues: r.issues };
   return resolved(r.value, { kind: "arch" }, archFromFields(r.value));

@@ -7,7 +7,7 @@
  * ratio of the resource that bounds the work (FP32 compute, or memory bandwidth for
  * decode-like work), and a render carried by FP32 says so.
  */
-import type { GpuSpec } from "./gpu.ts";
+import type { GpuSpec, OptionalFigure } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
@@ -30,7 +30,12 @@ export interface BatchPlanInput extends Limits {
   price: (gpuId: string) => UsedPrice | null;
 }
 
-const figure = (b: BatchBound) => (b === "compute" ? "fp32Tflops" : "bandwidthGBps");
+/** The figure that carries a time per item between GPUs, by what bounds the work. */
+export const BATCH_FIGURE = {
+  compute: "fp32Tflops",
+  "memory-bandwidth": "bandwidthGBps",
+} as const satisfies Record<BatchBound, OptionalFigure>;
+const figure = (b: BatchBound) => BATCH_FIGURE[b];
 
 /** The render-score ratio a row uses, when the work is a compute-bound render and one exists. */
 const scoreRatio = (p: BatchPlanInput, gpu: GpuSpec) =>

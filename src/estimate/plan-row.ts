@@ -78,7 +78,7 @@ export interface PlanRow {
   currency: Currency | null;
   pricePerGpuHour: number | null;
   priceSource: UsedPrice["source"] | null;
-  /** Serving: cost of a million output tokens at the users' rate. */
+  /** Serving: cost of a million output tokens at the load asked (users x their rate). */
   costPerMillionTokens?: number | null;
   /** Batch and training: cost of one unit of work (an item, an epoch). */
   costPerUnit?: number | null;
@@ -86,8 +86,18 @@ export interface PlanRow {
   scalingBasis: ScalingBasis;
   limitedBy: PlanLimit | null;
   memoryPerGpuBytes: number | null;
-  /** Serving: output tokens/s each user gets. */
+  /** Serving: output tokens/s each user gets while an answer streams (1 / time per output token). */
   tokensPerSecondPerUser?: number;
+  /** Serving: seconds to a user's first token. */
+  ttftSeconds?: number;
+  /** Serving: GPUs per replica (tensor parallel) and the users one replica serves. */
+  tensorParallel?: number;
+  usersPerReplica?: number;
+  /** Serving: output tokens/s the users asked for (users x rate), what the cost is priced at. */
+  loadTokensPerSecond?: number;
+  /** Serving: users the row's GPUs could serve at the rate asked, and the share of that left unused. */
+  capacityUsers?: number;
+  spareShare?: number;
   meetsDeadline: boolean | null;
   withinBudget: boolean | null;
   reasons: PlanReason[];

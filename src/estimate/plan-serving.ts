@@ -1,20 +1,22 @@
 /**
  * Serving plan rows: users x output tokens/s each x context → for each GPU type, the
  * tensor-parallel group (within one node) and the number of replicas that hold every
- * user's KV cache and give each user the rate asked for, from the same memory and decode
- * models as the serving calculators. Replicas are independent, so several nodes need no
- * network between them.
+ * user's KV cache and give each user the rate asked for, from the same memory verdict and
+ * serving-speed model as the serving calculators. Replicas are independent, so several
+ * nodes need no network between them. Cost per million tokens is at the load asked (users
+ * x their rate); what the GPUs could serve beyond it is reported beside it.
  */
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import type { InferenceMemoryInput } from "./inference-memory.ts";
-import { inferenceMemory } from "./inference-memory.ts";
+import { inferenceMemory, servingFits } from "./inference-memory.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "./inference-speed.ts";
 import { servingSpeed } from "./inference-speed.ts";
 import { costPerMillionTokens } from "./cost.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
 import { doesNotFit, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
+import { TRTLLM_MAX_BATCH } from "./serving-schedule.ts";
 
 /** Tensor-parallel degrees engines split a model over: powers of two within a node. */
 const TP_DEGREES = [1, 2, 4, 8] as const;
@@ -32,36 +34,50 @@ export interface ServingPlanInput extends Limits {
   price: (gpuId: string) => UsedPrice | null;
 }
 
-/** Whether `batch` sequences fit a group of `tp` GPUs: the engine's KV pool, or the need. */
-function holds(p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number): boolean {
-  const m = inferenceMemory({ ...p.memory, gpu, tensorParallel: tp, sequences: batch });
-  if (m.kvPool) return m.kvPool.maxSequences >= batch;
-  return m.recommendedBytes <= gpu.memoryTotalBytes;
-}
+const memoryAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
+  inferenceMemory({ ...p.memory, gpu, tensorParallel: tp, sequences: batch });
+
+/** Whether `batch` sequences fit a group of `tp` GPUs: the memory page's own verdict. */
+const holds = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number): boolean =>
+  servingFits(memoryAt(p, gpu, tp, batch), gpu, batch);
 
 const speedAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
   servingSpeed({ ...p.speed, gpu, tensorParallel: tp, batch });
 
-/** The largest batch in [1, users] a group holds at the users' rate (both fall with batch). */
-function largestBatch(p: ServingPlanInput, gpu: GpuSpec, tp: number): number {
-  const ok = (b: number) =>
-    holds(p, gpu, tp, b) &&
-    speedAt(p, gpu, tp, b).tokensPerSecondPerSequence >= p.tokensPerSecondPerUser;
-  if (!ok(1)) return 0;
+/** Whether a group of `tp` GPUs holds `b` users and gives each the rate asked. */
+const serves = (p: ServingPlanInput, gpu: GpuSpec, tp: number, b: number): boolean =>
+  holds(p, gpu, tp, b) &&
+  speedAt(p, gpu, tp, b).tokensPerSecondPerSequence >= p.tokensPerSecondPerUser;
+
+/** The largest batch in [1, `most`] a group serves (memory and speed both fall with batch). */
+function largestBatch(p: ServingPlanInput, gpu: GpuSpec, tp: number, most: number): number {
+  if (!serves(p, gpu, tp, 1)) return 0;
   let lo = 1;
-  let hi = p.users;
+  let hi = most;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (ok(mid)) lo = mid;
+    if (serves(p, gpu, tp, mid)) lo = mid;
     else hi = mid - 1;
   }
   return lo;
+}
+
+/**
+ * Users one group could serve at the rate asked, found by doubling past `from`, up to the
+ * most any engine runs at once (TensorRT-LLM's max_batch_size).
+ */
+function groupCapacity(p: ServingPlanInput, gpu: GpuSpec, tp: number, from: number): number {
+  let hi = from;
+  while (hi < TRTLLM_MAX_BATCH && serves(p, gpu, tp, hi * 2)) hi *= 2;
+  return hi >= TRTLLM_MAX_BATCH ? hi : largestBatch(p, gpu, tp, hi * 2 - 1);
 }
 
 interface Group {
   tp: number;
   replicas: number;
   gpus: number;
+  /** Users one group serves at the rate asked, at most. */
+  capacity: number;
   speed: ServingSpeedResult;
 }
 
@@ -71,13 +87,15 @@ function bestGroup(p: ServingPlanInput, gpu: GpuSpec): Group | null {
   let best: Group | null = null;
   for (const tp of TP_DEGREES) {
     if (tp > perNode || tp > p.maxGpus) break;
-    const batch = largestBatch(p, gpu, tp);
+    const batch = largestBatch(p, gpu, tp, p.users);
     if (batch === 0) continue;
     const replicas = Math.ceil(p.users / batch);
     const gpus = replicas * tp;
     if (gpus > p.maxGpus) continue;
     if (best && gpus >= best.gpus) continue;
-    best = { tp, replicas, gpus, speed: speedAt(p, gpu, tp, Math.ceil(p.users / replicas)) };
+    const speed = speedAt(p, gpu, tp, Math.ceil(p.users / replicas));
+    const capacity = batch < p.users ? batch : groupCapacity(p, gpu, tp, batch);
+    best = { tp, replicas, gpus, capacity, speed };
   }
   return best;
 }
@@ -112,12 +130,10 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
   if (group.tp > 1) reasons.push("tensor-parallel-in-node");
   if (group.replicas > 1) reasons.push("replicas-independent");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
-  const memory = inferenceMemory({
-    ...p.memory,
-    gpu,
-    tensorParallel: group.tp,
-    sequences: Math.ceil(p.users / group.replicas),
-  });
+  const usersPerReplica = Math.ceil(p.users / group.replicas);
+  const memory = memoryAt(p, gpu, group.tp, usersPerReplica);
+  const load = p.users * p.tokensPerSecondPerUser;
+  const capacityUsers = group.capacity * group.replicas;
   return {
     ...placeRow(gpu, group.gpus),
     // Replicas never span nodes: a node holds whole groups.
@@ -125,15 +141,23 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     fewestNodes: nodes,
     shape: group.tp > 1 ? "tensor-parallel" : group.replicas > 1 ? "replicas" : "single",
     ...priced,
+    // What the load asked costs: every GPU of the row is billed for the users' tokens.
     costPerMillionTokens: price
-      ? costPerMillionTokens(price.pricePerGpuHour * group.gpus, p.users * perUser)
+      ? costPerMillionTokens(price.pricePerGpuHour * group.gpus, load)
       : null,
     reasons: [...reasons, ...priced.reasons],
     // Replicas share nothing; within a group the decode model already counts the all-reduces.
     scalingEfficiency: null,
     scalingBasis: group.gpus === 1 ? "single-gpu" : "independent",
     limitedBy: group.speed.limitedBy,
-    memoryPerGpuBytes: memory.kvPool ? memory.nvidiaSmiBytes : memory.recommendedBytes,
+    // The memory page's figure to rent per GPU (headroom included), for the users one group serves.
+    memoryPerGpuBytes: memory.recommendedBytes,
     tokensPerSecondPerUser: perUser,
+    ttftSeconds: group.speed.ttftSeconds,
+    tensorParallel: group.tp,
+    usersPerReplica,
+    loadTokensPerSecond: load,
+    capacityUsers,
+    spareShare: Math.max(0, 1 - p.users / capacityUsers),
   };
 }

@@ -91,10 +91,20 @@ export type SourceKey =
   | "recompute-block"
   | "sdpa-default"
   | "loss-standard"
+  | "loss-shifted"
   | "loss-chunked"
   | "loss-fused"
   | "fsdp-prefetch"
   | "decode-calibration"
+  | "vllm-schedule"
+  | "sglang-schedule"
+  | "trtllm-schedule"
+  | "llama-cpp-schedule"
+  | "exllamav2-schedule"
+  | "hf-generate-schedule"
+  | "serve-lengths-default"
+  | "serve-engine-default"
+  | "prefill-mfu"
   | "format-scales"
   | "hf-dynamic-cache"
   | "vllm-kv-pool"
@@ -102,7 +112,14 @@ export type SourceKey =
   | "trtllm-kv-pool"
   | "llama-cpp-context"
   | "ollama-context"
-  | "exllamav2-cache";
+  | "exllamav2-cache"
+  | "step-phases"
+  | "fused-kernels"
+  | "fused-optimizer"
+  | "torch-foreach"
+  | "optimizer-in-backward"
+  | "dequantize"
+  | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */
 export interface Assumption {
@@ -126,6 +143,8 @@ export type WarningCode =
   | "unverified-gpu-figures"
   | "no-nvlink-tensor-parallel"
   | "compute-bound-decode"
+  | "users-queued"
+  | "lengths-exceed-context"
   | "not-gpu-bound"
   | "partly-gpu-bound"
   | "seed-rule-of-thumb"
@@ -135,7 +154,6 @@ export type WarningCode =
   | "adafactor-needs-architecture"
   | "kv-pool-short"
   | "layers-on-cpu"
-  | "decode-uncalibrated"
   | "decode-format-uncalibrated"
   | "no-p2p-uncalibrated"
   | "scaling-predicted"
@@ -148,7 +166,8 @@ export type WarningCode =
   | "scaling-assumed-linear"
   | "inter-node-network-unknown"
   | "layout-memory-unsplit"
-  | "moe-small-expert-batches";
+  | "moe-small-expert-batches"
+  | "paged-optimizer-states";
 
 export interface Warning {
   code: WarningCode;

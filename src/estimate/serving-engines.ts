@@ -1,41 +1,8 @@
 /**
- * How each serving engine takes GPU memory, from its own source (read 2026-08; see
- * /shared/reference/formulas.md "Modern stacks"):
- * - `pool` engines (vLLM, SGLang, TensorRT-LLM) reserve a share of the GPU up front, load
- *   the weights, profile one forward pass at their batched-token limit, and turn what is
- *   left of the share into a paged KV pool: how many sequences fit is the pool over each
- *   sequence's cache.
- * - `context` engines (llama.cpp, Ollama, ExLlamaV2) allocate the cache for the context
- *   they are given, at load, plus compute buffers sized by their batch.
- * - `dynamic` (Transformers generate) grows the cache as tokens come (DynamicCache) under
- *   PyTorch's caching allocator.
+ * The serving engines' defaults and sizes that the memory and speed estimates read, each
+ * from the engine's own source (read 2026-08; see /shared/reference/formulas.md "Modern
+ * stacks"); how each engine takes memory is `engine-memory.ts`.
  */
-import type { Engine } from "./vocabulary.ts";
-import type { SourceKey } from "./result.ts";
-
-export type MemoryModel = "pool" | "context" | "dynamic";
-
-export interface EngineMemory {
-  model: MemoryModel;
-  /**
-   * Fragmentation of the caching allocator's reserve. Pool and context engines allocate
-   * their cache as one block and their buffers once, so none applies; Transformers uses the
-   * training default (memory-views.ts).
-   */
-  fragmentation: number | undefined;
-  source: SourceKey;
-}
-
-export const ENGINE_MEMORY: Record<Engine, EngineMemory> = {
-  transformers: { model: "dynamic", fragmentation: undefined, source: "hf-dynamic-cache" },
-  vllm: { model: "pool", fragmentation: 0, source: "vllm-kv-pool" },
-  sglang: { model: "pool", fragmentation: 0, source: "sglang-kv-pool" },
-  "tensorrt-llm": { model: "pool", fragmentation: 0, source: "trtllm-kv-pool" },
-  "llama.cpp": { model: "context", fragmentation: 0, source: "llama-cpp-context" },
-  ollama: { model: "context", fragmentation: 0, source: "ollama-context" },
-  exllamav2: { model: "context", fragmentation: 0, source: "exllamav2-cache" },
-};
-
 /**
  * vLLM's `gpu_memory_utilization` default (vllm/config/cache.py, `Field(default=0.9)`; the
  * newest main has 0.92, not yet in a release read here) and its KV block size (16 tokens).

@@ -10,10 +10,11 @@ import { GENERIC_MECHANICS } from "./frameworks.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { isArch, paramCounts, shapeFromParams } from "./model.ts";
+import { stepPeak } from "./training-peak.ts";
 import type { TrainingPrecision } from "./precision.ts";
 import { isAutocast, PARAM_BYTES, PRECISION_BYTES } from "./precision.ts";
 import type { Optimizer } from "./optimizer.ts";
-import { optimizerStateBytes } from "./optimizer.ts";
+import { optimizerStateBytes, optimizerStepBytes } from "./optimizer.ts";
 import type { Recompute } from "./activations.ts";
 import { activationBytes } from "./activations.ts";
 import type { LoraConfig } from "./lora.ts";
@@ -30,7 +31,6 @@ import { CLASSIFIER_LABELS, lossBytes } from "./loss.ts";
 import type { MemoryOverheads, MemoryViews } from "./memory-views.ts";
 import { memoryViews, overheadAssumptions, pushCommonWarnings } from "./memory-views.ts";
 import type { Assumption, SourceKey, Warning } from "./result.ts";
-import { part } from "./result.ts";
 import { gatherBuffers, layerMatrixParams } from "./sharding.ts";
 
 export interface TrainingMemoryInput extends MemoryOverheads {
@@ -52,6 +52,12 @@ export interface TrainingMemoryInput extends MemoryOverheads {
   lora?: LoraConfig;
   head?: TrainingHead;
   dropout?: boolean;
+  /** torch.compile, Liger or Unsloth kernels (`ActivationInput.fusedKernels`). */
+  fusedKernels?: boolean;
+  /** PyTorch's foreach optimizer step (default true); false: fused or per-parameter. */
+  optimizerForeach?: boolean;
+  /** Each parameter steps and frees its gradient as soon as backward produces it. */
+  optimizerInBackward?: boolean;
   gpu?: GpuSpec;
   /** What the framework does that no field says (default: Transformers and PEFT). */
   mechanics?: Mechanics;
@@ -64,6 +70,11 @@ export interface TrainingMemoryResult extends MemoryViews {
   warnings: Warning[];
   /** Bytes moved to CPU RAM by offload (not part of the GPU total). */
   cpuOffloadBytes: number;
+  /**
+   * Paged optimizer states in CUDA unified memory: on the GPU while it has room, else in
+   * CPU RAM (not part of the GPU total, nor of what PyTorch's allocator reports).
+   */
+  pagedOptimizerBytes: number;
   trainableParams: number;
 }
 
@@ -179,8 +190,11 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
         activationBytes: valueBytes,
         autocast,
         fusedQkv: mechanics.fusedQkvAdapter,
+        fusedLoraKernels: mechanics.fusedLoraKernels,
+        quantizedBaseKeepsInputs: mechanics.quantizedBaseKeepsInputs,
       }
     : null;
+  const fusedKernels = input.fusedKernels ?? false;
   const act = activationBytes({
     model: arch,
     seqLen: input.seqLen,
@@ -198,6 +212,7 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     adapterBytesPerToken: adapterInput ? adapterSavedBytesPerToken(adapterInput) : 0,
     trainableNorms: !lora,
     trainableHead: !lora || lora.fullModules.includes("head"),
+    fusedKernels,
   });
   const head = input.head ?? "lm";
   const loss = lossBytes({
@@ -208,20 +223,53 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     logitBytes: valueBytes,
     lossInFp32: mechanics.upcastLoss || autocast,
     tensorParallel: tp,
+    fusedKernels,
+  });
+
+  // Optimizer in backward: each parameter steps and drops its gradient as soon as backward
+  // has produced it (torchtune `optimizer_in_bwd`, PyTorch tutorial "How to save memory by
+  // fusing the optimizer step into the backward pass"), so one parameter's gradient is held
+  // at a time: the largest (the embedding or head in full training; tied, its gradient
+  // accumulates from the head to the embedding). Under LoRA the adapters' are kept whole.
+  const inBackward = (input.optimizerInBackward ?? false) && !offloadOpt;
+  const largestTrainable = lora ? trainable : paramCounts(arch).largestMatrix;
+  const heldGrads = inBackward && !lora ? largestTrainable * tb.grads : grads;
+  const optSplit = optShard * tp;
+  const stepTemporaries = offloadOpt
+    ? 0
+    : optimizerStepBytes(
+        input.optimizer,
+        input.optimizerForeach ?? true,
+        inBackward ? largestTrainable : trainable,
+        tb.state,
+      ) / (inBackward ? tp : optSplit);
+  const pagedOptimizerBytes = opt.paged && !offloadOpt ? opt.bytes / optSplit : 0;
+  // A k-bit base dequantizes one matrix at a time to 16 bits for each matmul
+  // (bitsandbytes `dequantize_4bit`, torchao NF4 `weight.to(input.dtype)`, Unsloth's
+  // `fast_dequantize` buffer): the largest one is live during both passes.
+  const dequantized =
+    lora && lora.baseBits < 16 ? (paramCounts(arch).largestQuantizable * 2) / tp : 0;
+  const peak = stepPeak({
+    weights: offloadParams ? 0 : states.weights / (weightShard * tp),
+    master: offloadOpt ? 0 : master / optSplit,
+    states: offloadOpt || opt.paged ? 0 : opt.bytes / optSplit,
+    gradients: heldGrads / (inBackward && !lora ? tp : gradShard * tp),
+    gradientsPersist: (input.gradAccumulation ?? 1) > 1 || !mechanics.gradientsFreed,
+    stepTemporaries,
+    stepInBackward: inBackward,
+    forwardActivations: (act.recomputed ? act.checkpoints : act.layers) + act.finalLayer,
+    loss: loss.bytes,
+    checkpoints: act.checkpoints,
+    rebuiltBlock: act.perLayer,
+    backwardTransient: act.backwardTransient,
+    recomputed: act.recomputed,
+    gathered: (gather.gatheredWeights + gather.unshardedGradients) / tp,
+    dequantized,
   });
 
   const cpuOffloadBytes =
     (offloadOpt ? opt.bytes + master : 0) + (offloadParams ? states.weights : 0) + act.offloaded;
-  const parts = [
-    part("weights", offloadParams ? 0 : states.weights / (weightShard * tp)),
-    part("master-weights", offloadOpt ? 0 : master / (optShard * tp)),
-    part("gradients", grads / (gradShard * tp)),
-    part("optimizer-states", offloadOpt ? 0 : opt.bytes / (optShard * tp)),
-    part("activations", act.total),
-    part("logits", loss.bytes),
-    part("gathered-layers", (gather.gatheredWeights + gather.unshardedGradients) / tp),
-  ];
-  const views = memoryViews(parts, input);
+  const views = memoryViews(peak.parts, input);
 
   if (input.frameworkSource)
     assumptions.push({ key: "framework-defaults", value: true, source: input.frameworkSource });
@@ -265,8 +313,34 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
       value: input.gradAccumulation ?? 1,
       source: "grad-accumulation",
     },
+    { key: "peak-phase", value: peak.phase, source: "step-phases" },
+    { key: "fused-kernels", value: fusedKernels, source: "fused-kernels" },
+    {
+      key: "optimizer-step-bytes",
+      value: stepTemporaries,
+      source: (input.optimizerForeach ?? true) ? "torch-foreach" : "fused-optimizer",
+    },
     ...overheadAssumptions(views),
   );
+  if (inBackward)
+    assumptions.push({
+      key: "optimizer-in-backward",
+      value: true,
+      source: "optimizer-in-backward",
+    });
+  if (dequantized > 0)
+    assumptions.push({ key: "dequantized-weight-bytes", value: dequantized, source: "dequantize" });
+  if (pagedOptimizerBytes > 0) {
+    assumptions.push({
+      key: "paged-optimizer-bytes",
+      value: pagedOptimizerBytes,
+      source: "bnb-paged",
+    });
+    warnings.push({
+      code: "paged-optimizer-states",
+      params: { pagedBytes: pagedOptimizerBytes },
+    });
+  }
   if (gather.gatheredWeights > 0)
     assumptions.push({
       key: "gathered-weight-bytes",
@@ -281,5 +355,12 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     });
   }
   pushCommonWarnings(warnings, views, input.gpu, input.precision);
-  return { ...views, assumptions, warnings, cpuOffloadBytes, trainableParams: trainable };
+  return {
+    ...views,
+    assumptions,
+    warnings,
+    cpuOffloadBytes,
+    pagedOptimizerBytes,
+    trainableParams: trainable,
+  };
 }

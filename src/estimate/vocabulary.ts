@@ -13,8 +13,20 @@ export const TRAINING_PRECISIONS: readonly TrainingPrecision[] = [
   "bf16-master",
 ];
 
-export type Optimizer = "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor";
-export const OPTIMIZERS: readonly Optimizer[] = ["adamw", "sgd-momentum", "adam-8bit", "adafactor"];
+/**
+ * `adamw-paged` and `adam-8bit-paged` are bitsandbytes' paged optimizers (PagedAdamW32bit,
+ * PagedAdamW8bit): their states live in CUDA unified memory, outside PyTorch's allocator.
+ */
+export type Optimizer =
+  "adamw" | "sgd-momentum" | "adam-8bit" | "adafactor" | "adamw-paged" | "adam-8bit-paged";
+export const OPTIMIZERS: readonly Optimizer[] = [
+  "adamw",
+  "sgd-momentum",
+  "adam-8bit",
+  "adafactor",
+  "adamw-paged",
+  "adam-8bit-paged",
+];
 
 /** `offload`: full recomputation with the kept block inputs in CPU RAM (Unsloth's "unsloth"). */
 export type Recompute = "none" | "selective" | "full" | "offload";
@@ -22,11 +34,13 @@ export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full", "o
 
 /**
  * How the loss meets the vocabulary: `standard` builds every token's logits and upcasts
- * them to fp32 (Transformers); `chunked` computes and upcasts them a chunk at a time
- * (torchtune); `fused` never holds full logits (Liger Kernel, Unsloth, Cut Cross-Entropy).
+ * them to fp32 (Transformers); `shifted` also copies them shifted by one token before the
+ * cross-entropy (Transformers before v4.49, remote-code models); `chunked` computes and
+ * upcasts them a chunk at a time (torchtune); `fused` never holds full logits (Liger
+ * Kernel, Unsloth, Cut Cross-Entropy).
  */
-export type LossPath = "standard" | "chunked" | "fused";
-export const LOSS_PATHS: readonly LossPath[] = ["standard", "chunked", "fused"];
+export type LossPath = "standard" | "shifted" | "chunked" | "fused";
+export const LOSS_PATHS: readonly LossPath[] = ["standard", "shifted", "chunked", "fused"];
 
 /** Training frameworks whose defaults the estimate can take (`src/estimate/frameworks.ts`). */
 export type Framework =

@@ -15,13 +15,25 @@ export const SMALL_TENSOR_BITS = 16;
 export interface WeightBytes {
   /** Bytes the weights occupy. */
   stored: number;
-  /** Bytes one decode step reads (active experts only, one embedding row). */
+  /** Bytes one forward step reads (the experts its tokens route to, one embedding row). */
   readPerStep: number;
 }
 
 /**
+ * The share of an MoE layer's experts that `tokens` tokens touch, each routed to a share
+ * `active` of them: 1 − (1 − active)^tokens, routing taken as uniform and independent. One
+ * token reads only its own experts; a batch of a few hundred reads nearly all of them, so a
+ * large decode batch of an MoE model reads the whole model, as a dense one does.
+ */
+export function expertShareRead(active: number, tokens: number): number {
+  if (active >= 1) return 1;
+  return 1 - (1 - active) ** Math.max(1, tokens);
+}
+
+/**
  * `exactStored`: the size the user's file states; the bytes a step reads then scale with it,
- * as the file's own widths replace the format's nominal ones.
+ * as the file's own widths replace the format's nominal ones. `tokensPerStep`: the tokens one
+ * forward step runs (decode batch plus prefill chunk), which decides how many experts it reads.
  */
 export function weightBytes(
   model: ModelSpec,
@@ -29,8 +41,9 @@ export function weightBytes(
   weightBits: number,
   scaleBits: number,
   exactStored?: number,
+  tokensPerStep = 1,
 ): WeightBytes {
-  const computed = computedWeightBytes(model, format, weightBits, scaleBits);
+  const computed = computedWeightBytes(model, format, weightBits, scaleBits, tokensPerStep);
   if (exactStored === undefined) return computed;
   return {
     stored: exactStored,
@@ -43,13 +56,17 @@ function computedWeightBytes(
   format: WeightFormat,
   weightBits: number,
   scaleBits: number,
+  tokens: number,
 ): WeightBytes {
   const linearBits = weightBits + scaleBits;
   if (!isArch(model)) {
+    // Without a shape the experts are not known apart: the whole count read at the share a
+    // batch touches, which is the active count for one token.
     const counts = paramCounts(model);
+    const share = expertShareRead(counts.active / counts.total, tokens);
     return {
       stored: (counts.total * linearBits) / 8,
-      readPerStep: (counts.active * linearBits) / 8,
+      readPerStep: (counts.total * share * linearBits) / 8,
     };
   }
   const embBits = embeddingBits(format, weightBits);
@@ -70,7 +87,7 @@ function computedWeightBytes(
       read += model.tiedEmbeddings ? (size * bits) / 8 : (s.cols * bits) / 8;
       continue;
     }
-    read += (size * s.count * s.activeShare * bits) / 8;
+    read += (size * s.count * expertShareRead(s.activeShare, tokens) * bits) / 8;
   }
   return { stored, readPerStep: read };
 }

@@ -7,7 +7,7 @@ export const accuracyStrings = defineStrings(
       "Validation: the estimator against published measurements no constant was fitted to. Signed error = (estimate − measured) / measured. Computed when the site is built, by the same code as the calculators.",
     calibrationTitle: "Calibration rows (not scored)",
     calibrationCaption:
-      "Decode-speed measurements the decode constants were fitted to (per engine and weight format: the achieved share of memory bandwidth and a cost per layer; per link: the all-reduce latency). Their errors are in-sample: they show how well the mechanism fits, not how well it predicts.",
+      "Decode-speed measurements, single-stream and batched, the step constants were fitted to (per engine and weight format: the achieved share of memory bandwidth, a cost per layer and, where batches reach it, the share of the dense peak; per link: the all-reduce latency). Their errors are in-sample: they show how well the mechanism fits, not how well it predicts.",
     calibrationSummary: "{count} rows; in-sample median |error| {median}; largest {max}.",
     summaryDecode: "Decode-speed rows: {count}; median |error| {median}; largest |error| {max}.",
     id: "Row",
@@ -43,13 +43,25 @@ export const accuracyStrings = defineStrings(
       "NF4 dequantisation and CPU optimizer offload are not in the time model",
     excludedShapes:
       "hybrid Mamba layers (Nemotron V3) and Kimi K2's shape are not models the estimator describes",
+    rowsSummary: "The table's {count} rows",
+    servingTitle: "Serving throughput: engines serving many users",
+    servingSplit:
+      "Published serving runs (content/reference/serving-throughput.tsv): an engine serving a model to a number of users at once, with the prompt and output lengths the run used. They are split into calibration and validation by source, never within one, before any fit: calibration runs joined the fit of the step constants; validation runs never did.",
+    servingValidationCaption:
+      "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
+    servingValidationSummary:
+      "{count} runs; median |error| {median}; 90th percentile {p90}; largest {max}.",
+    servingCalibrationCaption:
+      "Calibration: serving runs the step constants were fitted to. Their errors are in-sample.",
+    servingCalibrationSummary:
+      "{count} runs; in-sample median |error| {median}; 90th percentile {p90}; largest {max}.",
   },
   {
     caption:
       "验证：估算与未参与任何常数拟合的公开实测对比。带符号误差 = (估算 − 实测) / 实测。构建站点时由与计算器相同的代码算出。",
     calibrationTitle: "校准数据（不计分）",
     calibrationCaption:
-      "用于拟合解码常数的解码速度实测（按引擎与权重格式拟合达到的显存带宽比例和每层开销；按互连拟合 all-reduce 延迟）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
+      "用于拟合计算步常数的解码速度实测，含单流与批量（按引擎与权重格式拟合达到的显存带宽比例、每层开销，以及批量够大时达到的稠密峰值比例；按互连拟合 all-reduce 延迟）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
     calibrationSummary: "共 {count} 行；样本内 |误差| 中位数 {median}，最大 {max}。",
     summaryDecode: "解码速度类共 {count} 行，|误差| 中位数 {median}，最大 {max}。",
     id: "行",
@@ -82,5 +94,16 @@ export const accuracyStrings = defineStrings(
     excludedA100Sxm40: "A100 40GB SXM 节点；目录中只有 40GB 的 PCIe 卡",
     excludedQuantisedOrOffload: "时间模型不包含 NF4 反量化和把优化器卸载到 CPU",
     excludedShapes: "Nemotron V3 的混合 Mamba 层和 Kimi K2 的结构不在估算器能描述的模型之内",
+    rowsSummary: "表中 {count} 行数据",
+    servingTitle: "推理服务吞吐：引擎同时服务多个用户",
+    servingSplit:
+      "公开的推理服务实测（content/reference/serving-throughput.tsv）：某个引擎同时为若干用户提供某个模型，附该次实测的提示词与输出长度。拟合之前即按来源划分为校准与验证，同一来源不拆分：校准数据参与了计算步常数的拟合，验证数据从未参与。",
+    servingValidationCaption:
+      "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
+    servingValidationSummary:
+      "共 {count} 组；|误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
+    servingCalibrationCaption: "校准：用于拟合计算步常数的推理服务实测。其误差是样本内误差。",
+    servingCalibrationSummary:
+      "共 {count} 组；样本内 |误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
   },
 );

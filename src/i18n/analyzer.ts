@@ -1,7 +1,7 @@
 /**
  * Strings of the run-log analyzer (guide page "analyze-a-run"). Units sit in the labels:
  * MiB as nvidia-smi reports memory, GB (10^9 bytes) for rental sizes, %, W, seconds.
- * Every finding code of `src/run-log/analysis.ts` has a `finding.<code>` entry; its
+ * Every finding code of `src/run-log/findings.ts` has a `finding.<code>` entry; its
  * `{params}` are the finding's, plus `{gpu}` (the GPU index).
  */
 import { defineStrings } from "./define.ts";
@@ -21,6 +21,8 @@ export const analyzer = defineStrings(
     "in.wait": "The analyzer starts once the page's script has loaded.",
     "in.progress": "Reading and analysing",
     "in.emptyPaste": "Paste a log first.",
+    "in.pasteTaken":
+      "Pasted {size} MiB: too long to show in the box, so it is analysed as it is, like a file.",
     "load.too-large":
       "Refused: {size} MiB is over the {limit} MiB limit. Keep part of the log (for example its first hour) and try again.",
     "load.invalid-json": "This starts like JSON but cannot be read. Is the file complete?",
@@ -55,14 +57,14 @@ export const analyzer = defineStrings(
       "{total} malformed lines in all; the first {listed} are listed.",
     "f.headroom": "Headroom",
     "hint.headroom":
-      "Any value from 0 to 100%. 15–25% is recommended, for framework cache, temporary tensors and load swings (the article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node)).",
-    "hint.headroomOutside": "{pct}% is outside the recommended 15–25%.",
+      "Any value from 0 to 100%. {min}–{max}% is recommended, for framework cache, temporary tensors and load swings (the article “GPU计算节点租用前如何估算实际算力需求？” (How to estimate real compute needs before renting a GPU node)).",
+    "hint.headroomOutside": "{pct}% is outside the recommended {min}–{max}%.",
     "gpu.h": "Memory per GPU",
     "col.gpu": "GPU",
     "col.peak": "Peak memory (MiB)",
     "col.total": "GPU memory (MiB)",
     "col.rec": "To rent with {pct}% headroom (GB)",
-    "col.range": "At 15–25% (GB)",
+    "col.range": "At {min}–{max}% (GB)",
     "col.fit": "Smallest catalog GPU that holds it",
     "col.smaller": "Would a smaller GPU do?",
     "col.util": "Mean utilisation, steady (%)",
@@ -136,6 +138,8 @@ export const analyzer = defineStrings(
       "No single GPU in the catalog holds {recommendedGB} GB: plan for several GPUs, quantisation or offloading.",
     "finding.memory-growing":
       "Memory grew from {startMiB} to {endMiB} MiB during the steady window (about {growthMiBPerHour} MiB per hour): look for a leak or a growing cache before sizing on this peak.",
+    "finding.memory-not-sized":
+      "Its readings are outside what the sizing accepts ({field}), so no memory to rent is given for it.",
     "finding.memory-total-unknown":
       "The log has no memory.total, so the fit against this GPU is unknown.",
     "finding.gpu-unused": "Utilisation never passed {maxUtilPct}%: this GPU was not used.",
@@ -177,6 +181,8 @@ export const analyzer = defineStrings(
     "cmp.missing-peak":
       "No paper peak at this precision for run {run}'s GPU: pick another precision or GPU.",
     "cmp.choose": "Choose a GPU",
+    "cmp.failed":
+      "The comparison could not be worked out: the part of the page that computes it did not load (connection?). Change a choice to retry.",
     "verdict.gpu-bound":
       "GPU-bound: the measured gap follows the paper gap. The faster GPU pays off if its price per hour rises less than its speed.",
     "verdict.not-gpu-bound":
@@ -193,6 +199,8 @@ export const analyzer = defineStrings(
     "use.button": "Use these measurements",
     "use.saved": "Saved: peak {peak} GB, {rec} GB to rent.",
     "use.hours": "Single-GPU hours set to {hours}.",
+    "use.hoursRefused":
+      "Single-GPU hours not set: {hours} is outside what the cost calculator takes ({min} to {max}).",
     "use.refused":
       "Not saved: {fields}, outside what the calculators accept; they keep their defaults.",
     "use.nothing":
@@ -207,6 +215,9 @@ export const analyzer = defineStrings(
     "mfield.workUnit": "work unit",
     "mfield.sourceFile": "file name",
     "mfield.savedAt": "time saved",
+    "mfield.peakBytes": "peak memory",
+    "mfield.gpus": "GPU count",
+    "mfield.totalWork": "total work",
     "use.failed":
       "Not saved: the part of the page that checks the values did not load (connection?). Press the button again to retry.",
     "use.next": "Now see the {cost} and {fit} guides.",
@@ -236,6 +247,7 @@ export const analyzer = defineStrings(
     "in.wait": "页面脚本加载完成后即可使用分析器。",
     "in.progress": "正在读取和分析",
     "in.emptyPaste": "请先粘贴日志。",
+    "in.pasteTaken": "已粘贴 {size} MiB：内容太长，不在文本框里显示，直接像文件一样分析。",
     "load.too-large":
       "已拒绝：{size} MiB 超过了 {limit} MiB 的上限。请只保留一部分日志（例如运行的第一个小时）再试。",
     "load.invalid-json": "内容像是 JSON，但无法解析。文件是否完整？",
@@ -267,14 +279,14 @@ export const analyzer = defineStrings(
     "pnote.malformed-list-truncated": "格式错误的行共 {total} 行，这里只列出前 {listed} 行。",
     "f.headroom": "显存余量",
     "hint.headroom":
-      "可以填 0% 至 100% 之间的任意值。建议 15% 至 25%，用于框架缓存、临时张量和负载波动（出自《GPU计算节点租用前如何估算实际算力需求？》一文）。",
-    "hint.headroomOutside": "{pct}% 不在建议的 15%–25% 之内。",
+      "可以填 0% 至 100% 之间的任意值。建议 {min}% 至 {max}%，用于框架缓存、临时张量和负载波动（出自《GPU计算节点租用前如何估算实际算力需求？》一文）。",
+    "hint.headroomOutside": "{pct}% 不在建议的 {min}%–{max}% 之内。",
     "gpu.h": "每张 GPU 的显存",
     "col.gpu": "GPU",
     "col.peak": "显存峰值（MiB）",
     "col.total": "显卡显存（MiB）",
     "col.rec": "留 {pct}% 余量后应租（GB）",
-    "col.range": "余量 15%–25% 时（GB）",
+    "col.range": "余量 {min}%–{max}% 时（GB）",
     "col.fit": "装得下的最小型号（目录内）",
     "col.smaller": "更小的卡够用吗？",
     "col.util": "稳定区间平均利用率（%）",
@@ -348,6 +360,8 @@ export const analyzer = defineStrings(
       "目录里没有任何单卡能装下 {recommendedGB} GB：需要考虑多卡、量化或卸载。",
     "finding.memory-growing":
       "稳定区间内显存从 {startMiB} MiB 涨到 {endMiB} MiB（约每小时 {growthMiBPerHour} MiB）：先排查内存泄漏或不断增长的缓存，再按这个峰值选卡。",
+    "finding.memory-not-sized":
+      "读数超出了估算所接受的范围（{field}），因此不给出这张卡的应租显存。",
     "finding.memory-total-unknown": "日志里没有 memory.total，无法判断这张卡本身是否够用。",
     "finding.gpu-unused": "利用率从未超过 {maxUtilPct}%：这张卡在本次运行中没有被使用。",
     "finding.imbalanced-gpus":
@@ -387,6 +401,7 @@ export const analyzer = defineStrings(
     "cmp.missing-throughput": "请填写运行 {run} 完成的工作量。",
     "cmp.missing-peak": "运行 {run} 的 GPU 在此精度下没有理论峰值数据，请换一种精度或型号。",
     "cmp.choose": "请选择 GPU",
+    "cmp.failed": "无法完成对比：负责计算的页面部分没有加载（网络问题？）。改动任一选项即可重试。",
     "verdict.gpu-bound":
       "受 GPU 限制：实测差距与理论差距一致。只要更快的卡每小时价格涨幅小于速度涨幅，就值得租。",
     "verdict.not-gpu-bound":
@@ -402,6 +417,8 @@ export const analyzer = defineStrings(
     "use.button": "使用这些实测数据",
     "use.saved": "已保存：显存峰值 {peak} GB，应租 {rec} GB。",
     "use.hours": "单卡耗时已设为 {hours} 小时。",
+    "use.hoursRefused":
+      "单卡耗时未设置：{hours} 小时超出了成本计算器接受的范围（{min} 至 {max} 小时）。",
     "use.refused": "未保存：{fields}，超出了计算器接受的范围，保留默认值。",
     "use.nothing":
       "什么都没有保存：{fields} 超出了计算器接受的范围，而显存数字正是这些实测数据的用处。",
@@ -415,6 +432,9 @@ export const analyzer = defineStrings(
     "mfield.workUnit": "工作量单位",
     "mfield.sourceFile": "文件名",
     "mfield.savedAt": "保存时间",
+    "mfield.peakBytes": "显存峰值",
+    "mfield.gpus": "GPU 数量",
+    "mfield.totalWork": "总工作量",
     "use.failed": "未保存：负责检查数值的页面部分没有加载（网络问题？）。请再按一次按钮重试。",
     "use.next": "接下来可以看{cost}和{fit}两篇指南。",
     "use.cost": "总成本",

@@ -38,11 +38,27 @@ export const issueStrings = defineStrings(
     "issue.hf-bad-json": "is not valid JSON: paste the whole config.json file",
     "issue.hf-missing": 'config.json field "{key}" is missing or not a usable number',
     "issue.hf-out-of-range": 'config.json field "{key}" is {value}, outside {min} to {max}',
+    "issue.hf-model-type":
+      'config.json model_type "{type}" is not one this reader knows ({known}); type the architecture in by hand',
+    "issue.hf-model-type.nearest":
+      'config.json model_type "{type}" is not one this reader knows; did you mean "{nearest}"?',
+    "issue.hf-no-model-type":
+      "config.json gives no model_type, so its block (gated MLP or not) cannot be told; known types: {known}",
+    "issue.hf-too-deep": "config.json nests deeper than {max} levels, which no model's config does",
+    "issue.too-many-gpus": "names more GPUs than the catalog holds ({max}); name each GPU once",
+    "issue.prompt-exceeds-context": "must be at most the context ({context} tokens)",
+    "issue.tp-heads": "must divide the attention heads ({heads}) evenly",
+    "issue.tp-kv-copies":
+      "must divide the K/V heads ({kvHeads}) evenly, or be a multiple of them (each K/V head is then copied)",
+    "issue.tp-kv-heads":
+      "must divide the K/V heads ({kvHeads}) evenly (Megatron-LM splits K/V groups without copies)",
     "issue.engine-load-failed":
       "could not be estimated: the estimator did not load (connection?). Edit a field to try again.",
     "issue.currency-mismatch":
       "is in another currency than the plan ({currency}); prices are never converted",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
+    "issue.needs-single-micro-batch":
+      "needs gradient accumulation 1: each gradient is applied and freed as soon as it is ready",
     "issue.tp-not-divisor": "must divide the GPU count ({gpus}) evenly",
     "issue.layout-not-divisor":
       "makes tensor × pipeline parallel {product} GPUs, which must divide the GPU count ({gpus}) evenly",
@@ -97,9 +113,24 @@ export const issueStrings = defineStrings(
     "issue.hf-bad-json": "不是有效的 JSON：请粘贴完整的 config.json 文件",
     "issue.hf-missing": "config.json 缺少字段“{key}”，或它不是可用的数字",
     "issue.hf-out-of-range": "config.json 字段“{key}”为 {value}，超出 {min} 到 {max}",
+    "issue.hf-model-type":
+      "config.json 的 model_type“{type}”不在可识别的类型之列（{known}）；请改为手动填写架构",
+    "issue.hf-model-type.nearest":
+      "config.json 的 model_type“{type}”不在可识别的类型之列；是否想写“{nearest}”？",
+    "issue.hf-no-model-type":
+      "config.json 没有 model_type，无法判断模型结构（MLP 是否带门控）；可识别的类型：{known}",
+    "issue.hf-too-deep": "config.json 的嵌套超过 {max} 层，没有哪个模型的配置会这样",
+    "issue.too-many-gpus": "列出的 GPU 多于目录中的 {max} 种；每种 GPU 只需写一次",
+    "issue.prompt-exceeds-context": "不能超过上下文长度（{context} 个 token）",
+    "issue.tp-heads": "必须能整除注意力头数（{heads}）",
+    "issue.tp-kv-copies":
+      "必须能整除 KV 头数（{kvHeads}），或是它的整数倍（此时每个 KV 头会复制多份）",
+    "issue.tp-kv-heads": "必须能整除 KV 头数（{kvHeads}）（Megatron-LM 切分 KV 组时不做复制）",
     "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
     "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
+    "issue.needs-single-micro-batch":
+      "需要梯度累积为 1：每个梯度一算出就更新并释放，无法跨微批次累加",
     "issue.tp-not-divisor": "必须能整除 GPU 数量（{gpus}）",
     "issue.layout-not-divisor":
       "使张量 × 流水线并行共 {product} 张卡，必须能整除 GPU 数量（{gpus}）",

@@ -1,69 +1,83 @@
 /**
- * Turns the core's codes into sentences: warnings, request issues and assumption values,
- * with every number formatted in its unit (GB, MiB, %, ×, h, TFLOPS). The page and the
- * command line both print through here, so they say the same thing the same way; the
- * strings come in as a dictionary (`t`), so islands ship only their own language's.
+ * Turns the core's codes into messages: warnings, request issues and assumption values,
+ * each number as a quantity in its unit (GB, MiB, %, ×, h, TFLOPS). The page and the
+ * command line both say them through `say` (`text.ts`), so they say the same thing the
+ * same way; the strings come in as a dictionary, so islands ship only their own language's.
  */
+import type { Assumption, Warning } from "../estimate/result.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
-import type { Warning } from "../estimate/result.ts";
+import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Strings } from "./format.ts";
-import { gb, mib, num, pct, sci, tr } from "./format.ts";
+import type { Msg, Text } from "./text.ts";
+import { msg, qty, say } from "./text.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization|share|fraction/i;
 
-/** One value of an assumption or a message parameter, formatted by what its key names. */
-export function formatParam(
-  lang: string,
-  t: Strings,
-  key: string,
-  v: number | string | boolean,
-): string {
-  if (typeof v === "boolean") return tr(t, v ? "yes" : "no");
+/** One value of an assumption or a message parameter, in the unit its key names. */
+export function paramText(key: string, v: number | string | boolean): Text {
+  if (typeof v === "boolean") return msg(v ? "yes" : "no");
   // A GPU's unverified figures come as catalog keys ("memoryGB,linkGBps"): name each.
   if (typeof v === "string" && key === "figures")
-    return v
-      .split(",")
-      .filter((k) => k !== "")
-      .map((k) => t[`fig.${k}`] ?? k)
-      .join(t["fig.separator"] ?? ", ");
-  if (typeof v === "string") return t[`opt.${v}`] ?? v;
+    return { list: v.split(",").flatMap((k) => (k === "" ? [] : [{ key: `fig.${k}`, or: k }])) };
+  if (typeof v === "string") return { key: `opt.${v}`, or: v };
   // Bytes per parameter ("2 bytes") and small byte counts (KV cache per token) as plain
   // numbers; larger byte counts in MiB or GB.
   if (/bytes/i.test(key))
     return /per-param/i.test(key) || v < 1e6
-      ? `${num(lang, v)} ${tr(t, "unit.bytes")}`
+      ? qty(v, "bytes")
       : v < 1e8
-        ? mib(lang, v)
-        : gb(lang, v);
-  if (/ratio/i.test(key)) return `${num(lang, v)}×`;
-  if (SHARE.test(key)) return pct(lang, v);
-  if (/hours/i.test(key)) return `${num(lang, v)} h`;
-  if (/seconds/i.test(key)) return `${num(lang, v)} s`;
-  if (/tflops/i.test(key)) return `${num(lang, v)} TFLOPS`;
-  return Math.abs(v) >= 1e6 ? sci(lang, v) : num(lang, v);
+        ? qty(v / BYTES_PER_MIB, "mib", 0)
+        : qty(v / BYTES_PER_GB, "gb", 1);
+  if (/ratio/i.test(key)) return qty(v, "ratio");
+  if (SHARE.test(key)) return qty(v * 100, "percent", 0);
+  if (/hours/i.test(key)) return qty(v, "hours");
+  if (/seconds/i.test(key)) return qty(v, "seconds");
+  if (/tflops/i.test(key)) return qty(v, "tflops");
+  return Math.abs(v) >= 1e6 ? qty(v, undefined, "sci") : qty(v);
 }
 
-export function warningText(lang: string, t: Strings, w: Warning): string {
-  const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(w.params)) params[k] = formatParam(lang, t, k, v);
-  return tr(t, `warn.${w.code}`, params);
-}
+export const warningMessage = (w: Warning): Msg =>
+  msg(
+    `warn.${w.code}`,
+    Object.fromEntries(Object.entries(w.params).map(([k, v]) => [k, paramText(k, v)])),
+  );
+
+/** An assumption's value and, after it, where it comes from. */
+export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; source: Msg } => ({
+  label: msg(`as.${a.key}`),
+  value: paramText(a.key, a.value),
+  source: msg(`src.${a.source}`, a.sourceParams),
+});
 
 /** An issue as the sentence that follows its field's name ("must be from 1 to 64 GPUs"). */
-export function issueText(lang: string, t: Strings, i: Issue): string {
+export function issueMessage(i: Issue): Msg {
   const p = i.params;
-  const params: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(p)) params[k] = typeof v === "number" ? num(lang, v, 6) : v;
+  const params: Record<string, Text> = {};
+  for (const [k, v] of Object.entries(p))
+    params[k] = typeof v === "number" ? qty(v, undefined, 6) : v;
   if (i.code === "out-of-range") {
     const percent = p["unit"] === "fraction";
-    const unitLabel = percent ? "" : t[`unit.${p["unit"]}`] || "";
-    const show = (x: unknown) => (percent ? pct(lang, Number(x)) : num(lang, Number(x), 6));
-    params["range"] = tr(t, p["above"] === 1 ? "range.above" : "range.closed", {
+    const show = (x: unknown) =>
+      percent ? qty(Number(x) * 100, "percent", 0) : qty(Number(x), undefined, 6);
+    params["range"] = msg(p["above"] === 1 ? "range.above" : "range.closed", {
       min: show(p["min"]),
       max: show(p["max"]),
-      unit: unitLabel ? ` ${unitLabel}` : "",
+      unit: percent || typeof p["unit"] !== "string" ? "" : { after: p["unit"] },
     });
   }
-  const variant = `issue.${i.code}.nearest`;
-  return tr(t, p["nearest"] !== undefined && t[variant] ? variant : `issue.${i.code}`, params);
+  const base = `issue.${i.code}`;
+  return msg(p["nearest"] !== undefined ? [`${base}.nearest`, base] : base, params);
 }
+
+/** The label of the field an issue path names: `lora.rank` → the LoRA rank's label. */
+export function fieldLabelMessage(path: string): Msg {
+  const parts = path.split(".").filter((x) => !/^\d+$/.test(x));
+  const keys = parts.map((_, i) => `f.${parts.slice(0, parts.length - i).join(".")}`);
+  return { key: [...keys, `f.${parts[parts.length - 1] ?? path}`], or: path };
+}
+
+export const warningText = (lang: string, t: Strings, w: Warning): string =>
+  say(t, lang, warningMessage(w));
+
+export const issueText = (lang: string, t: Strings, i: Issue): string =>
+  say(t, lang, issueMessage(i));

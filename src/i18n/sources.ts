@@ -104,15 +104,15 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-render":
       'a rule of thumb for Blender Cycles from the article "杭州GPU服务器租用前，先算清你的算力需求" (Wang Jian, idctop.com) (not a measurement)',
     "src.fw-hf-trainer":
-      "Transformers Trainer defaults (training_args.py: no gradient checkpointing, AdamW; v5 loads the checkpoint dtype) with PEFT's LoraConfig (r 8, alpha 8, dropout 0, q_proj and v_proj)",
+      "Transformers Trainer defaults (training_args.py: no gradient checkpointing, adamw_torch_fused with PyTorch 2.8 or later; v5 loads the checkpoint dtype) with PEFT's LoraConfig (r 8, alpha 8, dropout 0, q_proj and v_proj)",
     "src.fw-trl":
       'TRL SFTTrainer 1.10 defaults (trl/trainer/base_config.py, sft_config.py: gradient checkpointing on, bf16 autocast, a model named by id loads in fp32, loss "chunked_nll")',
     "src.fw-llama-factory":
       "LLaMA-Factory 0.9.6 defaults (hparams/finetuning_args.py, model_args.py: lora_rank 8, alpha 16, target all, gradient checkpointing on, trainable parameters in fp32)",
     "src.fw-unsloth":
-      'Unsloth defaults (unsloth/models/llama.py, loader.py: r 16, alpha 16, seven projections, 4-bit NF4 base, "unsloth" checkpointing to CPU, fused cross-entropy; adamw_8bit in its default training config)',
+      'Unsloth defaults (unsloth/models/llama.py, loader.py: r 16, alpha 16, seven projections, 4-bit NF4 base, "unsloth" checkpointing to CPU, fused cross-entropy, its Triton RMSNorm, SwiGLU and LoRA kernels in kernels/fast_lora.py; adamw_8bit in its default training config)',
     "src.fw-torchtune":
-      "torchtune recipe llama3_1/8B_lora_single_device.yaml (pure bf16, LoRA r 8 alpha 16 on q, v, output and MLP, activation checkpointing, LinearCrossEntropyLoss)",
+      "torchtune recipes llama3_1/8B_lora_single_device.yaml (pure bf16, LoRA r 8 alpha 16 on q, v, output and MLP, activation checkpointing, LinearCrossEntropyLoss, fused AdamW; QLoRA through torchao NF4) and 8B_full_single_device.yaml (PagedAdamW8bit, optimizer_in_bwd)",
     "src.fw-ms-swift":
       "ms-swift 4.6 defaults (swift/arguments/tuner_args.py: lora_rank 8, alpha 32, dropout 0.05, all-linear; gradient checkpointing on, bf16)",
     "src.fw-deepspeed":
@@ -137,8 +137,42 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "fused linear cross-entropy (Liger Kernel fused_linear_cross_entropy.py; Unsloth; Cut Cross-Entropy, arXiv 2411.09009): no full logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP gathers one layer and prefetches the next (BackwardPrefetch.BACKWARD_PRE), and holds one layer's full gradient before reduce-scatter",
+    "src.loss-shifted":
+      "Transformers' ForCausalLMLoss before v4.49 (PR #35646) and remote-code models copy the upcast logits shifted by one token before the cross-entropy",
+    "src.step-phases":
+      "the largest of three moments of a step: the end of the forward pass, backward through one block, the optimizer step (PyTorch memory snapshots)",
+    "src.fused-kernels":
+      "fused kernels keep a norm's input and the MLP's gate and up outputs only (Liger Kernel rms_norm.py, swiglu.py; Unsloth fast_lora.py; torch.compile's min-cut partitioner)",
+    "src.fused-optimizer":
+      "a fused or per-parameter optimizer step has no model-sized temporaries (AdamW fused=True, Transformers adamw_torch_fused, DeepSpeed FusedAdam, bitsandbytes)",
+    "src.torch-foreach":
+      "PyTorch's foreach optimizer step holds about one more copy of the parameters (torch.optim docs, foreach)",
+    "src.optimizer-in-backward":
+      "optimizer step fused into backward: each gradient is applied and freed as soon as it is ready (torchtune optimizer_in_bwd; PyTorch tutorial on register_post_accumulate_grad_hook)",
+    "src.dequantize":
+      "a k-bit base dequantizes one weight matrix to 16 bits per matmul (bitsandbytes dequantize_4bit; torchao NF4; Unsloth fast_dequantize)",
+    "src.bnb-paged":
+      "bitsandbytes paged optimizers allocate their states with cudaMallocManaged (optim/optimizer.py get_state_buffer), outside PyTorch's allocator; the driver moves them to CPU RAM when the GPU runs short (Dettmers et al. 2023, sec. 3)",
     "src.decode-calibration":
-      "fitted to published single-stream measurements of {basis} (decode calibration table on the accuracy page)",
+      "fitted to published measurements of {basis}, single-stream and batched (calibration tables on the accuracy page)",
+    "src.prefill-mfu":
+      "no compute-bound rows to fit: 50%, the range large matrix multiplies reach in training (Megatron-LM 51–56%, PaLM 46.2%)",
+    "src.vllm-schedule":
+      "vLLM V1 always chunks prompts into steps that also decode: at most max_num_batched_tokens per step (8192 on GPUs of 70 GiB or more other than the A100, else 2048) and max_num_seqs sequences (1024, else 256) (vllm/engine/arg_utils.py)",
+    "src.sglang-schedule":
+      "SGLang runs prompt chunks (chunked_prefill_size by GPU memory) in steps of their own that pause decoding; --enable-mixed-chunk is off by default (sglang/srt/server_args.py)",
+    "src.trtllm-schedule":
+      "TensorRT-LLM's in-flight batching puts prompts and decoding in one batch of at most max_num_tokens = 8192 tokens and max_batch_size = 2048 requests; chunked prefill off by default (tensorrt_llm/llmapi/llm_args.py)",
+    "src.llama-cpp-schedule":
+      "llama.cpp's server adds prompt tokens to the generation batch, n_batch = 2048 per decode call (common/common.h)",
+    "src.exllamav2-schedule":
+      "ExLlamaV2's dynamic generator prefills in chunks of max_chunk_size = 2048 tokens beside the running jobs (exllamav2/generator/dynamic.py)",
+    "src.hf-generate-schedule":
+      "Transformers generate runs a batch's prompts in one forward pass, then decodes the batch together (static batching)",
+    "src.serve-lengths-default":
+      "vllm bench serve's defaults: a prompt of 1024 tokens (--random-input-len) and 256 output tokens (--custom-output-len), as its own help prints them (vllm-project/vllm PR #23867)",
+    "src.serve-engine-default":
+      "vLLM, assumed when no engine is named: the continuous-batching server most self-hosted serving runs on; choose SGLang, TensorRT-LLM or another engine to see its speed",
     "src.format-scales":
       "the format's group scales: GPTQ/AWQ one fp16 scale and zero point per 128 weights; bitsandbytes one fp32 absmax per 64",
     "src.hf-dynamic-cache":
@@ -242,15 +276,15 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.seed-render":
       "《杭州GPU服务器租用前，先算清你的算力需求》（王坚，idctop.com）中关于 Blender Cycles 的经验法则（不是实测）",
     "src.fw-hf-trainer":
-      "Transformers Trainer 默认值（training_args.py：不开梯度检查点，AdamW；v5 按检查点的数据类型加载）与 PEFT LoraConfig（r 8、alpha 8、dropout 0、q_proj 与 v_proj）",
+      "Transformers Trainer 默认值（training_args.py：不开梯度检查点，PyTorch 2.8 及以上时用 adamw_torch_fused；v5 按检查点的数据类型加载）与 PEFT LoraConfig（r 8、alpha 8、dropout 0、q_proj 与 v_proj）",
     "src.fw-trl":
       'TRL SFTTrainer 1.10 默认值（trl/trainer/base_config.py、sft_config.py：开梯度检查点，bf16 autocast，按模型 id 加载时为 fp32，损失为 "chunked_nll"）',
     "src.fw-llama-factory":
       "LLaMA-Factory 0.9.6 默认值（hparams/finetuning_args.py、model_args.py：lora_rank 8、alpha 16、target all、开梯度检查点、可训练参数为 fp32）",
     "src.fw-unsloth":
-      'Unsloth 默认值（unsloth/models/llama.py、loader.py：r 16、alpha 16、七个投影层、4 bit NF4 底座、"unsloth" 检查点卸载到 CPU、融合交叉熵；其默认训练配置用 adamw_8bit）',
+      'Unsloth 默认值（unsloth/models/llama.py、loader.py：r 16、alpha 16、七个投影层、4 bit NF4 底座、"unsloth" 检查点卸载到 CPU、融合交叉熵，以及 kernels/fast_lora.py 里用 Triton 写的 RMSNorm、SwiGLU 和 LoRA 算子；其默认训练配置用 adamw_8bit）',
     "src.fw-torchtune":
-      "torchtune 配方 llama3_1/8B_lora_single_device.yaml（纯 bf16，LoRA r 8、alpha 16，作用于 q、v、输出投影与 MLP，激活检查点，LinearCrossEntropyLoss）",
+      "torchtune 配方 llama3_1/8B_lora_single_device.yaml（纯 bf16，LoRA r 8、alpha 16，作用于 q、v、输出投影与 MLP，激活检查点，LinearCrossEntropyLoss，融合 AdamW；QLoRA 用 torchao NF4）与 8B_full_single_device.yaml（PagedAdamW8bit，optimizer_in_bwd）",
     "src.fw-ms-swift":
       "ms-swift 4.6 默认值（swift/arguments/tuner_args.py：lora_rank 8、alpha 32、dropout 0.05、all-linear；开梯度检查点，bf16）",
     "src.fw-deepspeed": "DeepSpeed bf16 训练：bf16 参数，fp32 主权重、梯度与优化器状态",
@@ -274,7 +308,41 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "融合线性交叉熵（Liger Kernel fused_linear_cross_entropy.py；Unsloth；Cut Cross-Entropy，arXiv 2411.09009）：不生成完整 logits",
     "src.fsdp-prefetch":
       "PyTorch FSDP 聚合一层并预取下一层（BackwardPrefetch.BACKWARD_PRE），在 reduce-scatter 前保留一层的完整梯度",
-    "src.decode-calibration": "按 {basis} 的公开单流实测拟合（见准确度页的解码校准表）",
+    "src.decode-calibration": "按 {basis} 的公开实测拟合，含单流与批量（见准确度页的校准表）",
+    "src.prefill-mfu":
+      "没有受算力限制的实测可拟合：取 50%，即大矩阵乘法在训练中达到的水平（Megatron-LM 51–56%，PaLM 46.2%）",
+    "src.vllm-schedule":
+      "vLLM V1 总是把提示词切块，与解码放进同一步：每步最多 max_num_batched_tokens 个 token（显存 70 GiB 及以上且不是 A100 的 GPU 为 8192，其余 2048），最多 max_num_seqs 条序列（1024，其余 256）（vllm/engine/arg_utils.py）",
+    "src.sglang-schedule":
+      "SGLang 把提示词按 chunked_prefill_size（按显存大小取值）切块，单独成步，期间暂停解码；--enable-mixed-chunk 默认关闭（sglang/srt/server_args.py）",
+    "src.trtllm-schedule":
+      "TensorRT-LLM 的 in-flight batching 把提示词与解码放进同一批：每批最多 max_num_tokens = 8192 个 token、max_batch_size = 2048 个请求；分块预填充默认关闭（tensorrt_llm/llmapi/llm_args.py）",
+    "src.llama-cpp-schedule":
+      "llama.cpp 服务端把提示词 token 加进生成批次，每次解码调用最多 n_batch = 2048 个（common/common.h）",
+    "src.exllamav2-schedule":
+      "ExLlamaV2 的动态生成器在运行中的任务旁按 max_chunk_size = 2048 个 token 分块预填充（exllamav2/generator/dynamic.py）",
+    "src.hf-generate-schedule":
+      "Transformers generate 一次前向处理一批的全部提示词，然后整批一起解码（静态批处理）",
+    "src.serve-lengths-default":
+      "vllm bench serve 的默认值：提示词 1024 个 token（--random-input-len），输出 256 个 token（--custom-output-len），见其自身打印的参数（vllm-project/vllm PR #23867）",
+    "src.serve-engine-default":
+      "未指定引擎时按 vLLM 估算：自建推理服务最常用的连续批处理服务端；选择 SGLang、TensorRT-LLM 等引擎可看它们的速度",
+    "src.loss-shifted":
+      "Transformers v4.49 之前的 ForCausalLMLoss（PR #35646）与远程代码模型在交叉熵之前，把升为 fp32 的 logits 错开一个 token 再复制一份",
+    "src.step-phases":
+      "取一步训练中三个时刻的最大值：前向结束、反向经过一个块、优化器更新（PyTorch 显存快照）",
+    "src.fused-kernels":
+      "融合算子只保留归一化层的输入和 MLP 的 gate、up 输出（Liger Kernel rms_norm.py、swiglu.py；Unsloth fast_lora.py；torch.compile 的 min-cut 划分）",
+    "src.fused-optimizer":
+      "融合或逐参数的优化器更新没有与模型同大的临时张量（AdamW fused=True、Transformers adamw_torch_fused、DeepSpeed FusedAdam、bitsandbytes）",
+    "src.torch-foreach":
+      "PyTorch 的 foreach 优化器更新大约多占一份参数大小的显存（torch.optim 文档，foreach）",
+    "src.optimizer-in-backward":
+      "优化器更新并入反向传播：每个梯度一算出就更新并释放（torchtune optimizer_in_bwd；PyTorch 关于 register_post_accumulate_grad_hook 的教程）",
+    "src.dequantize":
+      "k bit 底座每次矩阵乘法把一个权重矩阵反量化为 16 bit（bitsandbytes dequantize_4bit；torchao NF4；Unsloth fast_dequantize）",
+    "src.bnb-paged":
+      "bitsandbytes 分页优化器用 cudaMallocManaged 分配状态（optim/optimizer.py get_state_buffer），不经过 PyTorch 的分配器；显存不足时由驱动移到 CPU 内存（Dettmers 等 2023，第 3 节）",
     "src.format-scales":
       "格式的分组缩放：GPTQ/AWQ 每 128 个权重一个 fp16 缩放和零点；bitsandbytes 每 64 个一个 fp32 absmax",
     "src.hf-dynamic-cache":

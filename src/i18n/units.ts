@@ -67,3 +67,60 @@ export const unitStrings = defineStrings<UnitKeys>(
     "unit.bytes": "字节",
   },
 );
+
+/** Units of the figures a page shows (beside the input units above). */
+export type ShownUnit =
+  | "hours"
+  | "seconds"
+  | "tokens-per-second"
+  | "tflops"
+  | "flops"
+  | "gb"
+  | "gib"
+  | "mib"
+  | "bytes"
+  | "percent"
+  | "ratio"
+  | "billions"
+  | "millions";
+
+type ShownKeys = { [U in ShownUnit as `shown.${U}`]: string } & { "shown.money": string };
+
+/**
+ * A figure with its unit, `{n}` the formatted number: what a calculator shows as a result.
+ * Keys follow `ShownUnit`, so a unit a view uses without a label fails the type check.
+ */
+export const shownUnitStrings = defineStrings<ShownKeys>(
+  {
+    "shown.hours": "{n} h",
+    "shown.seconds": "{n} s",
+    "shown.tokens-per-second": "{n} tokens/s",
+    "shown.tflops": "{n} TFLOPS",
+    "shown.flops": "{n} FLOPs",
+    "shown.gb": "{n} GB",
+    "shown.gib": "{n} GiB",
+    "shown.mib": "{n} MiB",
+    "shown.bytes": "{n} bytes",
+    "shown.percent": "{n}%",
+    "shown.ratio": "{n}×",
+    "shown.billions": "{n} B",
+    "shown.millions": "{n} M",
+    "shown.money": "{n} {currency}",
+  },
+  {
+    "shown.hours": "{n} 小时",
+    "shown.seconds": "{n} 秒",
+    "shown.tokens-per-second": "{n} token/s",
+    "shown.tflops": "{n} TFLOPS",
+    "shown.flops": "{n} FLOPs",
+    "shown.gb": "{n} GB",
+    "shown.gib": "{n} GiB",
+    "shown.mib": "{n} MiB",
+    "shown.bytes": "{n} 字节",
+    "shown.percent": "{n}%",
+    "shown.ratio": "{n}×",
+    "shown.billions": "{n} B",
+    "shown.millions": "{n} M",
+    "shown.money": "{n} {currency}",
+  },
+);

@@ -7,7 +7,8 @@
  * work proportional to its chunk only, so a UI can parse a large log in slices between frames.
  * Malformed lines are skipped, counted and listed with their line numbers.
  */
-import { SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../estimate/units.ts";
+import { MEASURED_RUN_FIELDS } from "../estimate/tasks/measured-fields.ts";
+import { BYTES_PER_MIB, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../estimate/units.ts";
 import type {
   ColumnKey,
   GpuSample,
@@ -97,6 +98,8 @@ const POWER_UNITS_W: Record<string, number> = { w: 1, mw: 1e-3, kw: 1e3 };
 const PCT_UNITS: Record<string, number> = { "%": 1 };
 
 type Kind = "memory" | "power" | "pct";
+/** No GPU holds more than the memory-to-rent task accepts as a peak; beyond it, a reading is wrong. */
+const MAX_MEMORY_MIB = MEASURED_RUN_FIELDS.peakBytes.max / BYTES_PER_MIB;
 const KIND_OF: Partial<Record<ColumnKey, Kind>> = {
   memoryUsed: "memory",
   memoryTotal: "memory",
@@ -126,7 +129,12 @@ export function parseQuantity(raw: string, kind: Kind, headerUnit: string | null
   const factor = UNITS_OF[kind][unit];
   if (factor === undefined) return { ok: false, reason: "bad-unit" };
   const value = n * factor;
-  if (!Number.isFinite(value) || value < 0 || (kind === "pct" && value > 100))
+  if (
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (kind === "pct" && value > 100) ||
+    (kind === "memory" && value > MAX_MEMORY_MIB)
+  )
     return { ok: false, reason: "out-of-range" };
   return { ok: true, value };
 }

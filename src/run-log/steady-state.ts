@@ -25,7 +25,7 @@ export const ROLLING_WINDOW_SECONDS = 30;
 export const UTIL_BAND_PCT = 15;
 /**
  * Memory must be at least (1 − this) × the reference: loose enough that a slow leak does not
- * count as warm-up (analysis.ts reports it as memory-growing), tight enough to cut the
+ * count as warm-up (gpu-analysis.ts reports it as memory-growing), tight enough to cut the
  * model-loading ramp.
  */
 export const MEMORY_BAND_SHARE = 0.2;
@@ -33,7 +33,7 @@ export const LOADED_MEMORY_SHARE = 0.5;
 export const HOLD_SECONDS = 60;
 export const HOLD_SHARE = 0.1;
 export const MIN_SAMPLES = 10;
-/** Utilisation below this is idle, percent (also the idle-gap threshold in analysis.ts). */
+/** Utilisation below this is idle, percent (also the idle-gap threshold in idle-gaps.ts). */
 export const IDLE_UTIL_PCT = 10;
 
 export interface SteadyState {

@@ -5,7 +5,8 @@
 import type { COST_OPTION_FIELDS } from "../estimate/tasks/cost-fields.ts";
 import { COST_FIELDS } from "../estimate/tasks/cost-fields.ts";
 import type { Input } from "../estimate/tasks/field.ts";
-import { fieldStore } from "./field-store.ts";
+import type { Changes } from "./field-store.ts";
+import { fieldStore, merged } from "./field-store.ts";
 
 export type CostState = Input<typeof COST_FIELDS>;
 export type CostOptionState = Input<typeof COST_OPTION_FIELDS>;
@@ -24,8 +25,8 @@ export const setCost = cost.set;
 
 const optionsOf = (): CostOptionState[] => $cost.get().options ?? [];
 
-export function setOption(index: number, changes: CostOptionState): void {
-  setCost({ options: optionsOf().map((o, i) => (i === index ? { ...o, ...changes } : o)) });
+export function setOption(index: number, changes: Changes<typeof COST_OPTION_FIELDS>): void {
+  setCost({ options: optionsOf().map((o, i) => (i === index ? merged(o, changes) : o)) });
 }
 export function addOption(): void {
   const options = optionsOf();

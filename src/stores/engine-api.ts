@@ -2,20 +2,33 @@
 import type { ParamCounts } from "../estimate/model.ts";
 import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
-import type { Result } from "../estimate/result.ts";
 import type { Checked, CheckContext } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
 import type { Issue } from "../estimate/tasks/issue.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../estimate/tasks/registry.ts";
 import type { Outcome, TaskContext } from "../estimate/tasks/task.ts";
+import type { ModelChoice } from "./model.ts";
 
 export type ResolvedModel =
   { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };
 
 export interface Engine {
   /** Checks and runs a request that names its task (the command line's path). */
-  run: (request: unknown, ctx: TaskContext) => Outcome<Result>;
+  run: <Id extends TaskId>(
+    request: { task: Id } & TaskRequest<NoInfer<Id>>,
+    ctx: TaskContext,
+  ) => Outcome<TaskResult<Id>>;
   /** Checks values against a field table: valid ones kept, every issue reported. */
   check: (fields: Fields, raw: Record<string, unknown>, ctx: CheckContext) => Checked;
   /** Resolves a request's model into its name, spec and parameter counts. */
   resolveModel: (source: Record<string, unknown>, presets: readonly Preset[]) => ResolvedModel;
+  /**
+   * A stored or linked model choice made whole: the way it names holds a model (else the
+   * initial one), and a weights file's label prints its model's own count (else it is
+   * dropped); what was replaced or dropped is named.
+   */
+  refineModelChoice: (
+    m: ModelChoice,
+    initial: ModelChoice,
+  ) => { value: ModelChoice; invalid: string[] };
 }

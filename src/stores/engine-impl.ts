@@ -10,9 +10,10 @@ import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
 import { checkFields } from "../estimate/tasks/check.ts";
 import type { Fields } from "../estimate/tasks/field.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
-import type { TaskContext } from "../estimate/tasks/task.ts";
+import { runTyped } from "../estimate/tasks/registry.ts";
+import { labelFits } from "../estimate/weights-header/label.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
+import type { ModelChoice } from "./model.ts";
 
 function resolveModel(source: Record<string, unknown>, presets: readonly Preset[]): ResolvedModel {
   const r = checkModel(source, "model", presets);
@@ -21,8 +22,35 @@ function resolveModel(source: Record<string, unknown>, presets: readonly Preset[
   return { ok: true, model, counts: paramCounts(model.spec) };
 }
 
+/**
+ * A file's name is kept from a link or stored state only when the count it prints is its
+ * model's own: otherwise the model is called by its figures, and the note names the label.
+ */
+function checkFileLabel(m: ModelChoice): { value: ModelChoice; invalid: string[] } {
+  const file = m.file;
+  if (file?.label === undefined) return { value: m, invalid: [] };
+  const source = file.arch ? { ...file.arch } : file.params ? { params: file.params } : null;
+  const r = source ? resolveModel(source, []) : null;
+  if (r?.ok && labelFits(file.label, r.counts.total)) return { value: m, invalid: [] };
+  const { label: _dropped, ...rest } = file;
+  return { value: { ...m, file: rest }, invalid: ["file.label"] };
+}
+
+/**
+ * The way a choice names must hold its model: a preset, count or architecture dropped as
+ * invalid (or never there) takes the initial one, so the page always has a model to size.
+ */
+function refineModelChoice(m: ModelChoice, initial: ModelChoice) {
+  const kind = m.kind ?? "preset";
+  const way = kind === "preset" || kind === "params" || kind === "arch" ? kind : null;
+  const checked = checkFileLabel(m);
+  if (!way || checked.value[way] !== undefined) return checked;
+  return { value: { ...checked.value, [way]: initial[way] }, invalid: checked.invalid };
+}
+
 export const engine: Engine = {
-  run: (request, ctx: TaskContext) => runRequest(request, ctx),
+  run: runTyped,
   check: (fields: Fields, raw, ctx) => checkFields(fields, raw, ctx),
   resolveModel,
+  refineModelChoice,
 };

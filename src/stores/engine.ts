@@ -24,13 +24,17 @@ export const $engine = computed(
 );
 
 /**
- * The engine's state on `<html data-engine>` ("loading", "ready", "failed"): what the page
- * shows while results are being computed can follow it in CSS, and browser tests wait on it.
+ * The engine's state on `<html data-engine>` ("idle", "loading", "ready", "failed"), from
+ * the first script on: what the page shows while results are being computed can follow it
+ * in CSS, and browser tests wait on it.
  */
-if (typeof document !== "undefined")
-  loader.$state.listen((s) => {
-    document.documentElement.dataset["engine"] = s.status === "idle" ? "" : s.status;
-  });
+if (typeof document !== "undefined") {
+  const show = (s: { status: string }) => {
+    document.documentElement.dataset["engine"] = s.status;
+  };
+  show(loader.$state.get());
+  loader.$state.listen(show);
+}
 
 /** Loads the engine (once; again after a failure) and resolves to it, or null on failure. */
 export const loadEngine = (): Promise<Engine | null> =>

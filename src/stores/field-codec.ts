@@ -6,6 +6,7 @@
  * and is named.
  */
 import type { Field, Fields } from "../estimate/tasks/field.ts";
+import { own } from "../estimate/tasks/own.ts";
 import type { Engine } from "./engine-api.ts";
 import { taskContext } from "./catalog.ts";
 import type { StoreCodec } from "./persist.ts";
@@ -52,26 +53,42 @@ export function fromText(f: Field, s: string): unknown {
 /** The top-level field an issue path names (`options.1.gpu` → `options`). */
 const topKey = (path: string): string => path.split(".")[0] ?? path;
 
-export function fieldCodec<T extends Partial>(fields: Fields, initial: T): StoreCodec<T> {
+/**
+ * A check across fields the field table cannot express (a file's name against its model):
+ * what it drops is named like an invalid field.
+ */
+export type Refine<T> = (value: T, engine: Engine) => { value: T; invalid: string[] };
+
+export function fieldCodec<T extends Partial>(
+  fields: Fields,
+  initial: T,
+  refine?: Refine<T>,
+): StoreCodec<T> {
   const check = (raw: unknown, engine: Engine) => {
     if (!isRecord(raw)) return { value: initial, invalid: raw === undefined ? [] : ["*"] };
     const r = engine.check(fields, raw, taskContext());
     const invalid = [...new Set(r.issues.map((i) => topKey(i.field)))];
     const value: Partial = { ...r.value };
-    for (const key of invalid) if (initial[key] !== undefined) value[key] = initial[key];
-    return { value: value as T, invalid };
+    for (const key of invalid) {
+      const back = own(initial, key);
+      if (back !== undefined) value[key] = back;
+    }
+    if (!refine) return { value: value as T, invalid };
+    const refined = refine(value as T, engine);
+    return { value: refined.value, invalid: [...invalid, ...refined.invalid] };
   };
   return {
     check,
     toParams: (value) =>
       Object.entries(value).flatMap(([key, v]) => {
-        const f = fields[key];
+        const f = own(fields, key);
         return f && v !== undefined ? [[key, toText(f, v)] as [string, string]] : [];
       }),
     fromParams: (params, engine) => {
-      const raw: Partial = {};
+      // Keys come from the link: `__proto__` must be a name like any other, not a prototype.
+      const raw: Partial = Object.create(null) as Partial;
       for (const [key, text] of params) {
-        const f = fields[key];
+        const f = own(fields, key);
         raw[key] = f ? fromText(f, text) : text;
       }
       return check(raw, engine);

@@ -4,39 +4,67 @@
  * request's defaults when a task runs, exactly as on the command line.
  */
 import type { WritableAtom } from "nanostores";
-import type { Fields } from "../estimate/tasks/field.ts";
+import type { Fields, Input, WithDefaults } from "../estimate/tasks/field.ts";
 import { withDefaults, withDerived } from "../estimate/tasks/field.ts";
-import type { Partial } from "./field-codec.ts";
+import type { Refine } from "./field-codec.ts";
 import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";
 
-export interface FieldStore<T extends Partial> {
-  store: WritableAtom<T>;
-  fields: Fields;
-  initial: T;
+/** Changes to a store: `undefined` unsets a field, so its default applies again. */
+export type Changes<F extends Fields> = { [K in keyof F]?: Input<F>[K] | undefined };
+
+/** A group's values with some changed: `undefined` removes a field, so its default applies. */
+export function merged<F extends Fields>(
+  current: Input<F> | undefined,
+  changes: Changes<F>,
+): Input<F> {
+  const next: Record<string, unknown> = { ...current, ...changes };
+  for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];
+  // Each key is a field of F holding a value of its type (undefined ones are gone).
+  return next as Input<F>;
+}
+
+export interface FieldStore<F extends Fields> {
+  store: WritableAtom<Input<F>>;
+  fields: F;
+  initial: Input<F>;
   /** The values a calculator shows: the fields set, and the request's defaults for the rest. */
-  effective: (state: T) => Record<string, unknown>;
-  /** Sets some fields (`undefined` unsets one, so its default applies again). */
-  set: (changes: { [K in keyof T]?: T[K] | undefined }) => void;
+  effective: (state: Input<F>) => WithDefaults<F>;
+  set: (changes: Changes<F>) => void;
 }
 
 /**
- * `derive`: the defaults the task derives from the other fields (a framework's), the same
- * function the task runs, so a field shows the value the estimate will use.
+ * The values a calculator shows for a state: the fields set, then the defaults the task
+ * derives from them (`derive`, the same function the task runs: a framework's), then the
+ * table's, so a field shows the value the estimate will use.
  */
-export function fieldStore<T extends Partial>(
+export const shownWith =
+  <F extends Fields>(
+    fields: F,
+    derive?: (state: Record<string, unknown>) => Record<string, unknown>,
+  ) =>
+  (state: Input<F>): WithDefaults<F> =>
+    // withDefaults adds exactly the table's defaults to the values given.
+    withDefaults(
+      fields,
+      derive ? withDerived(fields, derive(state), state) : state,
+    ) as WithDefaults<F>;
+
+/** `derive`: see `shownWith`. `refine`: a check across fields that a stored value or a link must also pass. */
+export function fieldStore<const F extends Fields>(
   id: string,
-  fields: Fields,
-  initial: T,
+  fields: F,
+  initial: Input<F>,
   derive?: (state: Record<string, unknown>) => Record<string, unknown>,
-): FieldStore<T> {
-  const store = calcStore<T>(id, initial, fieldCodec(fields, initial));
-  const set = (changes: { [K in keyof T]?: T[K] | undefined }): void => {
-    const next: Partial = { ...store.get(), ...changes };
-    for (const [k, v] of Object.entries(changes)) if (v === undefined) delete next[k];
-    store.set(next as T);
-  };
-  const effective = (state: T) =>
-    withDefaults(fields, derive ? withDerived(fields, derive(state), state) : state);
+  refine?: Refine<Input<F>>,
+): FieldStore<F> {
+  const store = calcStore<Input<F>>(id, initial, fieldCodec(fields, initial, refine));
+  const set = (changes: Changes<F>): void => store.set(merged(store.get(), changes));
+  // withDefaults adds exactly the table's defaults to the values given.
+  const effective = (state: Input<F>) =>
+    withDefaults(
+      fields,
+      derive ? withDerived(fields, derive(state), state) : state,
+    ) as WithDefaults<F>;
   return { store, fields, initial, set, effective };
 }

@@ -6,7 +6,7 @@
  */
 import type { Input } from "../estimate/tasks/field.ts";
 import { oneOf } from "../estimate/tasks/field.ts";
-import { CURRENCIES, READING_TOKENS_PER_SECOND } from "../estimate/vocabulary.ts";
+import { READING_TOKENS_PER_SECOND } from "../estimate/vocabulary.ts";
 import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../estimate/tasks/plan-fields.ts";
 import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
 import { fieldStore } from "./field-store.ts";
@@ -22,7 +22,7 @@ export const FIT_STORE_FIELDS = {
   // The same options and defaults as the plan request's own fields.
   ...PLAN_STORE_FIELDS,
   measuredOn: { ...PLAN_STORE_FIELDS.measuredOn, default: BATCH_EXAMPLE.measuredOn },
-  currency: oneOf(CURRENCIES, { default: "USD" }),
+  currency: { ...PLAN_STORE_FIELDS.currency, default: "USD" },
   users: SERVE_EXTRA_FIELDS.users,
   outputTokensPerSecondPerUser: {
     ...SERVE_EXTRA_FIELDS.outputTokensPerSecondPerUser,

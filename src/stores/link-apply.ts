@@ -12,7 +12,12 @@ export const shareModule = lazy(() => import("./share.ts"));
 
 let listening = false;
 
-const isLink = (hash: string): boolean => /(^#|&)[a-z]+\.[A-Za-z]+=/.test(hash);
+/**
+ * A calculator link: a version or any `store.field` part, whatever follows (`t.__proto__=…`,
+ * or a link cut after `t.seqLen`, must still be read, to be refused with a note). A page's
+ * own anchors (`#measure-first`) have neither.
+ */
+const isLink = (hash: string): boolean => /(^#|&)(v=|[a-z]+\.)/.test(hash);
 
 /** Applies the link in the address bar, then drops the hash so a reload keeps later edits. */
 function applyLink(): void {

@@ -1,4 +1,7 @@
-/** What the last applied link could not restore, said once per page by `LinkNote.tsx`. */
+/**
+ * What the last applied link, and what the saved inputs, could not restore: said once per
+ * page by `LinkNote.tsx`.
+ */
 import { atom } from "nanostores";
 
 export interface LinkNote {
@@ -17,3 +20,22 @@ export interface LinkNote {
 }
 
 export const $linkNote = atom<LinkNote | null>(null);
+
+/** Saved inputs (localStorage) that were invalid and took their initial values. */
+export const $storedNote = atom<string[]>([]);
+
+/** Invalid fields a note names; the link note counts the rest. */
+export const NOTE_MAX_FIELDS = 12;
+/** A name in a note is cut past this many characters (a link may carry a 100 kB name). */
+const NOTE_NAME_CHARS = 64;
+
+/** A field's name as a note shows it: cut when it is longer than any real one. */
+export const noteName = (name: string): string =>
+  name.length > NOTE_NAME_CHARS ? `${name.slice(0, NOTE_NAME_CHARS)}…` : name;
+
+/** Names the fields of store `id` that could not be restored from storage. */
+export function noteStored(id: string, invalid: readonly string[]): void {
+  if (invalid.length === 0) return;
+  const names = invalid.map((f) => noteName(`${id}.${f}`));
+  $storedNote.set([...new Set([...$storedNote.get(), ...names])].slice(0, NOTE_MAX_FIELDS));
+}

@@ -10,6 +10,7 @@
 import { atom, computed } from "nanostores";
 import type { Input } from "../estimate/tasks/field.ts";
 import { int, num, text, withDefaults } from "../estimate/tasks/field.ts";
+import { MEMORY_FIELDS } from "../estimate/tasks/memory-fields.ts";
 import { taskContext } from "./catalog.ts";
 import type { Engine } from "./engine-api.ts";
 import { loadEngine } from "./engine.ts";
@@ -24,8 +25,8 @@ export const MEASURED_FIELDS = {
   peakMemoryBytes: num("count", 0, 1e15, { default: 0 }),
   /** peak × (1 + headroom), bytes. */
   recommendedBytes: num("count", 0, 1e15, { default: 0 }),
-  /** Headroom above the peak, as a fraction; the seeds recommend 15-25%. */
-  headroom: num("fraction", 0, 1, { default: 0.2, percent: true }),
+  /** Headroom above the peak, as every memory estimate takes it (the seeds recommend 15-25%). */
+  headroom: MEMORY_FIELDS.headroom,
   /** Work units per hour over the steady window for the whole node; 0 when not measured. */
   throughputPerHour: num("work-per-hour", 0, 1e18, { default: 0 }),
   /** "samples", "tokens", "frames" or the unit the probe recorded; "" when not measured. */
@@ -61,6 +62,7 @@ export const $measured = storedAtom<MeasuredState>(
   `gpu-calc:measured:v${STORE_VERSION}`,
   MEASURED_DEFAULTS,
   checkMeasured,
+  "measured",
 );
 
 /**
@@ -74,31 +76,6 @@ export async function setMeasured(m: MeasuredState): Promise<string[] | null> {
   const r = checkMeasured(m, e);
   $measured.set(r.value);
   return r.invalid;
-}
-
-/**
- * Hours one GPU would need for `totalWork` at a throughput measured on `gpuCount` GPUs:
- * total ÷ (per-hour ÷ GPU count), i.e. assuming the run's GPUs shared the work evenly. The
- * cost calculator then divides by each option's GPU count and applies its scaling.
- * Null when any input is unusable.
- */
-export function singleGpuHoursFor(
-  totalWork: number,
-  perHour: number,
-  gpuCount: number,
-): number | null {
-  if (
-    !(totalWork > 0) ||
-    !(perHour > 0) ||
-    !Number.isFinite(totalWork) ||
-    !Number.isFinite(perHour)
-  )
-    return null;
-  const n = Number.isFinite(gpuCount) && gpuCount >= 1 ? Math.floor(gpuCount) : 1;
-  // Rounded to 0.01 h (36 s): the cost form shows what was sent, and a measured throughput
-  // is not precise to the second anyway.
-  const h = Math.round((totalWork / perHour) * n * 100) / 100;
-  return Number.isFinite(h) ? h : null;
 }
 
 /** Page-local choice (not persisted, not in links): rank GPUs by the measured peak. */

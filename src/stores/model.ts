@@ -14,7 +14,9 @@ import { issue } from "../estimate/tasks/issue.ts";
 import { $catalog } from "./catalog.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
 import { $engine, loadEngine } from "./engine.ts";
-import { fieldStore } from "./field-store.ts";
+import type { Changes } from "./field-store.ts";
+import { fieldStore, merged } from "./field-store.ts";
+import { declareInitial } from "./initial.ts";
 
 export type { ResolvedModel } from "./engine-api.ts";
 
@@ -57,16 +59,15 @@ export const MODEL_INITIAL: ModelChoice = {
   hfText: "",
 };
 
-export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL);
+// A stored or linked choice is made whole by the engine (a model for its way, an honest label).
+export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, (m, e) =>
+  e.refineModelChoice(m, MODEL_INITIAL),
+);
 export const $model = model.store;
 
-/** The choice as the model picker shows it: every field present (defaults for the rest). */
-export const shownChoice = (m: ModelChoice) =>
-  model.effective(m) as Required<Pick<ModelChoice, "kind" | "preset" | "hfText">> & ModelChoice;
-
-export const setModel = (changes: ModelChoice): void => model.set(changes);
-export const setArch = (changes: ArchInput): void =>
-  setModel({ arch: { ...$model.get().arch, ...changes } });
+export const setModel = (changes: Changes<typeof MODEL_CHOICE_FIELDS>): void => model.set(changes);
+export const setArch = (changes: Changes<typeof ARCH_FIELDS>): void =>
+  setModel({ arch: merged($model.get().arch, changes) });
 
 /** The request's `model` for the chosen way of describing it, or why there is none. */
 export function modelSource(
@@ -106,8 +107,8 @@ export function resolveChoice(m: ModelChoice, e: Engine): ResolvedModel {
   return r;
 }
 
-const sameAsInitial = (m: ModelChoice): boolean =>
-  JSON.stringify(m) === JSON.stringify(MODEL_INITIAL);
+/** The choice is the initial one (the same object: an edit or a link replaces it). */
+const sameAsInitial = (m: ModelChoice): boolean => m === MODEL_INITIAL;
 
 /** The initial model as the page was built with it (or as the engine reads it, on the server). */
 export function initialModel(): ResolvedModel | null {
@@ -122,6 +123,7 @@ export const $resolvedModel = computed([$model, $engine], (m, e): ResolvedModel 
   if (e === false) return { ok: false, issues: [issue("model", "engine-load-failed")] };
   return sameAsInitial(m) ? initialModel() : null;
 });
+declareInitial($resolvedModel, initialModel);
 onMount($resolvedModel, () => {
   const need = (m: ModelChoice) => {
     if (!sameAsInitial(m)) void loadEngine();
@@ -129,9 +131,5 @@ onMount($resolvedModel, () => {
   need($model.get());
   return $model.listen(need);
 });
-
-/** The resolved model as a render should show it: the initial model until hydrated. */
-export const readResolvedModel = (hydrated: boolean): ResolvedModel | null =>
-  hydrated ? $resolvedModel.get() : initialModel();
 
 export { INITIAL_KEY as MODEL_INITIAL_KEY };

@@ -1,80 +1,88 @@
 /**
  * A calculator's result as a store: the request assembled from its input stores, checked
- * and run by the engine's task code against the catalog. Until the engine has loaded, a
- * request equal to the initial one shows the result the page was built with (computed by
- * the same engine at build time); any other request loads the engine and shows `null`
- * ("computing") for the moment that takes.
+ * and run by the engine's task code against the catalog. Until the engine has loaded,
+ * inputs still at their initial values show the result the page was built with (computed
+ * by the same engine at build time); any other input loads the engine, and the last result
+ * stays on screen for the moment that takes ("computing" when there was none).
  */
-import type { ReadableAtom } from "nanostores";
-import { computed, onMount } from "nanostores";
-import type { Result } from "../estimate/result.ts";
+import type { ReadableAtom, StoreValue } from "nanostores";
+import { atom, computed, onMount } from "nanostores";
+import type { TaskId, TaskResult } from "../estimate/tasks/registry.ts";
 import type { Outcome } from "../estimate/tasks/task.ts";
+import { issue } from "../estimate/tasks/issue.ts";
 import { $catalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
-import { issue } from "../estimate/tasks/issue.ts";
-import { registry } from "./persist.ts";
+import { declareInitial, initialOf } from "./initial.ts";
 import type { Built } from "./requests.ts";
 
-export interface TaskStores<R extends Result> {
-  /** The key of this calculator's result among the page's initial results. */
-  key: string;
-  $request: ReadableAtom<Built>;
-  /** The result; `null` while the engine that computes it loads. */
-  $outcome: ReadableAtom<Outcome<R> | null>;
+export interface TaskStores<Id extends TaskId> {
+  /** The task, and the key of its result among the page's initial results. */
+  id: Id;
+  $request: ReadableAtom<Built<Id>>;
+  /** The result; `null` while the engine that computes the first one loads. */
+  $outcome: ReadableAtom<Outcome<TaskResult<Id>> | null>;
   /** The request and outcome of the stores' initial values: what the page was built with. */
-  initial: () => { request: Built; outcome: Outcome<R> | null };
+  initial: () => { request: Built<Id>; outcome: Outcome<TaskResult<Id>> | null };
 }
 
 /** Every calculator's stores, for the build to write their initial results into the page. */
-export const taskStoreRegistry: TaskStores<Result>[] = [];
+export const taskStoreRegistry: { id: TaskId; initial: () => { outcome: unknown } }[] = [];
 
-const initialOf = <T>(store: ReadableAtom<T>): T =>
-  (registry.find((r) => r.store === (store as unknown))?.initial as T | undefined) ?? store.get();
+type Values<S extends readonly ReadableAtom<unknown>[]> = {
+  -readonly [K in keyof S]: StoreValue<S[K]>;
+};
 
-const same = (a: Built, b: Built): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-export function taskStores<R extends Result, S extends readonly ReadableAtom<unknown>[]>(
-  key: string,
+export function taskStores<Id extends TaskId, const S extends readonly ReadableAtom<unknown>[]>(
+  id: Id,
   stores: S,
-  build: (...values: { [K in keyof S]: S[K] extends ReadableAtom<infer V> ? V : never }) => Built,
-): TaskStores<R> {
-  const call = (values: unknown[]) => (build as (...v: unknown[]) => Built)(...values);
-  const initialRequest = (): Built => call(stores.map(initialOf));
-  const fromPage = () => ($catalog.get().initial?.[key] as Outcome<R> | undefined) ?? null;
-  const $request = computed(stores as unknown as ReadableAtom<unknown>[], (...v) => call(v));
-  // While the engine loads for a new request, the last result stays on screen (it is
-  // replaced within the moment the load takes) rather than blanking the figures.
-  let last: Outcome<R> | null = null;
-  const $outcome = computed([$request, $catalog, $engine], (b, _c, e): Outcome<R> | null => {
-    let out: Outcome<R> | null;
-    if (!b.ok) out = { ok: false, issues: b.issues };
-    else if (e) out = e.run(b.request, taskContext()) as Outcome<R>;
-    else if (e === false) out = { ok: false, issues: [issue("request", "engine-load-failed")] };
-    else out = same(b, initialRequest()) ? fromPage() : last;
-    last = out ?? last;
-    return out;
+  build: (...values: Values<S>) => Built<Id>,
+): TaskStores<Id> {
+  type Result = Outcome<TaskResult<Id>>;
+  const initials = () => stores.map(initialOf) as Values<S>;
+  const fromPage = () => ($catalog.get().initial?.[id] as Result | undefined) ?? null;
+  const $request = computed(stores, build);
+  // Every input still holds its initial value (the same object: an edit replaces it).
+  const $atInitial = computed(stores, (...values) => {
+    const at = initials();
+    return values.every((v, i) => v === at[i]);
   });
+  const $current = computed(
+    [$request, $atInitial, $catalog, $engine],
+    (b, atInitial, _catalog, e): Result | null => {
+      if (!b.ok) return { ok: false, issues: b.issues };
+      if (e) return e.run(b.request, taskContext());
+      if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
+      return atInitial ? fromPage() : null;
+    },
+  );
+  const $outcome = atom<Result | null>(null);
   onMount($outcome, () => {
-    const need = (b: Built) => {
-      if (!same(b, initialRequest()) || fromPage() === null) void loadEngine();
+    // Every new request loads the engine (again after a failed load) unless the page has it.
+    const offLoad = $request.subscribe(() => {
+      if (!$atInitial.get() || fromPage() === null) void loadEngine();
+    });
+    // While the engine loads for a new request, the last result stays (see above).
+    const offShow = $current.subscribe((o) => {
+      if (o !== null) $outcome.set(o);
+    });
+    return () => {
+      offLoad();
+      offShow();
     };
-    need($request.get());
-    return $request.listen(need);
   });
-  let memo: { request: Built; outcome: Outcome<R> | null } | undefined;
+  let memo: { request: Built<Id>; outcome: Result | null } | undefined;
   const initial = () => {
-    if (!memo) {
-      const request = initialRequest();
-      const e = $engine.get();
-      const outcome =
-        e && request.ok ? (e.run(request.request, taskContext()) as Outcome<R>) : fromPage();
-      // Only a computed outcome is final; one read from the page may still be coming.
-      if (e) memo = { request, outcome };
-      return { request, outcome };
-    }
-    return memo;
+    if (memo) return memo;
+    const request = build(...initials());
+    const e = $engine.get();
+    const outcome = e && request.ok ? e.run(request.request, taskContext()) : fromPage();
+    // Only a computed outcome is final; one read from the page may still be coming.
+    if (e) memo = { request, outcome };
+    return { request, outcome };
   };
-  const ts: TaskStores<R> = { key, $request, $outcome, initial };
+  declareInitial($request, () => initial().request);
+  declareInitial($outcome, () => initial().outcome);
+  const ts: TaskStores<Id> = { id, $request, $outcome, initial };
   taskStoreRegistry.push(ts);
   return ts;
 }

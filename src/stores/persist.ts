@@ -10,6 +10,7 @@ import { atom } from "nanostores";
 import { persistentAtom, setPersistentEngine } from "@nanostores/persistent";
 import type { Engine } from "./engine-api.ts";
 import { engineNow, loadEngine } from "./engine.ts";
+import { noteStored } from "./link-note.ts";
 
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
 export const STORE_VERSION = 2;
@@ -51,7 +52,13 @@ export type Check<T> = (raw: unknown, engine: Engine) => { value: T; invalid: st
  * A store kept in localStorage under `key`. A stored value is shown once the engine has
  * checked it; an edit made before that wins over the stored value.
  */
-export function storedAtom<T>(key: string, initial: T, check: Check<T>): WritableAtom<T> {
+export function storedAtom<T>(
+  key: string,
+  initial: T,
+  check: Check<T>,
+  /** What the note calls this store's fields (`t` → `t.seqLen`): its link id, or its key. */
+  noteAs = key,
+): WritableAtom<T> {
   const saved = persistentAtom<unknown>(key, undefined, {
     encode: (v) => (v === undefined ? undefined : JSON.stringify(v)),
     decode: (text) => safe(() => JSON.parse(text) as unknown, undefined),
@@ -61,7 +68,12 @@ export function storedAtom<T>(key: string, initial: T, check: Check<T>): Writabl
   const raw = saved.get();
   if (raw !== undefined) {
     const apply = (e: Engine | null) => {
-      if (e && store.get() === initial) store.set(check(raw, e).value);
+      if (!e || store.get() !== initial) return;
+      // Whatever storage holds, the page loads: a value the checker cannot read at all
+      // is dropped whole, and what was dropped is said once (`$storedNote`).
+      const checked = safe(() => check(raw, e), { value: initial, invalid: ["*"] });
+      store.set(checked.value);
+      noteStored(noteAs, checked.invalid);
     };
     const now = engineNow();
     if (now) apply(now);
@@ -91,7 +103,7 @@ export interface CalcStore<T = unknown> {
 export const registry: CalcStore[] = [];
 
 export function calcStore<T>(id: string, initial: T, codec: StoreCodec<T>): WritableAtom<T> {
-  const store = storedAtom(`gpu-calc:${id}:v${STORE_VERSION}`, initial, codec.check);
+  const store = storedAtom(`gpu-calc:${id}:v${STORE_VERSION}`, initial, codec.check, id);
   registry.push({ id, store, initial, codec });
   return store;
 }

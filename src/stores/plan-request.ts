@@ -1,9 +1,18 @@
 /**
  * The rental plan's request, assembled from the stores as a user would write it for
  * `npm run -s estimate -- -`: the workload the other calculators hold and the decision
- * table's own options. Apart from the other requests, so only the pages that show a plan
- * load it.
+ * table's own options, each field taken by the table of the request part it belongs to.
+ * Apart from the other requests, so only the pages that show a plan load it.
  */
+import type { Fields, Input } from "../estimate/tasks/field.ts";
+import { JOB_FIELDS } from "../estimate/tasks/job-fields.ts";
+import { NETWORK_FIELDS } from "../estimate/tasks/network-fields.ts";
+import {
+  BATCH_PLAN_FIELDS,
+  PLAN_COMMON_FIELDS,
+  SERVE_EXTRA_FIELDS,
+} from "../estimate/tasks/plan-fields.ts";
+import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
 import type { CostState } from "./cost.ts";
 import type { FitState } from "./fit.ts";
 import { fit } from "./fit.ts";
@@ -15,6 +24,52 @@ import { trainMemoryRequest, withModel } from "./requests.ts";
 import type { ServingState } from "./serving.ts";
 import type { TrainingState } from "./training.ts";
 
+/**
+ * The fields of request table `to` that a store holds: what the user set, and the store's
+ * own default where the request has none (the value the page shows, so the request says it).
+ */
+function fieldsOf<T extends Fields>(
+  to: T,
+  state: Record<string, unknown>,
+  store: Fields,
+): Input<T> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(to)) {
+    const own = store[name];
+    const shown = own && "default" in own && !("default" in f) ? own.default : undefined;
+    const v = state[name] ?? shown;
+    if (v !== undefined) out[name] = v;
+  }
+  // Every key comes from `to`, each value from a store field of the same name and table.
+  return out as Input<T>;
+}
+
+const { tokens, mfu, scaling, deadlineHours } = JOB_FIELDS;
+// The compute-time calculator's layout (`PLAN_TRAINING_FIELDS`): the plan times a run as it does.
+const { pipelineParallel, virtualStages, expertParallel, fp8 } = JOB_FIELDS;
+/** The compute-time calculator's fields each workload's plan takes. */
+const JOB_PLAN_FIELDS = {
+  training: {
+    tokens,
+    mfu,
+    scaling,
+    deadlineHours,
+    pipelineParallel,
+    virtualStages,
+    expertParallel,
+    fp8,
+  },
+  inference: { mfu, scaling, deadlineHours },
+  batch: { deadlineHours },
+} as const;
+
+/** The decision table's own options each workload's plan takes. */
+const FIT_PLAN_FIELDS = {
+  training: PLAN_COMMON_FIELDS,
+  inference: PLAN_COMMON_FIELDS,
+  batch: { ...PLAN_COMMON_FIELDS, ...BATCH_PLAN_FIELDS },
+} as const;
+
 /** Price per GPU-hour of each GPU that has a priced node option in the cost comparison. */
 function pricesPerGpu(k: CostState): Record<string, number> {
   const prices: Record<string, number> = {};
@@ -23,25 +78,6 @@ function pricesPerGpu(k: CostState): Record<string, number> {
       prices[o.gpu] ??= o.pricePerHour / (o.gpus ?? 1);
   return prices;
 }
-
-/** A batch job as the plan's render workload: the time per item and count are always sent. */
-function batchWorkload(f: FitState): Built {
-  const e = fit.effective(f);
-  const { resolution, complexity } = f;
-  return {
-    ok: true,
-    request: {
-      task: "render",
-      secondsPerFrame: e["secondsPerFrame"],
-      frames: e["frames"],
-      ...(resolution === undefined ? {} : { resolution }),
-      ...(complexity === undefined ? {} : { complexity }),
-    },
-  };
-}
-
-/** The job's speed fields the plan shares with train-time (`PLAN_TRAINING_FIELDS`). */
-const LAYOUT = ["pipelineParallel", "virtualStages", "expertParallel", "fp8"] as const;
 
 /**
  * The rental plan for the training, serving or batch workload the other calculators hold:
@@ -55,63 +91,38 @@ export function planRequest(
   j: JobState,
   k: CostState,
   measured: MeasuredState | null = null,
-): Built {
-  const e = fit.effective(f);
-  const mode = e["mode"];
-  const training = mode === "training";
-  const batch = mode === "batch";
-  const {
-    mode: _mode,
-    users,
-    outputTokensPerSecondPerUser: _rate,
-    secondsPerFrame: _seconds,
-    frames: _frames,
-    resolution: _resolution,
-    complexity: _complexity,
-    measuredOn: _measuredOn,
-    bound,
-    ...options
-  } = f;
-  // The serving rate starts at a reader's pace (the store's default), so it is sent.
-  const outputTokensPerSecondPerUser = e["outputTokensPerSecondPerUser"];
-  const workload = training
-    ? trainMemoryRequest(m, t)
-    : batch
-      ? batchWorkload(f)
-      : withModel("serve", m, {
-          ...s,
-          ...(users === undefined ? {} : { users }),
-          ...(outputTokensPerSecondPerUser === undefined ? {} : { outputTokensPerSecondPerUser }),
-        });
+): Built<"plan"> {
+  const mode = fit.effective(f).mode;
+  const own = fit.fields;
+  const workload =
+    mode === "training"
+      ? trainMemoryRequest(m, t)
+      : mode === "batch"
+        ? ({
+            ok: true,
+            request: { task: "render", ...fieldsOf(RENDER_FIELDS, f, own) },
+          } satisfies Built<"render">)
+        : withModel<"serve">(m, (model) => ({
+            task: "serve",
+            model,
+            ...s,
+            ...fieldsOf(SERVE_EXTRA_FIELDS, f, own),
+          }));
   if (!workload.ok) return workload;
-  const own = pricesPerGpu(k);
+  const prices = pricesPerGpu(k);
   return {
     ok: true,
     request: {
       task: "plan",
       workload: workload.request,
-      ...options,
-      ...(training && j.tokens !== undefined ? { tokens: j.tokens } : {}),
-      // The compute-time calculator's layout and kernels: the plan times a run as it does.
-      ...(training
-        ? Object.fromEntries(LAYOUT.flatMap((k) => (j[k] === undefined ? [] : [[k, j[k]]])))
-        : {}),
+      ...fieldsOf(FIT_PLAN_FIELDS[mode], f, own),
+      ...fieldsOf(JOB_PLAN_FIELDS[mode], j, {}),
       // The compute-time calculator's network, unless the decision table names its own.
-      ...(training && options.network === undefined && options.interNodeGbps === undefined
-        ? {
-            ...(j.network === undefined ? {} : { network: j.network }),
-            ...(j.interNodeGbps === undefined ? {} : { interNodeGbps: j.interNodeGbps }),
-          }
+      ...(mode === "training" && f.network === undefined && f.interNodeGbps === undefined
+        ? fieldsOf(NETWORK_FIELDS, j, {})
         : {}),
-      ...(batch
-        ? { measuredOn: e["measuredOn"], ...(bound === undefined ? {} : { bound }) }
-        : {
-            ...(j.mfu === undefined ? {} : { mfu: j.mfu }),
-            ...(j.scaling === undefined ? {} : { scaling: j.scaling }),
-          }),
-      ...(j.deadlineHours === undefined ? {} : { deadlineHours: j.deadlineHours }),
-      ...(Object.keys(own).length === 0 ? {} : { prices: own }),
-      ...(training && measured
+      ...(Object.keys(prices).length === 0 ? {} : { prices }),
+      ...(mode === "training" && measured
         ? {
             measured: {
               peakBytes: measured.peakMemoryBytes,

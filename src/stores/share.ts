@@ -6,7 +6,7 @@
  */
 import type { Engine } from "./engine-api.ts";
 import type { LinkNote } from "./link-note.ts";
-import { $linkNote } from "./link-note.ts";
+import { $linkNote, NOTE_MAX_FIELDS, noteName } from "./link-note.ts";
 import { registry, STORE_VERSION } from "./persist.ts";
 // Islands import only their own stores; a link and Reset cover every store of the site, so
 // this module (loaded on demand) registers all of them before it encodes, applies or resets.
@@ -14,8 +14,6 @@ import "./all-stores.ts";
 
 /** Longer than any link these calculators write (a pasted config.json included). */
 export const MAX_LINK_CHARS = 100_000;
-/** Invalid fields named in the note; the rest are counted. */
-export const NOTE_MAX_FIELDS = 12;
 const VERSION_KEY = "v";
 
 export function encodeState(): string {
@@ -50,6 +48,7 @@ export function applyHash(hash: string, engine: Engine): LinkNote {
   const truncated = hash.length > MAX_LINK_CHARS;
   const params = new URLSearchParams(hash.slice(0, MAX_LINK_CHARS).replace(/^#/, ""));
   const byStore = new Map<string, [string, string][]>();
+  const invalid = new Set<string>();
   let version: string | null = null;
   for (const [name, text] of params) {
     if (name === VERSION_KEY) {
@@ -57,7 +56,11 @@ export function applyHash(hash: string, engine: Engine): LinkNote {
       continue;
     }
     const dot = name.indexOf(".");
-    if (dot < 1) continue;
+    if (dot < 1) {
+      // Not `store.field`: no store could take it, so it is named rather than dropped.
+      invalid.add(name);
+      continue;
+    }
     const id = name.slice(0, dot);
     const list = byStore.get(id) ?? [];
     list.push([name.slice(dot + 1), text]);
@@ -66,7 +69,6 @@ export function applyHash(hash: string, engine: Engine): LinkNote {
   const known = new Set(registry.map((r) => r.id));
   const unknownStores = [...byStore.keys()].filter((id) => !known.has(id));
   const restores = [...byStore.keys()].some((id) => known.has(id));
-  const invalid = new Set<string>();
   if (restores) {
     for (const { id, store, initial, codec } of registry) {
       const entries = byStore.get(id);
@@ -79,11 +81,11 @@ export function applyHash(hash: string, engine: Engine): LinkNote {
       store.set(r.value);
     }
   }
-  const names = [...invalid];
+  const names = [...invalid].map(noteName);
   return {
     invalid: names.slice(0, NOTE_MAX_FIELDS),
     more: Math.max(0, names.length - NOTE_MAX_FIELDS),
-    unknownStores: unknownStores.slice(0, NOTE_MAX_FIELDS),
+    unknownStores: unknownStores.slice(0, NOTE_MAX_FIELDS).map(noteName),
     nothingRestored: !restores,
     otherVersion: version !== String(STORE_VERSION),
     truncated,

@@ -3,10 +3,13 @@
  * GPU ranking. Opens on a QLoRA fine-tune of the default model that fits one 24 GB card,
  * with recomputation.
  */
+import { atom } from "nanostores";
 import { LORA_TARGETS } from "../estimate/vocabulary.ts";
 import type { Input } from "../estimate/tasks/field.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "../estimate/tasks/training-fields.ts";
-import { fieldStore } from "./field-store.ts";
+import type { LORA_FIELDS } from "../estimate/tasks/training-fields.ts";
+import { TRAINING_FIELDS } from "../estimate/tasks/training-fields.ts";
+import type { Changes } from "./field-store.ts";
+import { fieldStore, merged } from "./field-store.ts";
 
 export type TrainingState = Input<typeof TRAINING_FIELDS>;
 
@@ -19,7 +22,12 @@ export const TRAINING_INITIAL: TrainingState = {
   gpu: "rtx-4090",
 };
 
-export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL, trainingDefaults);
+/**
+ * The training fields. What they show with a framework's defaults is `trainingShown`
+ * (`views/training-shown.ts`): every framework's profile loads only where training fields
+ * show, not on every page that reads this store.
+ */
+export const training = fieldStore("t", TRAINING_FIELDS, TRAINING_INITIAL);
 export const $training = training.store;
 export const setTraining = training.set;
 
@@ -32,15 +40,18 @@ export function methodOf(t: TrainingState): Method {
   return (t.lora.baseBits ?? 16) < 16 ? "qlora" : "lora";
 }
 
-/** The LoRA settings last set this page view, kept while full training is chosen. */
-let parkedLora: TrainingState["lora"] = TRAINING_INITIAL.lora;
+/**
+ * The LoRA settings last set this page view, kept while full training is chosen so that
+ * choosing LoRA again restores them (page-local: not persisted, not in links).
+ */
+export const $parkedLora = atom<TrainingState["lora"]>(TRAINING_INITIAL.lora);
 
 export function setMethod(method: Method): void {
   const current = $training.get().lora;
-  if (current) parkedLora = current;
+  if (current) $parkedLora.set(current);
   if (method === "none") return setTraining({ lora: undefined });
-  setTraining({ lora: { ...parkedLora, baseBits: method === "qlora" ? 4 : 16 } });
+  setTraining({ lora: { ...$parkedLora.get(), baseBits: method === "qlora" ? 4 : 16 } });
 }
 
-export const setLora = (changes: NonNullable<TrainingState["lora"]>): void =>
-  setTraining({ lora: { ...$training.get().lora, ...changes } });
+export const setLora = (changes: Changes<typeof LORA_FIELDS>): void =>
+  setTraining({ lora: merged($training.get().lora, changes) });

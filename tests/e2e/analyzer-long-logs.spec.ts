@@ -211,21 +211,20 @@ for (const c of LANGS) {
       await page.setInputFiles("#an-a-file", logFile("many-indices.csv", manyIndicesLog));
       const rec = page.getByTestId("gpu-table").locator('[data-k="rec"]').first();
       await expect(rec).toBeVisible({ timeout: 60_000 });
-      const gb = (mib: number) =>
-        new Intl.NumberFormat(c.locale, { maximumFractionDigits: 1 }).format((mib * 2 ** 20) / 1e9);
       const headroom = page.locator("#an-headroom");
       const advice = page.locator("#an-headroom-advice");
+      // GPU 0 peaks at 40,000 MiB = 41.94 GB; the rental is rounded up to 0.1 GB.
       await headroom.fill("0");
-      await expect(rec).toHaveText(gb(40_000));
+      await expect(rec).toHaveText("42"); // 41.94 GB → 42.0
       await headroom.fill("50");
-      await expect(rec).toHaveText(gb(60_000));
+      await expect(rec).toHaveText("63"); // 60,000 MiB = 62.91 GB → 63.0
       await expect(advice).toContainText(c.outside);
       await headroom.fill("20");
-      await expect(rec).toHaveText(gb(48_000));
+      await expect(rec).toHaveText("50.4"); // 48,000 MiB = 50.33 GB → 50.4
       await expect(advice).not.toContainText(c.outside);
       await headroom.fill("101");
       await expect(page.locator(".calc-field.is-invalid #an-headroom")).toBeVisible();
-      await expect(rec).toHaveText(gb(48_000));
+      await expect(rec).toHaveText("50.4");
     });
   });
 }

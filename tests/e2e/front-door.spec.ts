@@ -1,28 +1,40 @@
 /**
- * The home page's front door, in both languages: a fine-tuning question and a serving
- * question each get the decision table's top options, and the detailed calculators open
- * on the same state (their request gives the same plan on the command line).
+ * The home page's front door, in both languages: a fine-tuning, a serving and a rendering
+ * question each get the top options of the plan this test writes for them (the page's
+ * opening state and what was typed), with the hours and cost the command line gives; and
+ * the decision table opens on the same state, showing that same request.
  */
 import type { Page } from "@playwright/test";
-import { expect, hydrateIslands, test } from "./fixtures.ts";
-import { num } from "../../src/i18n/format.ts";
-import { estimate, openCalculators, pageRequest, typeInto } from "./calculators/helpers.ts";
+import type { TaskRequest, TaskResult } from "../../src/estimate/tasks/registry.ts";
+import { inUnit, plain } from "../support/shown-text.ts";
+import { expect, test } from "./fixtures.ts";
+import type { Lang } from "./calculators/helpers.ts";
+import {
+  engineReady,
+  estimate,
+  openCalculators,
+  OPENING,
+  pageRequest,
+  typeInto,
+} from "./calculators/helpers.ts";
 
-interface Row {
-  gpu: string;
-  gpus: number;
-  verdict: string;
-  hours: number | null;
-  cost: number | null;
-  tokensPerSecondPerUser?: number;
-}
+type Row = TaskResult<"plan">["best"][number];
 
 /** The first three GPUs that run, each at its best count, as the front door lists them. */
-const top = (best: Row[]) =>
+const top = (best: readonly Row[]) =>
   best
     .filter((r) => r.verdict !== "does-not-fit")
     .slice(0, 3)
     .map((r) => `${r.gpus}×${r.gpu}`);
+
+/** Opens the home page and waits until its front door is live. */
+async function openHome(page: Page, lang: Lang): Promise<void> {
+  await page.goto(lang === "en" ? "/en/" : "/");
+  const door = page.locator('section[aria-labelledby="fd-title"]');
+  await door.scrollIntoViewIfNeeded();
+  await expect(door).toHaveAttribute("data-hydrated", "true");
+  await engineReady(page);
+}
 
 /** Waits until the stores have saved what was typed, so the next page opens on it. */
 async function saved(page: Page, ...texts: string[]): Promise<void> {
@@ -32,107 +44,112 @@ async function saved(page: Page, ...texts: string[]): Promise<void> {
       .toContain(text);
 }
 
-/** The first option's hours and cost, as the front door prints them. */
-async function expectFirstFigures(page: Page, lang: string, best: Row[]): Promise<void> {
+const answers = (page: Page) => page.locator('[data-testid="fd-answer"] li');
+const shown = (page: Page) =>
+  answers(page).evaluateAll((lis) =>
+    lis.map((li) => `${li.getAttribute("data-gpus")}×${li.getAttribute("data-gpu")}`),
+  );
+
+/** The plan's first options on the front door, the first with its hours and cost. */
+async function expectAnswer(page: Page, lang: Lang, best: readonly Row[]): Promise<void> {
+  await expect.poll(() => shown(page)).toEqual(top(best));
   const first = best.find((r) => r.verdict !== "does-not-fit");
   if (!first || first.hours === null || first.cost === null) throw new Error("no priced option");
-  const li = page.locator('[data-testid="fd-answer"] li').first();
-  await expect(li).toContainText(`${num(lang, first.hours, 1)} `);
-  await expect(li).toContainText(`${num(lang, first.cost, 2)} USD`);
+  await expect(answers(page).first()).toContainText(inUnit(lang, first.hours, "hours", 1));
+  await expect(answers(page).first()).toContainText(`${plain(lang, first.cost, 2)} USD`);
 }
 
-const shown = (page: Page) =>
-  page
-    .locator('[data-testid="fd-answer"] li')
-    .evaluateAll((lis) =>
-      lis.map((li) => `${li.getAttribute("data-gpus")}×${li.getAttribute("data-gpu")}`),
-    );
+/** The decision table, opened after the front door, shows the request the test wrote. */
+async function expectTable(page: Page, lang: Lang, request: TaskRequest<"plan">) {
+  await openCalculators(page, lang, "gf");
+  await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
+}
+
+/** What every plan of the page takes beside its workload, as the page opens. */
+const OPTIONS = {
+  currency: "USD",
+  deadlineHours: OPENING.job.deadlineHours,
+  // The cost comparison's first option prices the RTX 4090 at 2.5 per GPU-hour.
+  prices: { "rtx-4090": 2.5 },
+} as const;
 
 for (const lang of ["en", "zh-cn"] as const) {
-  const home = lang === "en" ? "/en/" : "/";
-
-  test(`front door answers a fine-tuning question as the decision table does (${lang})`, async ({
+  test(`front door answers a fine-tuning question with the plan's options (${lang})`, async ({
     page,
   }) => {
-    await page.goto(home);
-    await hydrateIslands(page);
+    await openHome(page, lang);
     await page.selectOption("#fd-goal", "fine-tune");
     await page.selectOption("#fd-model", "qwen2.5-7b");
     await typeInto(page, "#fd-tokens", "5e8");
-    await expect(page.locator('[data-testid="fd-answer"] li')).toHaveCount(3);
-    const answer = await shown(page);
-    await saved(page, "qwen2.5-7b", "500000000");
-
-    await openCalculators(page, lang, "gf");
-    const request = await pageRequest(page, "gf");
-    expect(request).toMatchObject({
+    const request: TaskRequest<"plan"> = {
       task: "plan",
+      workload: {
+        task: "train-memory",
+        model: { preset: "qwen2.5-7b" },
+        ...OPENING.training,
+        // Fine-tuning is LoRA on a 16-bit base, with the adapters the page opened with.
+        lora: { ...OPENING.training.lora, baseBits: 16 },
+      },
+      ...OPTIONS,
       tokens: 5e8,
-      workload: { task: "train-memory", model: { preset: "qwen2.5-7b" }, lora: {} },
-    });
-    const { best } = estimate<{ best: Row[] }>(request);
-    expect(answer).toEqual(top(best));
-    await page.goto(home);
-    await hydrateIslands(page);
-    await expectFirstFigures(page, lang, best);
+    };
+    const { best } = estimate(request);
+    await expectAnswer(page, lang, best);
+    await saved(page, "qwen2.5-7b", "500000000");
+    await expectTable(page, lang, request);
   });
 
   test(`front door answers a serving question with each user's rate (${lang})`, async ({
     page,
   }) => {
-    await page.goto(home);
-    await hydrateIslands(page);
+    await openHome(page, lang);
     await page.selectOption("#fd-goal", "serve");
     await page.selectOption("#fd-model", "llama-3.1-8b");
     await typeInto(page, "#fd-users", "20");
     await typeInto(page, "#fd-outputTokensPerSecondPerUser", "20");
-    await expect(page.locator('[data-testid="fd-answer"] li').first()).toBeVisible();
-    const answer = await shown(page);
-    await saved(page, "inference", '"users":20');
-    await expect(page.locator('[data-testid="fd-answer"]')).toContainText(
-      lang === "en" ? "tokens/s per user" : "每位用户",
+    const request: TaskRequest<"plan"> = {
+      task: "plan",
+      workload: {
+        task: "serve",
+        model: { preset: "llama-3.1-8b" },
+        ...OPENING.serving,
+        users: 20,
+        outputTokensPerSecondPerUser: 20,
+      },
+      ...OPTIONS,
+    };
+    const { best } = estimate(request);
+    await expect.poll(() => shown(page)).toEqual(top(best));
+    const first = best.find((r) => r.verdict !== "does-not-fit")!;
+    expect(first.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+    await expect(answers(page).first()).toContainText(
+      inUnit(lang, first.tokensPerSecondPerUser, "tokens-per-second", 1),
     );
-
-    await openCalculators(page, lang, "gf");
-    const request = await pageRequest(page, "gf");
-    expect(request).toMatchObject({
-      workload: { task: "serve", users: 20, outputTokensPerSecondPerUser: 20 },
-    });
-    const { rows, best } = estimate<{ rows: Row[]; best: Row[] }>(request);
-    expect(answer).toEqual(top(best));
-    for (const r of rows.filter((x) => x.verdict !== "does-not-fit"))
-      expect(r.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+    await expect(answers(page).first()).toContainText(lang === "en" ? "per user" : "每位用户");
+    await saved(page, "inference", '"users":20');
+    await expectTable(page, lang, request);
   });
 
   test(`front door answers a rendering question from a time per frame (${lang})`, async ({
     page,
   }) => {
-    await page.goto(home);
-    await hydrateIslands(page);
+    await openHome(page, lang);
     await page.selectOption("#fd-goal", "batch");
     // A batch job has no model to choose.
     await expect(page.locator("#fd-model")).toHaveCount(0);
     await typeInto(page, "#fd-secondsPerFrame", "20");
     await typeInto(page, "#fd-frames", "2000");
     await page.selectOption("#fd-measuredOn", "rtx-3090");
-    await expect(page.locator('[data-testid="fd-answer"] li')).toHaveCount(3);
-    const answer = await shown(page);
-    await saved(page, '"mode":"batch"', '"frames":2000', "rtx-3090");
-    await expect(page.locator('[data-testid="fd-answer"]')).toContainText(
-      lang === "en" ? "hours" : "小时",
-    );
-
-    await openCalculators(page, lang, "gf");
-    const request = await pageRequest(page, "gf");
-    expect(request).toMatchObject({
+    const request: TaskRequest<"plan"> = {
+      task: "plan",
       workload: { task: "render", secondsPerFrame: 20, frames: 2000 },
+      ...OPTIONS,
       measuredOn: "rtx-3090",
-    });
-    const { best } = estimate<{ best: Row[] }>(request);
-    expect(answer).toEqual(top(best));
+    };
+    const { best } = estimate(request);
+    await expectAnswer(page, lang, best);
+    await saved(page, '"mode":"batch"', '"frames":2000', "rtx-3090");
+    await expectTable(page, lang, request);
     await expect(page.locator("#gf-mode")).toHaveValue("batch");
-    await page.goto(home);
-    await hydrateIslands(page);
-    await expectFirstFigures(page, lang, best);
   });
 }

@@ -10,13 +10,34 @@ import { loadGpuSpecs } from "../../src/catalog/load.ts";
 import type { MemoryVerdict } from "../../src/estimate/memory-views.ts";
 import { PRESETS } from "../../src/estimate/presets.ts";
 import { runRequest } from "../../src/estimate/tasks/registry.ts";
-import { BYTES_PER_GB } from "../../src/estimate/units.ts";
-import { calculatorStrings } from "../../src/i18n/calculators.ts";
-import { gb, tr } from "../../src/i18n/format.ts";
 
 const GPUS = loadGpuSpecs();
 const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
 type Lang = "en" | "zh-cn";
+/**
+ * The page's words, written here rather than read from its dictionary: "rent at least X GB
+ * per GPU", X in GB (10⁹ bytes) to one decimal in the page's locale.
+ */
+const WORDS = {
+  en: {
+    locale: "en",
+    rent: (gb: string, count: number) =>
+      count > 1
+        ? `Rent at least ${gb} per GPU, on each of ${count} GPUs`
+        : `Rent at least ${gb} per GPU`,
+    yes: "yes",
+    no: "no",
+  },
+  "zh-cn": {
+    locale: "zh-CN",
+    rent: (gb: string, count: number) =>
+      count > 1 ? `每张 GPU 至少租 ${gb} 显存，共 ${count} 张` : `每张 GPU 至少租 ${gb} 显存`,
+    yes: "是",
+    no: "否",
+  },
+} as const;
+const gbText = (lang: Lang, gb: number) =>
+  `${new Intl.NumberFormat(WORDS[lang].locale, { maximumFractionDigits: 1 }).format(gb)} GB`;
 type Widget = "tm" | "im";
 const SLUG: Record<Widget, string> = { tm: "training-memory", im: "inference" };
 const path = (lang: Lang, w: Widget) =>
@@ -49,18 +70,16 @@ async function coreVerdict(page: Page, w: Widget): Promise<MemoryVerdict> {
 
 /** The headline and yes/no on the page say what the core computes, in the page's language. */
 async function expectVerdict(page: Page, lang: Lang, w: Widget, fits: boolean): Promise<void> {
-  const t = calculatorStrings(lang);
   const v = await coreVerdict(page, w);
   expect(v.chosen?.fits).toBe(fits);
   const s = section(page, w);
   const verdict = s.locator("[data-verdict]");
-  const rent = gb(lang, v.rentGB * BYTES_PER_GB);
+  const rent = gbText(lang, v.rentGB);
   await expect(verdict.locator('[data-figure="rent"]')).toHaveText(rent);
-  const headline = tr(t, v.gpus > 1 ? "v.rentGpus" : "v.rent", { gb: rent, count: v.gpus });
-  await expect(verdict.locator(".calc-verdict-rent")).toHaveText(headline);
+  await expect(verdict.locator(".calc-verdict-rent")).toHaveText(WORDS[lang].rent(rent, v.gpus));
   const chosen = verdict.locator(".calc-verdict-chosen");
   await expect(chosen).toHaveAttribute("data-fits", fits ? "yes" : "no");
-  await expect(chosen.locator('[data-figure="fits"]')).toHaveText(tr(t, fits ? "yes" : "no"));
+  await expect(chosen.locator('[data-figure="fits"]')).toHaveText(WORDS[lang][fits ? "yes" : "no"]);
   await expect(chosen).toContainText(nameOf(v.chosen?.gpuId ?? ""));
   // The GPUs it fits on, by name, smallest first; or the advice when none does.
   const list = verdict.locator("[data-fits-on]");

@@ -33,6 +33,6 @@ export async function provide(): Promise<void> {
 export async function pageData(): Promise<Catalog> {
   await provide();
   const initial: Record<string, unknown> = { [MODEL_INITIAL_KEY]: initialModel() };
-  for (const ts of taskStoreRegistry) initial[ts.key] = ts.initial().outcome;
+  for (const ts of taskStoreRegistry) initial[ts.id] = ts.initial().outcome;
   return { ...$catalog.get(), initial };
 }

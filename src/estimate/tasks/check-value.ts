@@ -7,6 +7,7 @@ import type { Field, Fields, NumberField } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { at, issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
+import { own } from "./own.ts";
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,6 +61,16 @@ export function checkScalar(f: Field, v: unknown, path: string): FieldCheck | nu
   }
 }
 
+/**
+ * Unknown names in one object that get a "did you mean": enough for every typo a person
+ * makes, while a request of 10^5 unknown names is refused without 10^5 searches.
+ */
+export const MAX_SUGGESTIONS = 20;
+
+/** A table of scalars only (an architecture, a price entry): any other kind is refused. */
+export const checkScalarOnly = (f: Field, v: unknown, path: string): FieldCheck =>
+  checkScalar(f, v, path) ?? { issues: [issue(path, "not-a-number")] };
+
 export interface Checked {
   /** The valid fields only. */
   value: Record<string, unknown>;
@@ -80,22 +91,26 @@ export function walkFields(
   const value: Record<string, unknown> = {};
   const issues: Issue[] = [];
   const names = Object.keys(fields);
-  for (const [key, v] of Object.entries(raw)) {
+  let suggested = 0;
+  // Keys, not entries: on an object of 10^5 names, entries cost four times as much.
+  for (const key of Object.keys(raw)) {
+    const v = raw[key];
     if (ignore.includes(key) || v === undefined) continue;
-    const f = fields[key];
+    const f = own(fields, key);
     if (!f) {
-      const nearest = nearestName(key, names);
+      // A suggestion costs a comparison with every known name: only the first few get one.
+      const nearest = suggested++ < MAX_SUGGESTIONS ? nearestName(key, names) : undefined;
       issues.push(
         issue(at(path, key), "unknown-field", { name: key, ...(nearest ? { nearest } : {}) }),
       );
       continue;
     }
     const r = one(f, v, at(path, key));
-    issues.push(...r.issues);
+    for (const i of r.issues) issues.push(i);
     if (r.keep !== undefined && r.issues.length === 0) value[key] = r.keep;
   }
   for (const [key, f] of Object.entries(fields)) {
-    if ("required" in f && f.required && raw[key] === undefined)
+    if ("required" in f && f.required && own(raw, key) === undefined)
       issues.push(issue(at(path, key), "required"));
   }
   return { value, issues };

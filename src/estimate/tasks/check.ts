@@ -5,18 +5,25 @@
  * names the table does not know, with the nearest known name. Callers decide what an issue
  * means: the command line refuses the request; a store drops the field and says so.
  */
-import type { Currency, ReferencePrice } from "../price.ts";
+import type { ReferencePrice } from "../price.ts";
 import { CURRENCIES } from "../price.ts";
 import type { UtilisationEntry } from "../utilisation.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
 import type { Field, Fields, GpuPrice } from "./field.ts";
-import { num } from "./field.ts";
+import { num, oneOf } from "./field.ts";
 import { at, issue } from "./issue.ts";
 import type { Issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
 import type { Checked, FieldCheck } from "./check-value.ts";
-import { checkNumber, checkScalar, isRecord, listIds, walkFields } from "./check-value.ts";
+import {
+  checkNumber,
+  checkScalar,
+  checkScalarOnly,
+  isRecord,
+  listIds,
+  walkFields,
+} from "./check-value.ts";
 
 export type { Checked } from "./check-value.ts";
 
@@ -36,10 +43,26 @@ export interface CheckContext {
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */
   nested?: (raw: unknown, allowed: readonly string[], path: string) => Checked;
+  /** The request being checked is a ranking's workload, not a request of its own. */
+  inWorkload?: boolean;
 }
 
-/** A user's price per GPU-hour, as every price field takes it. */
-const PRICE_FIELD = num("money-per-gpu-hour", 0, 1e6);
+/** A user's price for one GPU: per GPU-hour, in a currency when it names one. */
+const PRICE_ENTRY_FIELDS = {
+  pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6, { required: true }),
+  currency: oneOf(CURRENCIES),
+} as const satisfies Fields;
+
+/** A price given as a bare number: the price per GPU-hour, in the plan's currency. */
+function bareNumber(x: unknown, path: string): Checked {
+  const n = checkNumber(PRICE_ENTRY_FIELDS.pricePerGpuHour, x, path);
+  return n ? { value: {}, issues: [n] } : { value: { pricePerGpuHour: x }, issues: [] };
+}
+
+/** Appends without spreading: a spread of 10^5 issues overflows the call stack. */
+function append(into: Issue[], from: readonly Issue[]): void {
+  for (const i of from) into.push(i);
+}
 
 /** Checks one field's value: what to keep (nothing when it has issues) and its issues. */
 export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext): FieldCheck {
@@ -75,13 +98,16 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
           return {};
         }
         const r = checkFields(f.item, item, ctx, at(path, i));
-        issues.push(...r.issues);
+        append(issues, r.issues);
         return r.value;
       });
       return issues.length ? { issues } : { keep: items, issues };
     }
     case "enum-list": {
       if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
+      // Each option at most once, so no valid list is longer than the options.
+      if (v.length > f.options.length)
+        return bad(issue(path, "list-length", { min: f.min, max: f.options.length }));
       const issues: Issue[] = [];
       (v as unknown[]).forEach((x, i) => {
         if (!(f.options as readonly unknown[]).includes(x))
@@ -95,14 +121,27 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
     }
     case "gpu-list": {
       if (!Array.isArray(v)) return bad(issue(path, "not-a-list"));
-      const issues = v.flatMap((x, i) => checkGpuId(x, at(path, i), ctx).issues);
+      // Each catalog GPU at most once.
+      if (v.length > ctx.gpus.length)
+        return bad(issue(path, "list-length", { min: 0, max: ctx.gpus.length }));
+      const issues: Issue[] = [];
+      (v as unknown[]).forEach((x, i) => {
+        const r = checkGpuId(x, at(path, i), ctx);
+        append(issues, r.issues);
+        if (!r.issues.length && v.indexOf(x) !== i)
+          issues.push(issue(at(path, i), "duplicate", { value: String(x) }));
+      });
       return issues.length ? { issues } : { keep: v, issues };
     }
     case "gpu-map": {
       if (!isRecord(v)) return bad(issue(path, "not-an-object"));
+      const ids = Object.keys(v);
+      if (ids.length > ctx.gpus.length)
+        return bad(issue(path, "too-many-gpus", { max: ctx.gpus.length }));
       const issues: Issue[] = [];
-      for (const [id, x] of Object.entries(v)) {
-        issues.push(...checkGpuId(id, at(path, id), ctx).issues);
+      for (const id of ids) {
+        const x = v[id];
+        append(issues, checkGpuId(id, at(path, id), ctx).issues);
         const n = checkNumber(f.value, x, at(path, id));
         if (n) issues.push(n);
       }
@@ -110,25 +149,20 @@ export function checkField(f: Field, v: unknown, path: string, ctx: CheckContext
     }
     case "gpu-prices": {
       if (!isRecord(v)) return bad(issue(path, "not-an-object"));
+      const ids = Object.keys(v);
+      if (ids.length > ctx.gpus.length)
+        return bad(issue(path, "too-many-gpus", { max: ctx.gpus.length }));
       const issues: Issue[] = [];
       const keep: Record<string, GpuPrice> = {};
-      for (const [id, x] of Object.entries(v)) {
-        issues.push(...checkGpuId(id, at(path, id), ctx).issues);
-        const entry = isRecord(x) ? x : { pricePerGpuHour: x };
-        const pricePath = isRecord(x) ? at(at(path, id), "pricePerGpuHour") : at(path, id);
-        const n = checkNumber(PRICE_FIELD, entry["pricePerGpuHour"], pricePath);
-        if (n) issues.push(n);
-        const currency = entry["currency"];
-        if (currency !== undefined && !CURRENCIES.includes(currency as Currency))
-          issues.push(
-            issue(at(at(path, id), "currency"), "not-an-option", {
-              options: CURRENCIES.join(", "),
-            }),
-          );
-        keep[id] = {
-          pricePerGpuHour: entry["pricePerGpuHour"] as number,
-          ...(currency === undefined ? {} : { currency: currency as Currency }),
-        };
+      for (const id of ids) {
+        const x = v[id];
+        const idIssues = checkGpuId(id, at(path, id), ctx).issues;
+        append(issues, idIssues);
+        const r = isRecord(x)
+          ? walkFields(PRICE_ENTRY_FIELDS, x, at(path, id), checkScalarOnly)
+          : bareNumber(x, at(path, id));
+        append(issues, r.issues);
+        if (!idIssues.length && !r.issues.length) keep[id] = r.value as unknown as GpuPrice;
       }
       return issues.length ? { issues } : { keep, issues };
     }

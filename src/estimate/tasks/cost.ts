@@ -36,7 +36,8 @@ export function costInput(r: CostRequest, ctx: TaskContext): CompareInput {
       const option: NodeOption = { gpu: o.gpu, gpus: o.gpus, pricePerHour: o.pricePerHour };
       if (o.runHours !== undefined) option.runHours = o.runHours;
       if (o.scaling !== undefined) option.scaling = o.scaling;
-      if (o.gpu !== base.id)
+      // Only hours carried from the base GPU need the two speeds (the rules checked both).
+      if (o.gpu !== base.id && o.runHours === undefined)
         option.speed = rateOf(gpuById(ctx, o.gpu), r.bound) / rateOf(base, r.bound);
       return option;
     }),
@@ -54,10 +55,10 @@ export const costTask = defineTask({
     const options = r.options ?? [];
     const needs = r.bound === "compute" ? (["fp32Tflops"] as const) : (["bandwidthGBps"] as const);
     // Hours carried to another GPU need a speed figure on both ends; same-GPU options none.
+    // An option with its own run hours is carried too: its cost at other GPU counts (the
+    // chart) scales the single-GPU hours to its GPU.
     const base = baseGpuOf(r);
-    const carried = options.flatMap((o, i) =>
-      o.runHours === undefined && o.gpu !== base ? [i] : [],
-    );
+    const carried = options.flatMap((o, i) => (o.gpu !== base ? [i] : []));
     const figures =
       carried.length === 0
         ? []

@@ -1,11 +1,14 @@
-/** `decode-speed`: tokens per second, time to first token and requests per second on a GPU. */
+/** `decode-speed`: output tokens per second, time to first token and per output token on a GPU. */
+import type { GpuSpec } from "../gpu.ts";
+import { inferenceMemory } from "../inference-memory.ts";
 import type { ServingSpeedInput } from "../inference-speed.ts";
 import { servingSpeed } from "../inference-speed.ts";
 import { formatScaleBits } from "../weight-formats.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import type { ServingRequest } from "./infer-memory.ts";
-import { SERVING_REQUEST_FIELDS } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
 import { servingDefaults } from "./serving-fields.ts";
+import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 
 /**
@@ -27,9 +30,38 @@ export function speedSetup(
     contextTokens: r.contextTokens,
     engine: r.engine,
     ...(r.gpuLink === undefined ? {} : { link: r.gpuLink }),
+    ...(r.prefillChunkTokens === undefined ? {} : { stepTokens: r.prefillChunkTokens }),
     promptTokens: r.promptTokens,
     outputTokens: r.outputTokens,
     ...(r.efficiency === undefined ? {} : { efficiency: r.efficiency }),
+  };
+}
+
+/**
+ * Sequences a reserving engine's KV pool holds at once when each needs its prompt and its
+ * output (vLLM, SGLang, TensorRT-LLM); none for engines that size the cache per slot.
+ */
+function poolRunning(r: ServingRequest, ctx: TaskContext, gpu: GpuSpec): number | undefined {
+  const tokens = Math.min(r.contextTokens, r.promptTokens + r.outputTokens);
+  const m = inferenceMemory({
+    ...servingInput(r, ctx),
+    gpu,
+    contextTokens: Math.max(1, tokens),
+    sequences: 1,
+  });
+  return m.kvPool?.maxSequences;
+}
+
+/** The speed model's whole input for a checked decode-speed request (the fit reads it too). */
+export function speedInput(r: ServingRequest, ctx: TaskContext): ServingSpeedInput {
+  const gpu = gpuById(ctx, r.gpu ?? "");
+  const pool = poolRunning(r, ctx, gpu);
+  return {
+    ...speedSetup(r),
+    gpu,
+    batch: r.sequences,
+    tensorParallel: r.tensorParallel,
+    ...(pool === undefined ? {} : { memoryRunning: pool }),
   };
 }
 
@@ -38,12 +70,9 @@ export const decodeSpeedTask = defineTask({
   fields: SERVING_REQUEST_FIELDS,
   required: ["gpu"],
   defaults: servingDefaults,
-  rules: (r, ctx) => speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
-  run: (r, ctx) =>
-    servingSpeed({
-      ...speedSetup(r),
-      gpu: gpuById(ctx, r.gpu ?? ""),
-      batch: r.sequences,
-      tensorParallel: r.tensorParallel,
-    }),
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    ...speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
+  ],
+  run: (r, ctx) => servingSpeed(speedInput(r, ctx)),
 });

@@ -4,7 +4,6 @@ import { mathFormatFor, peakTflops } from "../precision.ts";
 import { TRAINING_PRECISIONS } from "../vocabulary.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import { gpu, num, oneOf } from "./field.ts";
-import { issue } from "./issue.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 
@@ -25,13 +24,13 @@ export const diagnoseTask = defineTask({
   id: "diagnose",
   fields: DIAGNOSE_FIELDS,
   required: ["throughputA", "throughputB"],
+  requirements: [{ oneOf: ["peakA", "gpuA"] }, { oneOf: ["peakB", "gpuB"] }],
+  // A side's GPU gives its peak only when no peak is typed, and only with a compute figure.
   rules: (r, ctx) =>
     (["A", "B"] as const).flatMap((s) =>
-      r[`peak${s}`] === undefined && r[`gpu${s}`] === undefined
-        ? [issue(`peak${s}`, "needs-one-of", { fields: `peak${s}, gpu${s}` })]
-        : r[`peak${s}`] === undefined
-          ? speedFigureIssues(ctx, `gpu${s}`, r[`gpu${s}`], ["fp32Tflops"])
-          : [],
+      r[`peak${s}`] === undefined
+        ? speedFigureIssues(ctx, `gpu${s}`, r[`gpu${s}`], ["fp32Tflops"])
+        : [],
     ),
   run: (r, ctx: TaskContext) => {
     const peakOf = (v: number | undefined, id: string | undefined): number =>

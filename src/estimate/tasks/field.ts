@@ -1,5 +1,6 @@
 import type { ResolvedModelValue } from "../model-value.ts";
 import type { Currency } from "../price.ts";
+import { own } from "./own.ts";
 
 /**
  * What a request field is, declared once: its kind, unit, range, default and options. Each
@@ -146,11 +147,16 @@ export interface GpuPrice {
   currency?: Currency;
 }
 
-/** A whole request of one of the named tasks (the workload a GPU ranking sizes). */
-export interface RequestField extends Common {
+/**
+ * A whole request of one of the named tasks (the workload a GPU ranking sizes). `W` is the
+ * checked request of those tasks, as the task that holds it reads it (see `request`).
+ */
+export interface RequestField<W = Record<string, unknown>> extends Common {
   readonly kind: "request";
   readonly tasks: readonly string[];
   readonly required?: boolean;
+  /** Type only: never set; carries `W` to `Resolved`. */
+  readonly checked?: W;
 }
 
 export type Field =
@@ -191,9 +197,17 @@ export const int = <const O extends NumberOpts>(
   opts?: O,
 ): NumberField & O => ({ kind: "number", unit, min, max, int: true, ...(opts as O) });
 
-/** A share in (0, 1], shown as a percentage. */
+/**
+ * The least share of a peak a run achieves (an engine's efficiency, an MFU, a scaling
+ * efficiency, a memory share): 1%. Below it the GPU would idle 99% of the time; the lowest
+ * calibrated decode efficiency (Transformers FP8, decode-constants.ts) is 18%. A smaller
+ * figure is a percentage typed as a fraction, and 1e-300 would make a decode step 1.5e298 s.
+ */
+export const MIN_SHARE = 0.01;
+
+/** A share in [1%, 100%], shown as a percentage. */
 export const share = <const O extends NumberOpts>(opts?: O) =>
-  num("fraction", 0, 1, { above: true, percent: true, ...(opts as O) });
+  num("fraction", MIN_SHARE, 1, { percent: true, ...(opts as O) });
 
 export const oneOf = <const V extends string | number, const O extends Partial<EnumField<V>>>(
   options: readonly V[],
@@ -215,6 +229,14 @@ export const gpu = <const O extends Partial<GpuField>>(opts?: O): GpuField & O =
   kind: "gpu",
   ...(opts as O),
 });
+
+/**
+ * A required nested request of one of `tasks`, checked by the task it names; `W` is what
+ * the checked request holds (each task's `Resolved` fields under its `task` name).
+ */
+export const request = <W extends { task: string }>(
+  tasks: readonly W["task"][],
+): RequestField<W> & { required: true } => ({ kind: "request", tasks, required: true });
 
 // ---- Types of the values a table describes ----
 
@@ -239,19 +261,23 @@ type ValueOf<F> = F extends NumberField
                   : F extends GpuMapField
                     ? Record<string, number>
                     : F extends GpuPricesField
-                      ? Record<string, GpuPrice>
+                      ? Record<string, number | GpuPrice>
                       : F extends RequestField
                         ? Record<string, unknown>
                         : never;
 
 type ResolvedOf<F> =
-  F extends ObjectField<infer G>
-    ? Resolved<G>
-    : F extends ListField<infer G>
-      ? Resolved<G>[]
-      : F extends ModelField
-        ? ResolvedModelValue
-        : ValueOf<F>;
+  F extends RequestField<infer W>
+    ? W
+    : F extends GpuPricesField
+      ? Record<string, GpuPrice>
+      : F extends ObjectField<infer G>
+        ? Resolved<G>
+        : F extends ListField<infer G>
+          ? Resolved<G>[]
+          : F extends ModelField
+            ? ResolvedModelValue
+            : ValueOf<F>;
 
 type HasValue<F> = F extends { default: unknown }
   ? true
@@ -269,6 +295,20 @@ export type Resolved<F extends Fields> = {
   -readonly [K in keyof F as HasValue<F[K]> extends true ? never : K]?: ResolvedOf<F[K]>;
 };
 
+type DefaultedOf<F> =
+  F extends ObjectField<infer G>
+    ? WithDefaults<G>
+    : F extends ListField<infer G>
+      ? WithDefaults<G>[]
+      : ValueOf<F>;
+
+/** What `withDefaults` gives for a table: the given values, and every field with a default. */
+export type WithDefaults<F extends Fields> = {
+  -readonly [K in keyof F as F[K] extends { default: unknown } ? K : never]: DefaultedOf<F[K]>;
+} & {
+  -readonly [K in keyof F as F[K] extends { default: unknown } ? never : K]?: DefaultedOf<F[K]>;
+};
+
 /** A model as a request gives it (see `model-source.ts`). */
 export type ModelInput = Record<string, unknown>;
 
@@ -284,8 +324,8 @@ export function withDerived(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...derived, ...given };
   for (const [key, f] of Object.entries(fields)) {
-    const d = derived[key];
-    const g = given[key];
+    const d = own(derived, key);
+    const g = own(given, key);
     if (f.kind === "object" && typeof d === "object" && d && typeof g === "object" && g)
       out[key] = { ...d, ...g };
   }
@@ -299,7 +339,7 @@ export function withDefaults(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, f] of Object.entries(fields)) {
-    const v = value[key];
+    const v = own(value, key);
     if (v === undefined) {
       if ("default" in f && f.default !== undefined) out[key] = f.default;
       continue;

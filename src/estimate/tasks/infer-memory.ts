@@ -1,9 +1,12 @@
 /** `infer-memory`: memory per GPU to serve a model, and the concurrency a GPU holds. */
 import type { InferenceMemoryInput } from "../inference-memory.ts";
-import { inferenceMemory } from "../inference-memory.ts";
+import { inferenceMemory, servingFits } from "../inference-memory.ts";
 import { mibToBytes } from "../units.ts";
 import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
+import type { Issue } from "./issue.ts";
+import { issue } from "./issue.ts";
+import { headRules } from "./parallel-rules.ts";
 import { SERVING_FIELDS, servingDefaults } from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
@@ -38,16 +41,37 @@ export function servingInput(r: ServingRequest, ctx: TaskContext): InferenceMemo
   return input;
 }
 
+/**
+ * A serving setup an engine would start: tensor parallel splits the model's heads, and the
+ * prompt fits in the context (vLLM refuses a prompt longer than max_model_len; llama.cpp's
+ * n_ctx bounds it alike). The output is not held to what is left: a speed estimate's
+ * context is the KV length its decode steps read, not the engine's limit.
+ */
+export function servingRules(r: ServingRequest): Issue[] {
+  const out = headRules(r.model.spec, r.tensorParallel, true);
+  if (r.promptTokens > r.contextTokens)
+    out.push(issue("promptTokens", "prompt-exceeds-context", { context: r.contextTokens }));
+  return out;
+}
+
 export const inferMemoryTask = defineTask({
   id: "infer-memory",
   fields: SERVING_REQUEST_FIELDS,
   defaults: servingDefaults,
+  rules: servingRules,
   run: (r, ctx) => {
-    const result = inferenceMemory(servingInput(r, ctx));
+    const input = servingInput(r, ctx);
+    const result = inferenceMemory(input);
+    const verdict = memoryVerdict(ctx, result, r.gpu, r.tensorParallel);
+    // A reserving engine's GPU must also hold every sequence in its pool (the plan's rule).
+    const chosen =
+      verdict.chosen && input.gpu
+        ? { ...verdict.chosen, fits: servingFits(result, input.gpu, r.sequences) }
+        : verdict.chosen;
     return {
       ...result,
       fitsOn: gpusHolding(ctx, result.recommendedBytes),
-      verdict: memoryVerdict(ctx, result, r.gpu, r.tensorParallel),
+      verdict: { ...verdict, chosen },
     };
   },
 });

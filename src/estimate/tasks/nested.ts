@@ -4,6 +4,7 @@
  */
 import { isRecord } from "./check-value.ts";
 import { issue } from "./issue.ts";
+import { own } from "./own.ts";
 import type { TaskContext, TaskDef } from "./task.ts";
 import { checkRequest } from "./task.ts";
 
@@ -13,17 +14,18 @@ export function withNestedTasks(ctx: TaskContext, defs: readonly TaskDef[]): Tas
     ...ctx,
     nested: (raw, allowed, path) => {
       if (!isRecord(raw)) return { value: {}, issues: [issue(path, "not-an-object")] };
-      const def = defs.find((d) => d.id === raw["task"] && allowed.includes(d.id));
+      const task = own(raw, "task");
+      const def = defs.find((d) => d.id === task && allowed.includes(d.id));
       if (!def)
         return {
           value: {},
           issues: [
-            issue(`${path}.task`, raw["task"] === undefined ? "required" : "unknown-task", {
+            issue(`${path}.task`, task === undefined ? "required" : "unknown-task", {
               options: allowed.join(", "),
             }),
           ],
         };
-      const r = checkRequest(def, raw, full, path);
+      const r = checkRequest(def, raw, { ...full, inWorkload: true }, path);
       return r.ok
         ? { value: { task: def.id, ...r.request }, issues: [] }
         : { value: {}, issues: r.issues };

@@ -4,13 +4,14 @@
  * with its price source and cost per unit of work, sorted by cost, time, or cheapest
  * within the deadline and budget. `serve` is the serving workload on its own.
  */
-import { batchRows } from "../plan-batch.ts";
+import { BATCH_FIGURE, batchRows } from "../plan-batch.ts";
 import type { PlanRow } from "../plan-row.ts";
 import { batchBilling, servingBilling, trainingBilling } from "../plan-billing.ts";
 import { limitsAnswer } from "../plan-limits.ts";
 import { bestPerGpu, sortRows, usedPrice } from "../plan-row.ts";
 import { servingRow } from "../plan-serving.ts";
 import { trainingRows } from "../plan-training.ts";
+import type { OptionalFigure } from "../gpu.ts";
 import type { Currency } from "../price.ts";
 import { STALE_PRICE_DAYS } from "../price.ts";
 import { renderVramGuidanceGB } from "../rendering.ts";
@@ -21,14 +22,19 @@ import { weightBytes } from "../weight-bytes.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu, int, num, oneOf, share } from "./field.ts";
-import { CURRENCIES, HEADROOM_DEFAULT } from "../vocabulary.ts";
+import { gpu, int, num, request, share } from "./field.ts";
+import { HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
-import { SERVING_REQUEST_FIELDS, servingInput } from "./infer-memory.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import type { RENDER_FIELDS } from "./render-fields.ts";
-import { servingDefaults } from "./serving-fields.ts";
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_OUTPUT_TOKENS,
+  DEFAULT_PROMPT_TOKENS,
+  servingDefaults,
+} from "./serving-fields.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
@@ -50,8 +56,6 @@ export const PLAN_OPTION_FIELDS = {
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
   prices: { kind: "gpu-prices" },
-  /** The currency of every cost; default: your prices', else USD. Never converted. */
-  currency: oneOf(CURRENCIES),
   gpus: { kind: "gpu-list" },
   /** Training: a peak measured on a real run replaces the estimated memory. */
   measured: {
@@ -66,6 +70,13 @@ export const PLAN_OPTION_FIELDS = {
 
 export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
 type ServeRequest = Resolved<typeof SERVE_FIELDS>;
+type RenderRequest = Resolved<typeof RENDER_FIELDS>;
+
+/** What a plan sizes: a checked training, serving or batch request, under its task's name. */
+export type Workload =
+  | ({ task: "train-memory" } & TrainingRequest)
+  | ({ task: "serve" } & ServeRequest)
+  | ({ task: "render" } & RenderRequest);
 
 /**
  * Training: what sets a run's speed beside the workload's memory fields, the same fields
@@ -80,13 +91,11 @@ export const PLAN_TRAINING_FIELDS = {
 } as const;
 
 export const PLAN_FIELDS = {
-  workload: { kind: "request", tasks: ["train-memory", "serve", "render"] },
+  workload: request<Workload>(["train-memory", "serve", "render"]),
   ...PLAN_OPTION_FIELDS,
   ...PLAN_TRAINING_FIELDS,
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
-type RenderRequest = Resolved<typeof RENDER_FIELDS>;
-type Workload = { task: string } & Record<string, unknown>;
 
 /** The currency when the request names none: that of the user's first priced GPU. */
 function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
@@ -113,7 +122,7 @@ function servingPlan(w: ServeRequest, ctx: TaskContext) {
 
 /** Every row of the plan, unsorted. */
 export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
-  const w = r.workload as Workload;
+  const w = r.workload;
   const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
   const price = priceOf(r, ctx);
   const limits = {
@@ -121,23 +130,22 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(r.budget === undefined ? {} : { budget: r.budget }),
   };
   if (w.task === "serve") {
-    const serving = servingPlan(w as unknown as ServeRequest, ctx);
+    const serving = servingPlan(w, ctx);
     const s = serving.speed;
     const weights = weightBytes(s.model, s.format, s.weightBits, s.scaleBits, s.weightFileBytes);
     const p = { ...serving, maxGpus: r.maxGpus, price, billing: servingBilling(r, weights) };
     return list.map((g) => servingRow({ ...p, ...limits }, g));
   }
   if (w.task === "render") {
-    const job = w as unknown as RenderRequest;
     const p = {
-      secondsPerItem: job.secondsPerFrame ?? 0,
-      items: job.frames ?? 0,
+      secondsPerItem: w.secondsPerFrame ?? 0,
+      items: w.frames ?? 0,
       measuredOn: gpuById(ctx, r.measuredOn ?? ""),
       bound: r.bound,
       // A resolution says the items are renders (it is "none for other batch work").
-      render: job.resolution !== undefined,
-      ...(job.resolution
-        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(job.resolution, job.complexity).total) }
+      render: w.resolution !== undefined,
+      ...(w.resolution
+        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(w.resolution, w.complexity).total) }
         : {}),
       maxGpus: r.maxGpus,
       price,
@@ -146,8 +154,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     };
     return list.flatMap((g) => batchRows(p, g));
   }
-  const workload = w as unknown as TrainingRequest;
-  const memory = trainingInput(workload, ctx);
+  const memory = trainingInput(w, ctx);
   const network = interNodeOf(r);
   const p = {
     memory,
@@ -160,7 +167,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
       expertParallel: r.expertParallel,
       fp8: r.fp8,
       attentionKernel: r.attentionKernel,
-      ...(workload.framework === undefined ? {} : { framework: workload.framework }),
+      ...(w.framework === undefined ? {} : { framework: w.framework }),
       ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
       ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
       ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
@@ -176,27 +183,78 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
 }
 
 function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
-  const w = r.workload as Workload | undefined;
+  // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
+  const w = r.workload;
   const out: Issue[] = [];
-  if (w?.task === "train-memory" && r.tokens === undefined)
-    out.push(issue("tokens", "needs-with", { with: "workload" }));
-  if (w?.task === "train-memory") out.push(...layoutRules(r, w as unknown as TrainingRequest));
-  if (w?.task === "serve" && w["outputTokensPerSecondPerUser"] === undefined)
+  if (w.task === "train-memory") out.push(...layoutRules(r, w));
+  if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
-  if (w?.task === "render") {
-    if (w["secondsPerFrame"] === undefined || w["frames"] === undefined)
+  if (w.task === "render") {
+    if (w.secondsPerFrame === undefined || w.frames === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
-    if (r.measuredOn === undefined)
-      out.push(issue("measuredOn", "needs-with", { with: "workload.secondsPerFrame" }));
-    // The time per item carries from this GPU by a figure it must have (not the Ascend 910B's).
-    const figure = r.bound === "compute" ? "fp32Tflops" : "bandwidthGBps";
-    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [figure]));
+    // The time per item is carried to every GPU by the measured GPU's figure.
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
   }
+  const needs: readonly OptionalFigure[] =
+    w.task === "render"
+      ? [BATCH_FIGURE[r.bound]]
+      : w.task === "serve"
+        ? SERVING_FIGURES
+        : ["fp32Tflops"];
+  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r)];
+}
+
+/** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
+const SERVING_FIGURES = ["bandwidthGBps", "fp32Tflops"] as const;
+
+/**
+ * GPUs the request names itself (`gpu`, `gpus`) are held to the figures the rows need; a
+ * plan over the whole catalog instead shows such a GPU's row with the figure it lacks.
+ */
+function chosenGpuRules(
+  ctx: TaskContext,
+  r: { gpu?: string | undefined; gpus?: string[] | undefined },
+  needs: readonly OptionalFigure[],
+): Issue[] {
+  return [
+    ...speedFigureIssues(ctx, "gpu", r.gpu, needs),
+    ...(r.gpus ?? []).flatMap((id, i) => speedFigureIssues(ctx, `gpus.${i}`, id, needs)),
+  ];
+}
+
+/** Every price in the plan's currency: prices are never converted, nor relabelled. */
+function currencyRules(r: Parameters<typeof planCurrency>[0]): Issue[] {
   const currency = planCurrency(r);
-  for (const [id, p] of Object.entries(r.prices ?? {}))
-    if (p.currency !== undefined && p.currency !== currency)
-      out.push(issue(`prices.${id}.currency`, "currency-mismatch", { currency }));
-  return out;
+  return Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
+    p.currency !== undefined && p.currency !== currency
+      ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
+      : [],
+  );
+}
+
+/**
+ * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
+ * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ */
+function servingAssumptions(s: Workload): Assumption[] {
+  if (s.task !== "serve") return [];
+  return [
+    {
+      key: "engine",
+      value: s.engine,
+      source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
+    },
+    {
+      key: "prompt-tokens",
+      value: s.promptTokens,
+      source: s.promptTokens === DEFAULT_PROMPT_TOKENS ? "serve-lengths-default" : "request",
+    },
+    {
+      key: "output-tokens",
+      value: s.outputTokens,
+      source: s.outputTokens === DEFAULT_OUTPUT_TOKENS ? "serve-lengths-default" : "request",
+    },
+  ];
 }
 
 /**
@@ -312,8 +370,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
   if (rows.some((x) => x.reasons.includes("speed-carried")))
     warnings.push({ code: "speed-carried", params: {} });
   // The memory estimate has no pipeline or expert split (`training-memory.ts`).
-  const w = r.workload as Workload;
-  if (w.task === "train-memory" && (r.pipelineParallel > 1 || r.expertParallel > 1))
+  if (r.workload.task === "train-memory" && (r.pipelineParallel > 1 || r.expertParallel > 1))
     warnings.push({
       code: "layout-memory-unsplit",
       params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
@@ -331,6 +388,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
       value: r[key as keyof typeof BILLING_FIELDS],
       source: r[key as keyof typeof BILLING_FIELDS] === f.default ? "billing-assumed" : "request",
     })),
+    ...servingAssumptions(r.workload),
   ];
   return {
     // A ranking's total is the number of rows; its parts say how each fares.
@@ -354,23 +412,43 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
 export const planTask = defineTask({
   id: "plan",
   fields: PLAN_FIELDS,
-  required: ["workload"],
+  // Training is sized by its tokens; batch work's time per item by the GPU it was timed on.
+  requirements: [
+    { field: "tokens", with: "workload", withTask: "train-memory" },
+    { field: "measuredOn", with: "workload", withTask: "render" },
+  ],
   rules: planRules,
   run: planResult,
 });
+
+/** Serving has no training layout: each speed field at its declared default (one GPU's run). */
+const SERVING_LAYOUT = {
+  pipelineParallel: PLAN_TRAINING_FIELDS.pipelineParallel.default,
+  virtualStages: PLAN_TRAINING_FIELDS.virtualStages.default,
+  expertParallel: PLAN_TRAINING_FIELDS.expertParallel.default,
+  fp8: PLAN_TRAINING_FIELDS.fp8.default,
+  attentionKernel: PLAN_TRAINING_FIELDS.attentionKernel.default,
+};
 
 export const serveTask = defineTask({
   id: "serve",
   fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    // As a plan's workload, its GPU sizes memory only; the plan's own rows carry its speed.
+    ...(ctx.inWorkload ? [] : chosenGpuRules(ctx, r, SERVING_FIGURES)),
+    ...currencyRules(r),
+  ],
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;
-    const request = {
+    const plan: PlanRequest = {
       ...rest,
+      ...SERVING_LAYOUT,
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
-    } as unknown as PlanRequest;
-    return planResult(request, ctx);
+    };
+    return planResult(plan, ctx);
   },
 });

@@ -6,11 +6,14 @@ import { costTask } from "./cost.ts";
 import { decodeSpeedTask } from "./decode-speed.ts";
 import { diagnoseTask } from "./diagnose.ts";
 import { inferMemoryTask } from "./infer-memory.ts";
+import { measuredRunTask } from "./measured-run.ts";
 import { planTask, serveTask } from "./plan.ts";
 import { renderTask } from "./render.ts";
 import { isRecord } from "./check-value.ts";
 import { issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
+import type { Input } from "./field.ts";
+import { own } from "./own.ts";
 import type { Outcome, TaskContext, TaskDef } from "./task.ts";
 import { runTask } from "./task.ts";
 import { withNestedTasks } from "./nested.ts";
@@ -27,19 +30,25 @@ export const TASKS = {
   serve: serveTask,
   diagnose: diagnoseTask,
   render: renderTask,
+  "measured-run": measuredRunTask,
 } as const satisfies Record<string, { id: string }>;
 
 export type TaskId = keyof typeof TASKS;
 export const TASK_IDS = Object.keys(TASKS) as TaskId[];
 
+/** A request of one task, as a user writes it: its fields (each optional) under its name. */
+export type TaskRequest<Id extends TaskId> = { task: Id } & Input<(typeof TASKS)[Id]["fields"]>;
+/** What a task's run gives for a checked request. */
+export type TaskResult<Id extends TaskId> = ReturnType<(typeof TASKS)[Id]["run"]>;
+
 export function taskOf(id: unknown): TaskDef | undefined {
-  return typeof id === "string" && id in TASKS
+  return typeof id === "string" && Object.hasOwn(TASKS, id)
     ? (TASKS[id as TaskId] as unknown as TaskDef)
     : undefined;
 }
 
 function unknownTask(raw: Record<string, unknown>, allowed: readonly string[], path: string) {
-  const given = raw["task"];
+  const given = own(raw, "task");
   const nearest = typeof given === "string" ? nearestName(given, allowed) : undefined;
   return issue(path ? `${path}.task` : "task", given === undefined ? "required" : "unknown-task", {
     options: allowed.join(", "),
@@ -54,7 +63,16 @@ export const withNested = (ctx: TaskContext): TaskContext =>
 /** Runs a request whose `task` field names its task. */
 export function runRequest(raw: unknown, ctx: TaskContext): Outcome & { task?: TaskId } {
   if (!isRecord(raw)) return { ok: false, issues: [issue("request", "not-an-object")] };
-  const def = taskOf(raw["task"]);
+  const def = taskOf(own(raw, "task"));
   if (!def) return { ok: false, issues: [unknownTask(raw, TASK_IDS, "")] };
   return { ...runTask(def, raw, withNested(ctx)), task: def.id as TaskId };
 }
+
+/**
+ * Runs a typed request: the same path as `runRequest`, with the result typed as the task
+ * its `task` names gives it (the one place that relies on that dispatch).
+ */
+export const runTyped = <Id extends TaskId>(
+  request: { task: Id } & TaskRequest<NoInfer<Id>>,
+  ctx: TaskContext,
+): Outcome<TaskResult<Id>> => runRequest(request, ctx) as Outcome<TaskResult<Id>>;

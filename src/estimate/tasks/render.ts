@@ -3,26 +3,19 @@
  * thumb; with a measured time per item and a count, the time and cost; at least one of them.
  */
 import { renderTime, renderVramGuidanceGB } from "../rendering.ts";
-import { issue } from "./issue.ts";
-import type { Issue } from "./issue.ts";
 import { RENDER_FIELDS } from "./render-fields.ts";
 import { defineTask } from "./task.ts";
 
 export const renderTask = defineTask({
   id: "render",
   fields: RENDER_FIELDS,
-  rules: (r) => {
-    const out: Issue[] = [];
-    if ((r.secondsPerFrame === undefined) !== (r.frames === undefined))
-      out.push(
-        issue(r.frames === undefined ? "frames" : "secondsPerFrame", "needs-with", {
-          with: r.frames === undefined ? "secondsPerFrame" : "frames",
-        }),
-      );
-    else if (r.secondsPerFrame === undefined && r.resolution === undefined)
-      out.push(issue("resolution", "needs-one-of", { fields: "resolution, secondsPerFrame" }));
-    return out;
-  },
+  // A resolution (the VRAM rule of thumb), or a time: a time per item and a count, each
+  // needing the other (so a count alone asks for its time, not for a resolution).
+  requirements: [
+    { oneOf: ["resolution", "secondsPerFrame", "frames"] },
+    { field: "frames", with: "secondsPerFrame" },
+    { field: "secondsPerFrame", with: "frames" },
+  ],
   run: (r) => {
     const time =
       r.secondsPerFrame === undefined || r.frames === undefined

@@ -9,6 +9,9 @@ import type { CheckContext } from "./check.ts";
 import { checkFields } from "./check.ts";
 import { withDefaults, withDerived } from "./field.ts";
 import { isRecord } from "./check-value.ts";
+import { own } from "./own.ts";
+import type { Requirement } from "./requirements.ts";
+import { requirementIssues } from "./requirements.ts";
 import { checkModel } from "../model-source.ts";
 import type { Fields, Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
@@ -25,6 +28,8 @@ export interface TaskDef<F extends Fields = Fields, R extends Result = Result> {
   fields: F;
   /** Fields this task cannot run without, though the shared table gives them no default. */
   required?: readonly (keyof F & string)[];
+  /** Requirements across fields (one of a pair; one field with another). */
+  requirements?: readonly Requirement[];
   /**
    * Defaults that depend on what else the request says (a framework's own defaults, which
    * unit of work a job is counted in); the request's own fields always win over them.
@@ -51,10 +56,12 @@ export function checkRequest(
   const checked = checkFields(def.fields, raw, withModels(ctx), path, ["task"]);
   const issues = [...checked.issues];
   for (const name of def.required ?? [])
-    if (raw[name] === undefined) issues.push(issue(path ? `${path}.${name}` : name, "required"));
+    if (own(raw, name) === undefined)
+      issues.push(issue(path ? `${path}.${name}` : name, "required"));
+  const bad = new Set(issues.map((i) => topField(i.field, path)));
+  issues.push(...requirementIssues(def.requirements ?? [], raw, path, bad));
   const derived = def.defaults ? def.defaults(checked.value) : {};
   const request = withDefaults(def.fields, withDerived(def.fields, derived, checked.value));
-  const bad = new Set(issues.map((i) => topField(i.field, path)));
   const broken =
     (issues.length ? rulesOverGood(def, request, bad, ctx) : def.rules?.(request as never, ctx)) ??
     [];
@@ -99,21 +106,26 @@ function rulesOverGood(
   }
 }
 
-/** The first number in a result that is NaN or infinite, as a dotted path; null if none. */
+/**
+ * The first number in a result that is NaN or infinite, as a dotted path; null if none.
+ * Walked with a list, not recursion: a result may carry the request's own values (a pasted
+ * config.json), whose depth the user chooses.
+ */
 export function nonFinitePath(value: unknown, path = ""): string | null {
-  if (typeof value === "number") return Number.isFinite(value) ? null : path || "result";
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const p = nonFinitePath(v, path ? `${path}.${i}` : String(i));
-      if (p) return p;
+  const todo: [unknown, string][] = [[value, path]];
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const [v, p] = next;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return p || "result";
+      continue;
     }
-    return null;
-  }
-  if (isRecord(value)) {
-    for (const [k, v] of Object.entries(value)) {
-      const p = nonFinitePath(v, path ? `${path}.${k}` : k);
-      if (p) return p;
-    }
+    const entries: [string, unknown][] = Array.isArray(v)
+      ? (v as unknown[]).map((x, i) => [String(i), x])
+      : isRecord(v)
+        ? Object.entries(v)
+        : [];
+    // Pushed last to first, so the first non-finite number in order is found first.
+    for (const [k, x] of entries.reverse()) todo.push([x, p ? `${p}.${k}` : k]);
   }
   return null;
 }

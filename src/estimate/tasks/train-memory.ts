@@ -11,8 +11,9 @@ import { gpuById, gpusHolding, memoryVerdict } from "./context.ts";
 import type { Resolved } from "./field.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
-import { parallelRules } from "./parallel-rules.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { optimizerRules, trainingParallelRules } from "./parallel-rules.ts";
+import { trainingDefaults } from "./training-defaults.ts";
+import { TRAINING_FIELDS } from "./training-fields.ts";
 
 export const TRAIN_MEMORY_FIELDS = {
   model: { kind: "model", required: true },
@@ -38,6 +39,9 @@ export function trainingInput(r: TrainingRequest, ctx: TaskContext): TrainingMem
     offload: r.offload,
     head: r.head,
     headroom: r.headroom,
+    fusedKernels: r.fusedKernels,
+    optimizerForeach: r.optimizerForeach,
+    optimizerInBackward: r.optimizerInBackward,
   };
   if (r.dropout !== undefined) input.dropout = r.dropout;
   if (r.cudaContextMiB !== undefined) input.cudaContextBytes = mibToBytes(r.cudaContextMiB);
@@ -76,7 +80,7 @@ export const trainMemoryTask = defineTask({
   id: "train-memory",
   fields: TRAIN_MEMORY_FIELDS,
   defaults: trainingDefaults,
-  rules: (r) => parallelRules(r),
+  rules: (r) => [...trainingParallelRules(r), ...optimizerRules(r)],
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
     return {

@@ -29,11 +29,12 @@ import { issue } from "./issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
 import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { interNodeOf } from "./network-fields.ts";
-import { parallelRules, speedLayoutRules } from "./parallel-rules.ts";
+import { speedLayoutRules, trainingParallelRules } from "./parallel-rules.ts";
 import type { TaskContext } from "./task.ts";
 import { defineTask } from "./task.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
-import { TRAINING_FIELDS, trainingDefaults } from "./training-fields.ts";
+import { trainingDefaults } from "./training-defaults.ts";
+import { TRAINING_FIELDS } from "./training-fields.ts";
 
 export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },
@@ -43,17 +44,15 @@ export const TRAIN_TIME_FIELDS = {
 } as const;
 type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
 
+/**
+ * The work unit named explicitly needs its own count (`work: "samples"` with tokens only),
+ * and a layout the step can run (pipeline and expert parallel against the model).
+ */
 function timeRules(r: TimeRequest): Issue[] {
-  const out = parallelRules(r);
-  if (r.work === "samples") {
-    if (r.samples === undefined) out.push(issue("samples", "needs-with", { with: "work" }));
-    if (r.flopsPerSample === undefined)
-      out.push(issue("flopsPerSample", "needs-with", { with: "samples" }));
-  } else {
-    if (r.tokens === undefined)
-      out.push(issue("tokens", "needs-one-of", { fields: "tokens, samples + flopsPerSample" }));
-    if (r.model === undefined) out.push(issue("model", "needs-with", { with: "tokens" }));
-  }
+  const out = trainingParallelRules(r);
+  const unit = r.work === "samples" ? "samples" : "tokens";
+  if (r[unit] === undefined && (r.tokens !== undefined || r.samples !== undefined))
+    out.push(issue(unit, "needs-with", { with: "work" }));
   const spec = r.model?.spec;
   const arch = spec === undefined ? undefined : isArch(spec) ? spec : shapeFromParams(spec.params);
   if (out.length === 0) out.push(...speedLayoutRules(r, arch));
@@ -93,7 +92,7 @@ function peakWarnings(gpu: GpuSpec, asked: string, used: string, fellBack: boole
 
 /** A job counted in tokens on `gpus` of one GPU: its step, hours and why. */
 function tokensOn(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
-  if (!r.model) throw new Error("timeRules require a model with tokens");
+  if (!r.model) throw new Error("the requirements hold a model to tokens");
   const memory = trainingInput({ ...r, model: r.model }, ctx);
   const flops = trainingTokenFlops(memory);
   const run = runOn(memory, flops, gpu, r.gpus, r.sharding, runOptions(r, ctx));
@@ -238,6 +237,13 @@ export const trainTimeTask = defineTask({
   id: "train-time",
   fields: TRAIN_TIME_FIELDS,
   required: ["gpu"],
+  // The work in tokens or in samples; 6·N·D needs the model's parameter count, and work in
+  // samples the FLOPs of one.
+  requirements: [
+    { oneOf: ["tokens", "samples"] },
+    { field: "model", with: "tokens" },
+    { field: "flopsPerSample", with: "samples" },
+  ],
   defaults: (given) => ({ ...trainingDefaults(given), ...jobDefaults(given) }),
   rules: (r, ctx) => [...timeRules(r), ...speedFigureIssues(ctx, "gpu", r.gpu, ["fp32Tflops"])],
   run: (r, ctx) => {

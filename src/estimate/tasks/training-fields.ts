@@ -3,7 +3,7 @@
  * Shared by training memory, training time and the GPU ranking, and stored once on the
  * page (`$training`), so every calculator sizes the same run.
  */
-import type { Framework, LoraTarget } from "../vocabulary.ts";
+import type { LoraTarget } from "../vocabulary.ts";
 import {
   ADAPTER_BITS,
   FRAMEWORKS,
@@ -19,8 +19,6 @@ import {
   TRAINING_HEADS,
   TRAINING_PRECISIONS,
 } from "../vocabulary.ts";
-import type { ProfileGiven } from "../frameworks.ts";
-import { FRAMEWORK_PROFILES } from "../frameworks.ts";
 import type { EnumListField } from "./field.ts";
 import { bool, int, num, oneOf } from "./field.ts";
 import { MEMORY_FIELDS } from "./memory-fields.ts";
@@ -64,6 +62,15 @@ export const TRAINING_FIELDS = {
   /** SDPA/flash attention is PyTorch's and Transformers' default; false is eager attention. */
   flashAttention: bool({ default: true }),
   loss: oneOf(LOSS_PATHS, { default: "standard" }),
+  /** torch.compile, Liger Kernel or Unsloth's kernels: norms and the MLP activation recomputed. */
+  fusedKernels: bool({ default: false }),
+  /**
+   * PyTorch's default foreach step (a states-sized temporary); off for a fused kernel
+   * (`fused=True`, `adamw_torch_fused`) or a per-parameter loop.
+   */
+  optimizerForeach: bool({ default: true }),
+  /** Each parameter steps as its gradient is ready (torchtune `optimizer_in_bwd`). */
+  optimizerInBackward: bool({ default: false }),
   lora: { kind: "object", fields: LORA_FIELDS },
   gpus: int("gpus", 1, 100_000, { default: 1 }),
   tensorParallel: int("gpus", 1, 1024, { default: 1 }),
@@ -74,23 +81,3 @@ export const TRAINING_FIELDS = {
   dropout: bool(),
   ...MEMORY_FIELDS,
 } as const;
-
-/**
- * Defaults that depend on the rest of the request: a framework's profile, and a frozen
- * LoRA base kept in the training dtype (fp32 training: 32 bits, otherwise 16). The fields
- * the request sets win over these (`withDerived`).
- */
-export function trainingDefaults(checked: Record<string, unknown>): Record<string, unknown> {
-  // The request has passed the field table's checks, so its fields have these types.
-  const given = checked as ProfileGiven & { framework?: Framework };
-  const profile = given.framework ? FRAMEWORK_PROFILES[given.framework] : undefined;
-  const out: Record<string, unknown> = { ...profile?.training };
-  if (given.lora) {
-    const precision = given.precision ?? profile?.training.precision;
-    out["lora"] = {
-      ...(precision === "fp32" ? { baseBits: 32 } : {}),
-      ...profile?.lora({ precision, lora: given.lora }),
-    };
-  }
-  return out;
-}

@@ -95,9 +95,11 @@ async function readValue(c: Cursor, type: number): Promise<GgufValue> {
       values.push(elemNum ? await c.scalar(elemNum[0], elemNum[1]) : (await c.u8()) !== 0);
     return { length, values };
   }
-  // Strings (the tokenizer's tokens and merges) and nested arrays: walked, not kept.
-  if (elem === STRING) await c.skipStrings(length);
-  else for (let i = 0; i < length; i++) await readValue(c, elem);
+  // Strings (the tokenizer's tokens and merges): walked, not kept. Arrays of arrays are no
+  // GGUF ggml reads (gguf.cpp refuses an array element of type ARRAY as an invalid type),
+  // and reading them would recurse as deep as the file says.
+  if (elem !== STRING) throw new HeaderFault("bad-header");
+  await c.skipStrings(length);
   return { length };
 }
 

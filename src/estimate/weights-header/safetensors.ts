@@ -65,7 +65,7 @@ const isCount = (v: unknown): v is number =>
 function tensorOf(name: string, v: unknown, dataBytes: number): SafetensorsTensor {
   if (!isRecord(v) || typeof v["dtype"] !== "string") throw new HeaderFault("bad-header");
   const dtype = v["dtype"];
-  const bits = DTYPE_BITS[dtype];
+  const bits = Object.hasOwn(DTYPE_BITS, dtype) ? DTYPE_BITS[dtype] : undefined;
   if (bits === undefined) throw new HeaderFault("unknown-dtype", { dtype, tensor: name });
   const shape = v["shape"];
   const offsets = v["data_offsets"];

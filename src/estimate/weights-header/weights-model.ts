@@ -11,6 +11,7 @@ import type { ResolvedModelValue } from "../model-value.ts";
 import type { HeaderError } from "./byte-source.ts";
 import type { GgufHeader, GgufValue } from "./gguf.ts";
 import type { SafetensorsIndex } from "./index-json.ts";
+import { ARCH_MATCH_TOLERANCE, fileLabel } from "./label.ts";
 import type { SafetensorsTensor } from "./safetensors.ts";
 
 /** Something the page should say about a reading, beside its figures. */
@@ -44,8 +45,6 @@ export interface WeightsReading {
 export type ReadingResult =
   { ok: true; reading: WeightsReading } | { ok: false; error: HeaderError };
 
-/** A metadata architecture whose count is further off than this is one the core cannot express. */
-const ARCH_MATCH_TOLERANCE = 0.02;
 /** An index gives bytes, not dtypes: checkpoints are saved in bf16/fp16 unless quantized. */
 const ASSUMED_INDEX_BYTES_PER_WEIGHT = 2;
 /** Serving settings take 1 to 32 bits per weight (serving-fields.ts). */
@@ -67,10 +66,6 @@ function byType(items: readonly { type: string; params: number; bytes: number }[
   }
   return [...m.values()].sort((a, b) => b.bytes - a.bytes);
 }
-
-/** Parameter counts as model cards print them: 8.03 B, 494.0 M. */
-const countText = (n: number): string =>
-  n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : `${(n / 1e6).toFixed(1)} M`;
 
 function finish(
   base: Omit<WeightsReading, "label" | "weightBits" | "bitsPerWeight" | "model"> & {
@@ -100,7 +95,7 @@ function finish(
     reading: {
       ...rest,
       notes,
-      label: `${name} (${family}, ${countText(rest.params)})`,
+      label: fileLabel(name, family, rest.params),
       model,
       bitsPerWeight: (8 * rest.weightBytes) / rest.params,
       weightBits: Math.min(MAX_BITS, Math.max(MIN_BITS, bits)),

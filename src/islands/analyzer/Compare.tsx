@@ -1,134 +1,94 @@
 /**
- * Two-node comparison: run A is the main log, run B a second one. Each run's GPU (prefilled
- * from the log's name via matchCatalogGpu) and precision give its paper peak; the measured
- * throughputs give the measured ratio; the seed's rule gives the verdict.
+ * Two-node comparison: run A is the main log, run B a second one, each with its GPU and
+ * precision; the ratios and the seed's verdict come from the comparison's view store.
  */
-import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
-import type { GpuSpec } from "../../estimate/gpu.ts";
-import { compareRuns, matchCatalogGpu, paperPeakTflops } from "../../run-log/compare.ts";
-import type { PeakPrecision } from "../../run-log/compare.ts";
-import type { Strings } from "../../i18n/format.ts";
-import { num, tr } from "../../i18n/format.ts";
+import { useStore } from "@nanostores/preact";
+import { $settings, WORK_RULE } from "../../stores/analyzer/settings.ts";
+import { pickGpu, pickPrecision } from "../../stores/analyzer/compare.ts";
+import { changeSettings } from "../../stores/analyzer/slots.ts";
+import { NumberField } from "../calculators/NumberField.tsx";
 import { SelectField } from "../calculators/SelectField.tsx";
-import type { LoadedRun } from "./protocol.ts";
+import { LogInput } from "./LogInput.tsx";
+import type { SectionProps } from "./ThroughputSection.tsx";
 
-const PRECISIONS: PeakPrecision[] = ["fp32", "tf32", "fp16", "bf16", "fp8", "int8"];
-
-interface Side {
-  run: LoadedRun | null;
-  label: string;
-  key: "a" | "b";
-}
-
-function guess(run: LoadedRun | null, gpus: GpuSpec[]): string {
-  const g = run?.analysis.gpus[0];
-  return (g?.name && matchCatalogGpu(g.name, gpus, g.memoryTotalMiB)?.id) || "";
-}
-
-export function Compare(p: {
-  a: LoadedRun | null;
-  b: LoadedRun | null;
-  gpus: GpuSpec[];
-  t: Strings;
-  lang: string;
-  disabled: boolean;
-  children: ComponentChildren;
-}) {
-  const { t, lang, gpus } = p;
-  // A GPU the user picks holds for that run; a new run starts from the catalog's best guess.
-  const runKey = (s: LoadedRun | null) => `${s?.name ?? ""}|${s?.analysis.gpus[0]?.name ?? ""}`;
-  const [picked, setPicked] = useState<Record<string, { key: string; id: string }>>({});
-  const gpuOf = (which: "a" | "b", s: LoadedRun | null): string => {
-    const choice = picked[which];
-    return choice && choice.key === runKey(s) ? choice.id : guess(s, gpus);
-  };
-  const gpu = { a: gpuOf("a", p.a), b: gpuOf("b", p.b) };
-  const setGpu = (next: { a: string; b: string }) =>
-    setPicked({ a: { key: runKey(p.a), id: next.a }, b: { key: runKey(p.b), id: next.b } });
-  const [prec, setPrec] = useState<Record<string, PeakPrecision>>({ a: "bf16", b: "bf16" });
-  const choices = [
-    { value: "", label: t["cmp.choose"] ?? "" },
-    ...gpus.map((g) => ({ value: g.id, label: `${g.name} (${num(lang, g.memoryGB, 0)} GB)` })),
-  ];
-  const peak = (s: Side): number | null => {
-    const spec = gpus.find((g) => g.id === gpu[s.key]);
-    return spec && s.run ? paperPeakTflops(spec, prec[s.key] ?? "bf16", s.run.busyGpuCount) : null;
-  };
-  const sides: Side[] = [
-    { run: p.a, label: t["cmp.runA"] ?? "", key: "a" },
-    { run: p.b, label: t["cmp.runB"] ?? "", key: "b" },
-  ];
-  const r =
-    p.a && p.b
-      ? compareRuns(
-          {
-            throughputPerSecond: p.a.analysis.throughput?.perSecond ?? 0,
-            paperPeakTflops: peak(sides[0] as Side) ?? 0,
-          },
-          {
-            throughputPerSecond: p.b.analysis.throughput?.perSecond ?? 0,
-            paperPeakTflops: peak(sides[1] as Side) ?? 0,
-          },
-        )
-      : null;
+export function Compare(p: SectionProps) {
+  const { v, t, lang, disabled } = p;
+  const c = useStore(v.compare);
+  const unit = useStore(v.unit);
+  const s = useStore($settings);
+  const r = c.ratios;
   return (
     <section class="an-compare" aria-labelledby="an-cmp-h">
       <h3 id="an-cmp-h">{t["cmp.h"]}</h3>
       <p>{t["cmp.intro"]}</p>
-      {p.children}
+      <LogInput
+        {...p}
+        slot="b"
+        label={t["cmp.file"] ?? ""}
+        pasteLabel={t["cmp.paste"] ?? ""}
+        buttonLabel={t["cmp.analyze"] ?? ""}
+      />
+      {c.sides[1]?.loaded && (
+        <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
+          <NumberField
+            id="an-amount-b"
+            label={t["cmp.work"] ?? ""}
+            unit={unit}
+            value={s.amountB}
+            rule={WORK_RULE}
+            onValue={(amountB) => changeSettings({ amountB })}
+            t={t}
+            lang={lang}
+            disabled={disabled}
+          />
+        </form>
+      )}
       <div class="an-sides">
-        {sides.map((s) => (
-          <fieldset key={s.key} class="calc-option">
-            <legend>{s.label}</legend>
+        {c.sides.map((side) => (
+          <fieldset key={side.key} class="calc-option">
+            <legend>{side.legend}</legend>
             <SelectField
-              id={`an-cmp-gpu-${s.key}`}
+              id={`an-cmp-gpu-${side.key}`}
               label={t["cmp.gpu"] ?? ""}
-              value={gpu[s.key] ?? ""}
-              choices={choices}
-              disabled={p.disabled || !s.run}
-              onValue={(v) => setGpu({ ...gpu, [s.key]: v })}
+              value={side.gpuId}
+              choices={c.gpuChoices}
+              disabled={disabled || !side.loaded}
+              onValue={(id) => pickGpu(side.key, id)}
             />
             <SelectField
-              id={`an-cmp-prec-${s.key}`}
+              id={`an-cmp-prec-${side.key}`}
               label={t["cmp.precision"] ?? ""}
-              value={prec[s.key] ?? "bf16"}
-              choices={PRECISIONS.map((x) => ({ value: x, label: x.toUpperCase() }))}
-              disabled={p.disabled || !s.run}
-              onValue={(v) => setPrec({ ...prec, [s.key]: v as PeakPrecision })}
+              value={side.precision}
+              choices={c.precisionChoices}
+              disabled={disabled || !side.loaded}
+              onValue={(x) => pickPrecision(side.key, x)}
             />
-            {s.run && (
-              <p class="calc-note">
-                {tr(t, "cmp.count", { n: s.run.busyGpuCount, tflops: num(lang, peak(s), 1) })}
-              </p>
-            )}
+            {side.count && <p class="calc-note">{side.count}</p>}
           </fieldset>
         ))}
       </div>
       <div role="status" aria-live="polite" data-testid="compare-result">
         {!r ? (
-          <p>{t["cmp.needB"]}</p>
-        ) : !r.ok ? (
-          <p>{tr(t, `cmp.${r.error}`, { run: r.run.toUpperCase() })}</p>
+          <p>{c.message}</p>
         ) : (
           <>
             <dl class="calc-figures">
               <div>
                 <dt>{t["cmp.paper"]}</dt>
                 <dd>
-                  <output>{`${num(lang, r.paperRatio, 2)}×`}</output>
+                  <output>{r.paper}</output>
                 </dd>
               </div>
               <div>
                 <dt>{t["cmp.measured"]}</dt>
                 <dd>
-                  <output>{`${num(lang, r.measuredRatio, 2)}×`}</output>
+                  <output>{r.measured}</output>
                 </dd>
               </div>
             </dl>
             <p class="calc-note">{t["cmp.ratioNote"]}</p>
             <p class="an-verdict" data-verdict={r.verdict}>
-              {tr(t, `verdict.${r.verdict}`, { realizedPct: num(lang, r.realizedShare * 100, 0) })}
+              {r.verdictText}
             </p>
           </>
         )}

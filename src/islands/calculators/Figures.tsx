@@ -1,19 +1,15 @@
 /** Headline results: a polite live region of `<output>` elements, each tagged for tests and print. */
-export interface Figure {
-  key: string;
-  label: string;
-  value: string;
-  main?: boolean;
-}
+import type { Say } from "../../i18n/text.ts";
+import type { Figure } from "../../stores/views/result.ts";
 
-export function Figures({ items }: { items: readonly Figure[] }) {
+export function Figures({ items, s }: { items: readonly Figure[]; s: Say }) {
   return (
     <dl class="calc-figures" aria-live="polite">
       {items.map((f) => (
         <div key={f.key} class={f.main ? "calc-main" : undefined}>
-          <dt>{f.label}</dt>
+          <dt>{s(f.label)}</dt>
           <dd>
-            <output data-figure={f.key}>{f.value}</output>
+            <output data-figure={f.key}>{s(f.value)}</output>
           </dd>
         </div>
       ))}

@@ -6,42 +6,53 @@
  */
 import type { ComponentChildren } from "preact";
 import type { Strings } from "../../i18n/format.ts";
-import type { Built } from "../../stores/requests.ts";
+import type { Say, Text } from "../../i18n/text.ts";
+import type { FieldView } from "../../stores/views/fields.ts";
+import { Controls } from "./Controls.tsx";
 import { ShareBar } from "./ShareBar.tsx";
 import { ShowRequest } from "./ShowRequest.tsx";
 
 export interface FrameProps {
-  id: string;
-  title: string;
+  v: {
+    id: string;
+    title: Text;
+    /** The shared model's name, shown so every widget says what it sizes. */
+    model?: Text | null;
+    /** The request the results come from ("Show the request"); null while a field needs fixing. */
+    request?: string | null;
+    controls: readonly FieldView[];
+  };
+  s: Say;
   t: Strings;
+  lang: string;
   hydrated: boolean;
-  /** The shared model's name, shown so every widget says what it sizes. */
-  model?: string | undefined;
-  /** The request the results come from ("Show the request"). */
-  request?: Built | undefined;
-  controls: ComponentChildren;
+  /** Controls the view does not describe as fields (the model picker's search). */
+  extra?: ComponentChildren;
   children: ComponentChildren;
 }
 
-export function Frame(p: FrameProps) {
+export function Frame({ v, s, t, lang, hydrated, extra, children }: FrameProps) {
   return (
     <section
       class="calc print-keep"
-      aria-labelledby={`${p.id}-title`}
-      data-hydrated={p.hydrated ? "true" : "false"}
+      aria-labelledby={`${v.id}-title`}
+      data-hydrated={hydrated ? "true" : "false"}
     >
-      <h2 id={`${p.id}-title`}>{p.title}</h2>
-      {p.model && (
+      <h2 id={`${v.id}-title`}>{s(v.title)}</h2>
+      {v.model && (
         <p class="calc-model">
-          {p.t["model"]}: <strong data-model-name>{p.model}</strong>
+          {t["model"]}: <strong data-model-name>{s(v.model)}</strong>
         </p>
       )}
       <form class="calc-controls" onSubmit={(e) => e.preventDefault()}>
-        {p.controls}
+        <Controls fields={v.controls} s={s} t={t} lang={lang} disabled={!hydrated} />
+        {extra}
       </form>
-      <div class="calc-results">{p.children}</div>
-      {p.request && <ShowRequest id={p.id} request={p.request} t={p.t} hydrated={p.hydrated} />}
-      <ShareBar t={p.t} hydrated={p.hydrated} />
+      <div class="calc-results">{children}</div>
+      {v.request !== undefined && (
+        <ShowRequest id={v.id} request={v.request} t={t} hydrated={hydrated} />
+      )}
+      <ShareBar t={t} hydrated={hydrated} />
     </section>
   );
 }

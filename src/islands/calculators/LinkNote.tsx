@@ -1,35 +1,18 @@
 /**
  * What a shared link could not restore, said once per page (the layout places this island
- * above a guide's calculators): invalid fields each named once, capped; store ids this
- * version does not know; a link that restored nothing.
+ * above a guide's calculators).
  */
-import { $linkNote } from "../../stores/link-note.ts";
-import { tr } from "../../i18n/format.ts";
-import type { Hydration, WidgetProps } from "./hooks.ts";
+import { linkNoteView } from "../../stores/views/link-note.ts";
+import type { Rendered, WidgetProps } from "./hooks.ts";
 import { island } from "./hooks.ts";
 
-function View({ t, hydrated }: WidgetProps & Hydration) {
-  const note = hydrated ? $linkNote.get() : null;
-  if (!note) return <div class="calc-link-note-slot" />;
-  const lines: string[] = [];
-  if (note.nothingRestored) lines.push(tr(t, "link.nothing"));
-  if (note.invalid.length)
-    lines.push(
-      tr(t, "link.invalid", {
-        fields: note.invalid.join(", "),
-        more: note.more ? tr(t, "link.more", { count: note.more }) : "",
-      }),
-    );
-  if (note.unknownStores.length)
-    lines.push(tr(t, "link.unknownStores", { ids: note.unknownStores.join(", ") }));
-  if (note.truncated) lines.push(tr(t, "link.truncated"));
-  if (note.otherVersion && !note.nothingRestored) lines.push(tr(t, "link.otherVersion"));
+function Markup({ v, s }: WidgetProps & Rendered<ReturnType<typeof linkNoteView.initial>>) {
   return (
     <div class="calc-link-note-slot">
-      {lines.length > 0 && (
+      {v.length > 0 && (
         <div class="calc-link-note" role="alert" data-link-note>
-          {lines.map((l) => (
-            <p key={l}>{l}</p>
+          {v.map((line, i) => (
+            <p key={i}>{s(line)}</p>
           ))}
         </div>
       )}
@@ -37,4 +20,4 @@ function View({ t, hydrated }: WidgetProps & Hydration) {
   );
 }
 
-export const LinkNote = island(View, [$linkNote]);
+export const LinkNote = island(Markup, linkNoteView);

@@ -1,13 +1,15 @@
 /**
  * A numeric input that accepts what people type (see `parse-number.ts`). Invalid text stays
  * in the box with a message beside it and never reaches the store, so the widget keeps
- * showing its last valid result.
+ * showing its last valid result. It shows the value it is given: a calculator's field view
+ * (`stores/views/fields.ts`) has already put a fraction in percent.
  */
 import { Component } from "preact";
 import type { NumberRule, ParseError } from "./parse-number.ts";
 import { parseNumber } from "./parse-number.ts";
 import type { Strings } from "../../i18n/format.ts";
-import { num, tr } from "../../i18n/format.ts";
+import type { Msg } from "../../i18n/text.ts";
+import { msg, qty, say } from "../../i18n/text.ts";
 
 export interface NumberFieldProps {
   id: string;
@@ -32,7 +34,8 @@ const shown = (v: number): string => (Number.isFinite(v) ? String(v) : "");
 interface FieldState {
   text: string;
   error: ParseError | null;
-  readAs: string | null;
+  /** The number read from full-width or otherwise normalised text. */
+  readAs: number | null;
 }
 
 export class NumberField extends Component<NumberFieldProps, FieldState> {
@@ -59,7 +62,7 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
       this.setState({
         text,
         error: null,
-        readAs: r.normalized === null ? null : num(this.props.lang, r.value, 6),
+        readAs: r.normalized === null ? null : r.value,
       });
       this.props.onValue(r.value);
     } else {
@@ -70,19 +73,20 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
   override render() {
     const p = this.props;
     const { text, error, readAs } = this.state;
+    const said = (m: Msg) => say(p.t, p.lang, m);
     // The unit joins the range text with a space only when there is one ("1 to 64 GPUs", "1 to 1,000").
     const range = {
-      min: num(p.lang, p.rule.min, 6),
-      max: num(p.lang, p.rule.max, 6),
+      min: qty(p.rule.min, undefined, 6),
+      max: qty(p.rule.max, undefined, 6),
       unit: p.unit ? ` ${p.unit}` : "",
     };
     const message = error
-      ? tr(p.t, `err.${error}`, range)
+      ? said(msg(`err.${error}`, range))
       : p.issue
         ? p.issue
         : readAs === null
           ? ""
-          : tr(p.t, "note.readAs", { value: readAs });
+          : said(msg("note.readAs", { value: qty(readAs, undefined, 6) }));
     const invalid = error !== null || Boolean(p.issue);
     return (
       <div class={invalid ? "calc-field is-invalid" : "calc-field"}>
@@ -103,7 +107,7 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
           aria-describedby={`${p.id}-hint ${p.id}-err`}
         />
         <span id={`${p.id}-hint`} class="calc-hint">
-          {tr(p.t, p.rule.above ? "hint.rangeAbove" : "hint.range", range)}
+          {said(msg(p.rule.above ? "hint.rangeAbove" : "hint.range", range))}
         </span>
         <span id={`${p.id}-err`} class={invalid ? "calc-error" : "calc-note"} aria-live="polite">
           {message}

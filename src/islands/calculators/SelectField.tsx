@@ -74,7 +74,8 @@ export interface CheckGroupProps {
   label: string;
   choices: readonly Choice[];
   checked: readonly string[];
-  onValue: (checked: string[]) => void;
+  /** One box ticked or unticked; the field's view keeps the list in its table's order. */
+  onToggle: (value: string, on: boolean) => void;
   issue?: string | undefined;
   disabled: boolean;
 }
@@ -91,13 +92,7 @@ export function CheckGroup(p: CheckGroupProps) {
             type="checkbox"
             checked={p.checked.includes(c.value)}
             disabled={p.disabled}
-            onChange={(e) =>
-              p.onValue(
-                e.currentTarget.checked
-                  ? [...p.checked, c.value]
-                  : p.checked.filter((x) => x !== c.value),
-              )
-            }
+            onChange={(e) => p.onToggle(c.value, e.currentTarget.checked)}
           />
           <label for={`${p.id}-${c.value}`}>{c.label}</label>
         </span>

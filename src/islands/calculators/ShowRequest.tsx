@@ -6,11 +6,11 @@
 import { Component } from "preact";
 import type { Strings } from "../../i18n/format.ts";
 import { tr } from "../../i18n/format.ts";
-import type { Built } from "../../stores/requests.ts";
 
 export interface ShowRequestProps {
   id: string;
-  request: Built;
+  /** The request as JSON; null while a field needs fixing. */
+  request: string | null;
   t: Strings;
   hydrated: boolean;
 }
@@ -25,27 +25,26 @@ export class ShowRequest extends Component<ShowRequestProps, { status: string }>
   };
   override render() {
     const { id, request, t, hydrated } = this.props;
-    const json = request.ok ? JSON.stringify(request.request, null, 2) : "";
     return (
       <details class="calc-request no-print">
         <summary>{tr(t, "req.show")}</summary>
         <p class="calc-note-text">{tr(t, "req.how")}</p>
-        {request.ok ? (
+        {request === null ? (
+          <p class="calc-note-text">{tr(t, "req.none")}</p>
+        ) : (
           <>
             <pre tabIndex={0} aria-label={tr(t, "req.label")}>
               <code id={`${id}-request`} data-request>
-                {json}
+                {request}
               </code>
             </pre>
-            <button type="button" disabled={!hydrated} onClick={() => this.copy(json)}>
+            <button type="button" disabled={!hydrated} onClick={() => this.copy(request)}>
               {tr(t, "req.copy")}
             </button>
             <span class="calc-status" role="status">
               {this.state.status}
             </span>
           </>
-        ) : (
-          <p class="calc-note-text">{tr(t, "req.none")}</p>
         )}
       </details>
     );

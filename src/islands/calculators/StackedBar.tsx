@@ -2,64 +2,42 @@
  * A breakdown as one horizontal stacked bar (SVG, decorative) with a table beside it that
  * carries the same figures as text: the table is what screen readers and print use.
  */
-import type { BreakdownItem } from "../../estimate/result.ts";
-import type { Strings } from "../../i18n/format.ts";
-import { tr } from "../../i18n/format.ts";
-import { seriesColour } from "./series-colour.ts";
+import type { Say } from "../../i18n/text.ts";
+import type { BarView } from "../../stores/views/memory.ts";
 
-export interface StackedBarProps {
-  items: readonly BreakdownItem[];
-  total: number;
-  caption: string;
-  /** Formats one value with its unit. */
-  show: (v: number) => string;
-  t: Strings;
-}
-
-export function StackedBar(p: StackedBarProps) {
-  const shown = p.items.filter((i) => i.value > 0);
-  let x = 0;
+export function StackedBar({ v, s }: { v: BarView; s: Say }) {
   return (
     <div class="calc-bar">
       <svg viewBox="0 0 100 8" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        {shown.map((item, n) => {
-          const w = p.total > 0 ? (item.value / p.total) * 100 : 0;
-          const r = (
-            <rect
-              key={item.key}
-              x={x}
-              y={0}
-              width={w}
-              height={8}
-              fill={seriesColour(n)}
-              data-part={item.key}
-            />
-          );
-          x += w;
-          return r;
-        })}
+        {v.parts.map((p) => (
+          <rect
+            key={p.key}
+            x={p.x}
+            y={0}
+            width={p.width}
+            height={8}
+            fill={p.colour}
+            data-part={p.key}
+          />
+        ))}
       </svg>
       <table>
-        <caption>{p.caption}</caption>
+        <caption>{s(v.caption)}</caption>
         <tbody>
-          {shown.map((item, n) => (
-            <tr key={item.key} data-part={item.key}>
+          {v.parts.map((p) => (
+            <tr key={p.key} data-part={p.key}>
               <th scope="row">
-                <span
-                  class="calc-swatch"
-                  style={{ background: seriesColour(n) }}
-                  aria-hidden="true"
-                />
-                {tr(p.t, item.labelKey)}
+                <span class="calc-swatch" style={{ background: p.colour }} aria-hidden="true" />
+                {s(p.label)}
               </th>
-              <td>{p.show(item.value)}</td>
+              <td>{s(p.value)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{tr(p.t, "bd.total")}</th>
-            <td>{p.show(p.total)}</td>
+            <th scope="row">{s(v.totalLabel)}</th>
+            <td>{s(v.total)}</td>
           </tr>
         </tfoot>
       </table>

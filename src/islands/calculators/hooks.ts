@@ -1,32 +1,20 @@
 /**
- * Store subscription for islands, without preact/hooks. `island(View, stores)` wraps a
- * function component in a class that re-renders on any store change, synchronously, so
- * results follow input within a frame.
+ * An island renders one view (`src/stores/views/`): `island(Markup, view)` wraps a function
+ * component in a class that subscribes to the view store alone and re-renders on its
+ * change, synchronously, so results follow input within a frame (no preact/hooks).
  *
- * The first (hydration) render shows the stores' initial values, exactly what the server
- * rendered at build time; after mounting it re-renders with the stored or linked state.
- * Preact does not patch attributes while hydrating, so rendering persisted state straight
- * away would leave stale `disabled`/values behind.
+ * The first (hydration) render shows the view of every store's build-time value, exactly
+ * what the server rendered; after mounting it shows the stored or linked state. Preact does
+ * not patch attributes while hydrating, so rendering persisted state straight away would
+ * leave stale `disabled` flags and values behind.
  */
 import { Component, h } from "preact";
 import type { FunctionComponent } from "preact";
-import type { ReadableAtom } from "nanostores";
 import type { Strings } from "../../i18n/format.ts";
-import { registry } from "../../stores/persist.ts";
+import type { Say } from "../../i18n/text.ts";
+import { sayer } from "../../i18n/text.ts";
 import { applyLinkOnce } from "../../stores/link-apply.ts";
-import type { TaskStores } from "../../stores/outcome.ts";
-import type { Result } from "../../estimate/result.ts";
-
-/** A store's value as this render should show it: its initial value until hydrated. */
-export function read<T>(store: ReadableAtom<T>, hydrated: boolean): T {
-  if (hydrated) return store.get();
-  const entry = registry.find((r) => r.store === (store as unknown));
-  return entry ? (entry.initial as T) : store.get();
-}
-
-export interface Hydration {
-  hydrated: boolean;
-}
+import type { View } from "../../stores/views/define.ts";
 
 /** What a widget's .astro wrapper passes: its strings and the page language. */
 export interface WidgetProps {
@@ -34,27 +22,37 @@ export interface WidgetProps {
   lang: string;
 }
 
-export function island<P extends object>(
-  View: FunctionComponent<P & Hydration>,
-  stores: readonly ReadableAtom<unknown>[],
+/** What the markup receives beside its props: the view, text in the page's language, and whether it is live. */
+export interface Rendered<V> {
+  v: V;
+  s: Say;
+  hydrated: boolean;
+}
+
+/** The props an island takes from its page: the markup's, without what the island supplies. */
+type Outer<P, V> = Omit<P, keyof Rendered<V>>;
+
+export function island<P extends WidgetProps, V>(
+  Markup: FunctionComponent<P & Rendered<V>>,
+  view: View<V>,
 ) {
-  return class Island extends Component<P, { hydrated?: boolean }> {
-    off: (() => void)[] = [];
+  return class Island extends Component<Outer<P, V>, { hydrated?: boolean }> {
+    off: (() => void) | null = null;
     override componentDidMount(): void {
       applyLinkOnce();
-      this.off = stores.map((s) => s.listen(() => this.forceUpdate()));
+      this.off = view.$view.listen(() => this.forceUpdate());
       this.setState({ hydrated: true });
     }
     override componentWillUnmount(): void {
-      for (const off of this.off) off();
+      this.off?.();
     }
     override render() {
-      return h(View, { ...this.props, hydrated: this.state.hydrated === true });
+      const hydrated = this.state.hydrated === true;
+      const v = hydrated ? view.$view.get() : view.initial();
+      const { t, lang } = this.props as Outer<WidgetProps, V>;
+      // The page's props and what the island supplies make the markup's props again.
+      const props = { ...this.props, v, s: sayer(t, lang), hydrated } as P & Rendered<V>;
+      return h(Markup, props);
     }
   };
-}
-
-/** A calculator's request and outcome as this render should show them (see `read`). */
-export function readTask<R extends Result>(ts: TaskStores<R>, hydrated: boolean) {
-  return hydrated ? { request: ts.$request.get(), outcome: ts.$outcome.get() } : ts.initial();
 }

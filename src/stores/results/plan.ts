@@ -1,5 +1,4 @@
 /** The rental plan: every catalog GPU for the training or serving workload of the other calculators. */
-import type { planTask } from "../../estimate/tasks/plan.ts";
 import { $cost } from "../cost.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
@@ -10,15 +9,8 @@ import { planRequest } from "../plan-request.ts";
 import { $serving } from "../serving.ts";
 import { $training } from "../training.ts";
 
-export const plan = taskStores<
-  ReturnType<(typeof planTask)["run"]>,
-  [
-    typeof $fit,
-    typeof $model,
-    typeof $training,
-    typeof $serving,
-    typeof $job,
-    typeof $cost,
-    typeof $measuredBasis,
-  ]
->("plan", [$fit, $model, $training, $serving, $job, $cost, $measuredBasis], planRequest);
+export const plan = taskStores(
+  "plan",
+  [$fit, $model, $training, $serving, $job, $cost, $measuredBasis],
+  planRequest,
+);

@@ -7,7 +7,12 @@ import type { Page } from "@playwright/test";
 import { expect } from "../fixtures.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
-import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
+import { runRequest, runTyped } from "../../../src/estimate/tasks/registry.ts";
+import type { CostState } from "../../../src/stores/cost.ts";
+import type { JobState } from "../../../src/stores/job.ts";
+import type { ServingState } from "../../../src/stores/serving.ts";
+import type { TrainingState } from "../../../src/stores/training.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 
 export const GPUS = loadGpuSpecs();
@@ -94,14 +99,80 @@ export async function typeInto(page: Page, selector: string, text: string): Prom
 }
 
 /** The command line's result for a request (the same task code, run in Node). */
-export function estimate<T>(request: Record<string, unknown>): T {
-  const r = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
+export function estimate<Id extends TaskId>(
+  request: { task: Id } & TaskRequest<NoInfer<Id>>,
+): TaskResult<Id> {
+  const r = runTyped(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
-  return r.result as unknown as T;
+  return r.result;
 }
 
+/**
+ * The command line's result for the request a widget shows (checked to be of `task`): for
+ * tests about what a widget does with a result, not about how it builds its request.
+ */
+export async function pageEstimate<Id extends TaskId>(
+  page: Page,
+  widget: WidgetId,
+  task: Id,
+): Promise<TaskResult<Id>> {
+  const request = await pageRequest(page, widget);
+  expect(request["task"]).toBe(task);
+  const r = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
+  if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
+  // The registry ran the task the request names, checked above.
+  return r.result as TaskResult<Id>;
+}
+
+/**
+ * What the calculators hold when a page opens in a fresh browser, as the pages describe it:
+ * Llama 3.1 8B; a QLoRA fine-tune (rank 16 on every projection, a 4-bit base) of 2,048-token
+ * sequences one at a time with full recomputation on an RTX 4090; served by vLLM in 16 bits,
+ * 4,096 tokens of context, one sequence, 1,024 tokens in and 256 out; a billion training
+ * tokens (or 10⁸ samples of 10⁹ FLOPs) due within a day; and the seed's cost example, 72 h on
+ * one RTX 4090 at 2.5 an hour against four at 10 an hour and 75% scaling.
+ */
+export const OPENING = {
+  model: { preset: "llama-3.1-8b" },
+  training: {
+    microBatch: 1,
+    seqLen: 2048,
+    recompute: "full",
+    flashAttention: true,
+    lora: { rank: 16, targets: ["q", "k", "v", "o", "gate", "up", "down"], baseBits: 4 },
+    gpu: "rtx-4090",
+  },
+  serving: {
+    engine: "vllm",
+    weightBits: 16,
+    kvBits: 16,
+    contextTokens: 4096,
+    sequences: 1,
+    promptTokens: 1024,
+    outputTokens: 256,
+    gpu: "rtx-4090",
+  },
+  job: { work: "tokens", tokens: 1e9, samples: 1e8, flopsPerSample: 1e9, deadlineHours: 24 },
+  cost: {
+    options: [
+      { gpu: "rtx-4090", gpus: 1, pricePerHour: 2.5 },
+      { gpu: "rtx-4090", gpus: 4, pricePerHour: 10, scaling: 0.75 },
+    ],
+    singleGpuHours: 72,
+  },
+} satisfies {
+  model: { preset: string };
+  training: TrainingState;
+  serving: ServingState;
+  job: JobState;
+  cost: CostState;
+};
+
 /** The request a widget shows under "Show the request", parsed. */
-export async function pageRequest(page: Page, id: WidgetId): Promise<Record<string, unknown>> {
+export async function pageRequest(
+  page: Page,
+  id: WidgetId | "fd",
+): Promise<Record<string, unknown>> {
   const text = await page.locator(`#${id}-request`).textContent();
   if (!text) throw new Error(`${id} shows no request`);
   return JSON.parse(text) as Record<string, unknown>;

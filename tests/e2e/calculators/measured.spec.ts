@@ -3,7 +3,7 @@
  * decision table: a toggle plans on the measured peak, labelled as measured, and back.
  */
 import { test, expect } from "../fixtures.ts";
-import { GPUS, estimate, pageRequest } from "./helpers.ts";
+import { GPUS, pageEstimate, pageRequest } from "./helpers.ts";
 
 const GIB = 2 ** 30;
 const MEASURED = {
@@ -43,7 +43,7 @@ test("GPU fit: use the measured peak instead of the estimate, and back", async (
     measured: { peakBytes: MEASURED.peakMemoryBytes, gpus: 1, headroom: 0.2 },
   });
   // Each GPU's first row in the plan's order is its best count; its verdict is the table's.
-  const best = estimate<{ best: { gpu: string; verdict: string }[] }>(req).best;
+  const { best } = await pageEstimate(page, "gf", "plan");
   let fitting = 0;
   for (const row of best) {
     if (row.verdict !== "does-not-fit") fitting += 1;

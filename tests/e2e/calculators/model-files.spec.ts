@@ -7,13 +7,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "../fixtures.ts";
-import { gib } from "../../../src/i18n/format.ts";
+import { inUnit } from "../../support/shown-text.ts";
 import { modelFileStrings } from "../../../src/i18n/model-files.ts";
 import { bytesSource } from "../../../src/estimate/weights-header/byte-source.ts";
 import { readWeightFiles } from "../../../src/estimate/weights-header/read.ts";
 import { tinyGguf } from "../../unit/estimate/weights-fixtures.ts";
 import type { Lang } from "./helpers.ts";
-import { engineReady, estimate, figure, openCalculators, pageRequest } from "./helpers.ts";
+import { engineReady, figure, openCalculators, pageEstimate, pageRequest } from "./helpers.ts";
 
 const Q4_0 = 2;
 
@@ -61,9 +61,11 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
       scaleBits: 0,
       engine: "llama.cpp",
     });
-    const r = estimate<{ weightBytes: number }>(request);
+    const r = await pageEstimate(page, "im", "infer-memory");
     expect(r.weightBytes).toBeCloseTo(reading.weightBytes, 3);
-    await expect(figure(page, "im", "weights")).toHaveText(gib(lang, r.weightBytes));
+    await expect(figure(page, "im", "weights")).toHaveText(
+      inUnit(lang, r.weightBytes / 2 ** 30, "gib", 1),
+    );
     await expect(page.locator('[data-figure="file-bytes"]')).not.toBeEmpty();
     const axe = await new AxeBuilder({ page })
       .include('section[aria-labelledby="mp-title"]')
@@ -74,8 +76,11 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
 
     // A foreign file: a message beside the drop zone, in the page's language.
     await drop(page, [{ name: "notes.txt", bytes: new TextEncoder().encode("not a model file") }]);
+    const said = modelFileStrings[lang];
     await expect(page.locator("#mp-file-status")).toHaveText(
-      `notes.txt: ${modelFileStrings[lang]["mf.err.not-weights"]}`,
+      said["mf.fileError"]
+        .replace("{file}", "notes.txt")
+        .replace("{text}", said["mf.err.not-weights"]),
     );
     // The model read before stays: a refused file changes nothing.
     await expect(figure(page, "mp", "name")).toHaveText(reading.label);

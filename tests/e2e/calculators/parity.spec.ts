@@ -1,258 +1,199 @@
 /**
- * The page and the command line give the same numbers: random valid states (drawn from the
- * core's own field tables with a seeded generator, including several GPUs, tensor
- * parallelism, LoRA and quantization) are opened as links; each widget's figures must
- * equal the command line's result for the request the widget shows, and a state the core
- * refuses must be refused by both, with the same issues.
+ * Page = command line, through the page itself: random values (fast-check, fixed seeds) are
+ * typed into the inputs as a person would; the request the widget shows must be the one
+ * this test writes from the page's opening state and those values, and the command line,
+ * spawned on that request (`npm run -s estimate -- -`), must print the figures the page
+ * shows, hours and costs included, as the page prints them in its language. The same
+ * comparison over thousands of random states, without a browser, is
+ * tests/unit/views/parity.test.ts.
  */
+import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { test, expect } from "../fixtures.ts";
-import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
-import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
-import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
-import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
-import { FIT_STORE_FIELDS } from "../../../src/stores/fit.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
-import { runRequest } from "../../../src/estimate/tasks/registry.ts";
-import { gb, gib, mib, num, sci } from "../../../src/i18n/format.ts";
-import { GPUS, PRICES, engineReady, figure, hydrateAll, pageRequest, pagePath } from "./helpers.ts";
-import type { WidgetId } from "./helpers.ts";
+import fc from "fast-check";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
+import { colon, inUnit, plain, scientific } from "../../support/shown-text.ts";
+import { expect, test } from "../fixtures.ts";
+import { GPUS, figure, openCalculators, OPENING, pageRequest, typeInto } from "./helpers.ts";
 
-/** A small seeded generator (mulberry32), so every run draws the same states. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-type Rng = () => number;
-const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+const ROOT = new URL("../../../", import.meta.url);
+/** GPUs with every figure a speed needs, so no case is refused for a missing datasheet. */
+const RATED = GPUS.filter((g) => g.fp32Tflops !== undefined && g.bandwidthGBps !== undefined).map(
+  (g) => g.id,
+);
+const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
 
-/** A value of a field, from its own range and options (log-uniform, capped to stay quick). */
-function sample(f: Field, r: Rng, cap: number): unknown {
-  switch (f.kind) {
-    case "number": {
-      if (f.percent) return Math.round((0.05 + r() * 0.95) * 100) / 100;
-      const lo = Math.max(f.min, f.above ? f.min + 1 : f.min, 1);
-      const hi = Math.max(lo, Math.min(f.max, cap));
-      const v = Math.exp(Math.log(lo) + r() * (Math.log(hi) - Math.log(lo)));
-      return f.int ? Math.round(v) : Math.round(v * 100) / 100;
-    }
-    case "enum":
-      return pick(r, f.options);
-    case "bool":
-      return r() < 0.5;
-    case "gpu":
-      return pick(r, GPUS).id;
-    default:
-      return undefined;
-  }
+/** The command line's output for a request: spawned, as a user runs it. */
+function commandLine<Id extends TaskId>(request: TaskRequest<Id>): TaskResult<Id> {
+  const out = execFileSync("npm", ["run", "-s", "estimate", "--", "-"], {
+    cwd: ROOT,
+    input: JSON.stringify(request),
+    encoding: "utf8",
+  });
+  // The command line prints the result of the task the request names.
+  return JSON.parse(out) as TaskResult<Id>;
 }
 
-/** A random partial state of a store: some of its fields set, each to a valid value. */
-function state(fields: Fields, r: Rng, caps: Record<string, number>, only: string[]) {
-  const out: Record<string, unknown> = {};
-  for (const name of only) {
-    const f = fields[name];
-    if (!f || r() < 0.3) continue;
-    const v = sample(f, r, caps[name] ?? 64);
-    if (v !== undefined) out[name] = v;
-  }
-  return out;
-}
-
-/** A link as the site writes it: one parameter per field, JSON for groups and lists. */
-function link(stores: Record<string, Record<string, unknown>>): string {
-  const p = new URLSearchParams({ v: "2" });
-  for (const [id, values] of Object.entries(stores))
-    for (const [k, v] of Object.entries(values))
-      p.append(`${id}.${k}`, typeof v === "string" ? v : JSON.stringify(v));
-  return p.toString();
-}
-
-const MODELS = [
-  { kind: "preset", preset: "llama-3.1-8b" },
-  { kind: "preset", preset: "llama-3.1-70b" },
-  { kind: "preset", preset: "qwen2.5-7b" },
-  { kind: "preset", preset: "mixtral-8x7b" },
-  { kind: "params", params: 13e9 },
-];
-
-interface Case {
-  widget: Exclude<WidgetId, "mp">;
-  stores: Record<string, Record<string, unknown>>;
-}
-
-function cases(seed: number, n: number): Case[] {
-  const r = rng(seed);
-  const out: Case[] = [];
-  for (let i = 0; i < n; i++) {
-    const m = pick(r, MODELS);
-    const gpus = pick(r, [1, 2, 4, 8]);
-    const training = {
-      ...state(TRAINING_FIELDS, r, { seqLen: 8192, microBatch: 8, gradAccumulation: 8 }, [
-        "precision",
-        "optimizer",
-        "microBatch",
-        "seqLen",
-        "recompute",
-        "flashAttention",
-        "sharding",
-        "offload",
-        "headroom",
-        "gpu",
-      ]),
-      gpus,
-      tensorParallel: pick(
-        r,
-        [1, 2, 4, 8].filter((t) => t <= gpus),
-      ),
-      ...(r() < 0.6 ? { lora: { rank: pick(r, [8, 16, 64]), baseBits: pick(r, [4, 8, 16]) } } : {}),
-    };
-    const serving = {
-      ...state(
-        SERVING_FIELDS,
-        r,
-        { contextTokens: 32768, sequences: 64, promptTokens: 8192, outputTokens: 2048 },
-        ["kvBits", "contextTokens", "sequences", "engine", "promptTokens", "outputTokens", "gpu"],
-      ),
-      weightBits: pick(r, [32, 16, 8, 4.85, 4]),
-      tensorParallel: pick(r, [1, 2, 4, 8]),
-    };
-    const job = state(JOB_FIELDS, r, { tokens: 1e11 }, [
-      "tokens",
-      "mfu",
-      "scaling",
-      "deadlineHours",
-    ]);
-    const widget = pick(r, ["tm", "im", "tp", "ct", "gf"] as const);
-    out.push({ widget, stores: { m, t: training, i: serving, c: job } });
-  }
-  return out;
-}
-
-/** A memory result's headline: GB to rent per GPU (its verdict). */
-const rentGB = (r: Record<string, unknown>): number =>
-  (r["verdict"] as { rentGB?: number } | undefined)?.rentGB ?? NaN;
-
-/** The figures each widget shows, formatted from a command-line result as the page does. */
-const FIGURES: Record<string, Record<string, (r: Record<string, number>) => string>> = {
-  tm: {
-    allocator: (r) => gib("en", r["allocatorPeakBytes"] ?? NaN),
-    smi: (r) => mib("en", r["nvidiaSmiBytes"] ?? NaN),
-    rent: (r) => gb("en", rentGB(r) * 1e9),
-  },
-  im: {
-    weights: (r) => gib("en", r["weightBytes"] ?? NaN),
-    kv: (r) => gib("en", r["kvCacheBytes"] ?? NaN),
-    rent: (r) => gb("en", rentGB(r) * 1e9),
-  },
-  tp: {
-    decode: (r) => `${num("en", r["tokensPerSecond"])} tokens/s`,
-    bound: (r) => `${num("en", r["boundTokensPerSecond"])} tokens/s`,
-    ttft: (r) => `${num("en", r["ttftSeconds"])} s`,
-  },
-  ct: {
-    flops: (r) => `${sci("en", r["flops"] ?? NaN)} FLOPs`,
-    hours: (r) => `${num("en", r["hours"])} h`,
-  },
-  gf: {},
-};
-
-async function check(page: Page, c: Case) {
-  await page.goto(`${pagePath("en", c.widget)}#${link(c.stores)}`);
-  await hydrateAll(page);
-  await engineReady(page);
-  await expect(page.locator("[data-link-note]")).toHaveCount(0);
-  const request = await pageRequest(page, c.widget);
-  // The request says what the link set.
-  const typed =
-    c.widget === "im" || c.widget === "tp"
-      ? c.stores["i"]
-      : c.widget === "gf" && c.stores["f"]
-        ? c.stores["f"]
-        : c.stores["t"];
-  for (const [k, v] of Object.entries(typed ?? {}))
-    if (k in request) expect(request[k], `${c.widget} ${k}`).toEqual(v);
-  const cli = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
-  const section = page.locator(`section[aria-labelledby="${c.widget}-title"]`);
-  if (!cli.ok) {
-    // Refused by the command line: the page refuses it too, naming the same fields.
-    const fields = await section
-      .locator("[data-issue-field]")
-      .evaluateAll((els) => els.map((e) => e.getAttribute("data-issue-field")));
-    expect(fields.sort()).toEqual(cli.issues.map((i) => i.field).sort());
-    return;
-  }
-  const result = cli.result as unknown as Record<string, number>;
-  for (const [key, format] of Object.entries(FIGURES[c.widget] ?? {}))
-    await expect(figure(page, c.widget, key), `${c.widget} ${key}`).toHaveText(format(result));
-  if (c.widget === "gf") {
-    // The table shows each GPU once, at its best count.
-    const best = (cli.result as unknown as { best: { gpu: string }[] }).best;
-    const ids = await section
-      .locator('[data-table="fit"] tbody tr')
-      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
-    expect(ids).toEqual(best.map((x) => x.gpu));
-  }
-}
+/** Cases drawn once per test file, the same on every run. */
+const draw = <T>(arb: fc.Arbitrary<T>, seed: number): T[] => fc.sample(arb, { seed, numRuns: 2 });
+const whole = (min: number, max: number) => fc.integer({ min, max });
 
 test.describe.configure({ mode: "parallel" });
 
-for (const [i, c] of cases(20261201, 18).entries()) {
-  test(`page = command line, random state ${i + 1} (${c.widget})`, async ({ page }) => {
-    await check(page, c);
-  });
+const TIME_CASES = draw(
+  fc.record({
+    tokens: whole(1, 500).map((b) => b * 1e8),
+    gpus: fc.constantFrom(1, 2, 4, 8),
+    gpu: fc.constantFrom(...RATED),
+    mfu: whole(10, 60),
+    deadline: whole(1, 500),
+  }),
+  20261202,
+);
+
+for (const lang of ["en", "zh-cn"] as const)
+  TIME_CASES.forEach((c, i) =>
+    test(`compute time as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+      await openCalculators(page, lang, "ct");
+      await typeInto(page, "#ct-tokens", String(c.tokens));
+      await typeInto(page, "#ct-gpus", String(c.gpus));
+      await page.selectOption("#ct-gpu", c.gpu);
+      await typeInto(page, "#ct-mfu", String(c.mfu));
+      await typeInto(page, "#ct-deadlineHours", String(c.deadline));
+      const request: TaskRequest<"train-time"> = {
+        task: "train-time",
+        model: OPENING.model,
+        ...OPENING.training,
+        ...OPENING.job,
+        tokens: c.tokens,
+        gpus: c.gpus,
+        gpu: c.gpu,
+        mfu: c.mfu / 100,
+        deadlineHours: c.deadline,
+      };
+      expect(await pageRequest(page, "ct")).toEqual(request);
+      const r = commandLine(request);
+      await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, r.hours, "hours"));
+      await expect(figure(page, "ct", "flops")).toHaveText(`${scientific(lang, r.flops)} FLOPs`);
+      await expect(figure(page, "ct", "sustained")).toHaveText(
+        inUnit(lang, r.deadlineSustainedTflops, "tflops"),
+      );
+      await expect(figure(page, "ct", "peakNeeded")).toHaveText(
+        inUnit(lang, r.deadlinePeakTflopsNeeded, "tflops"),
+      );
+    }),
+  );
+
+const COST_CASES = draw(
+  fc.record({
+    singleGpuHours: whole(1, 400),
+    first: fc.record({
+      gpu: fc.constantFrom(...RATED),
+      gpus: fc.constantFrom(1, 2),
+      price: whole(1, 30),
+    }),
+    second: fc.record({
+      gpu: fc.constantFrom(...RATED),
+      gpus: fc.constantFrom(2, 4, 8),
+      price: whole(2, 120),
+      scaling: whole(50, 100),
+    }),
+    setupHours: whole(0, 12),
+  }),
+  20261203,
+);
+
+/** The cost comparison's options as the test typed them into `page`. */
+async function typeCost(page: Page, c: (typeof COST_CASES)[number]): Promise<void> {
+  await typeInto(page, "#cc-singleGpuHours", String(c.singleGpuHours));
+  await page.selectOption("#cc-o0-gpu", c.first.gpu);
+  await typeInto(page, "#cc-o0-gpus", String(c.first.gpus));
+  await typeInto(page, "#cc-o0-pricePerHour", String(c.first.price));
+  await page.selectOption("#cc-o1-gpu", c.second.gpu);
+  await typeInto(page, "#cc-o1-gpus", String(c.second.gpus));
+  await typeInto(page, "#cc-o1-pricePerHour", String(c.second.price));
+  await typeInto(page, "#cc-o1-scaling", String(c.second.scaling));
+  await typeInto(page, "#cc-setupHours", String(c.setupHours));
 }
 
-/** The decision table's own inputs, drawn for training, serving and batch workloads. */
-function planCases(seed: number, n: number): Case[] {
-  const r = rng(seed);
-  return Array.from({ length: n }, () => {
-    const mode = pick(r, FIT_STORE_FIELDS.mode.options);
-    const f = {
-      ...state(
-        FIT_STORE_FIELDS,
-        r,
-        {
-          users: 64,
-          outputTokensPerSecondPerUser: 60,
-          budget: 1e4,
-          maxGpus: 16,
-          epochs: 3,
-          secondsPerFrame: 600,
-          frames: 1e5,
+for (const lang of ["en", "zh-cn"] as const)
+  COST_CASES.forEach((c, i) =>
+    test(`cost comparison as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+      await openCalculators(page, lang, "cc");
+      await typeCost(page, c);
+      const request: TaskRequest<"cost"> = {
+        task: "cost",
+        options: [
+          { gpu: c.first.gpu, gpus: c.first.gpus, pricePerHour: c.first.price },
+          {
+            gpu: c.second.gpu,
+            gpus: c.second.gpus,
+            pricePerHour: c.second.price,
+            scaling: c.second.scaling / 100,
+          },
+        ],
+        singleGpuHours: c.singleGpuHours,
+        setupHours: c.setupHours,
+      };
+      expect(await pageRequest(page, "cc")).toEqual(request);
+      const r = commandLine(request);
+      const rows = page.locator('[data-table="options"] tbody tr');
+      for (const [n, x] of r.options.entries()) {
+        const row = rows.nth(n);
+        await expect(row.locator("td").nth(1)).toHaveText(plain(lang, x.hours));
+        await expect(row.locator('[data-k="total"]')).toHaveText(plain(lang, x.total));
+      }
+      const best = r.options[r.cheapest]!.option;
+      await expect(figure(page, "cc", "cheapest")).toHaveText(
+        `${r.cheapest + 1}${colon(lang)}${plain(lang, best.gpus, 0)} × ${nameOf(best.gpu)}${colon(lang)}${plain(lang, r.options[r.cheapest]!.total)}`,
+      );
+    }),
+  );
+
+const PLAN_CASES = draw(
+  fc.record({
+    tokens: whole(1, 100).map((b) => b * 1e8),
+    epochs: whole(1, 5),
+    sortBy: fc.constantFrom("cost", "time"),
+    seqLen: fc.constantFrom(512, 1024, 4096),
+  }),
+  20261204,
+);
+
+for (const lang of ["en", "zh-cn"] as const)
+  PLAN_CASES.forEach((c, i) =>
+    test(`decision table as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+      // The training settings are the training-memory widget's: typed there, planned here.
+      await openCalculators(page, lang, "tm");
+      await typeInto(page, "#tm-seqLen", String(c.seqLen));
+      await openCalculators(page, lang, "gf");
+      await typeInto(page, "#gf-tokens", String(c.tokens));
+      await typeInto(page, "#gf-epochs", String(c.epochs));
+      await page.selectOption("#gf-sortBy", c.sortBy);
+      const request: TaskRequest<"plan"> = {
+        task: "plan",
+        workload: {
+          task: "train-memory",
+          model: OPENING.model,
+          ...OPENING.training,
+          seqLen: c.seqLen,
         },
-        Object.keys(FIT_STORE_FIELDS).filter((k) => k !== "mode" && k !== "interNodeGbps"),
-      ),
-      mode,
-    };
-    const job = state(JOB_FIELDS, r, { tokens: 1e10 }, ["tokens", "deadlineHours"]);
-    return { widget: "gf", stores: { m: pick(r, MODELS), f, c: job } };
-  });
-}
-
-for (const [i, c] of planCases(20261202, 6).entries()) {
-  const mode = String(c.stores["f"]?.["mode"]);
-  test(`page = command line, random plan ${i + 1} (${mode})`, async ({ page }) => {
-    await check(page, c);
-  });
-}
-
-test("multi-GPU decode: the page's tokens/s on 1, 2 and 4 RTX 4090s equal the command line's", async ({
-  page,
-}) => {
-  for (const tp of [1, 2, 4]) {
-    await check(page, {
-      widget: "tp",
-      stores: {
-        m: { kind: "preset", preset: "llama-3.1-8b" },
-        i: { weightBits: 16, gpu: "rtx-4090", tensorParallel: tp, sequences: 1 },
-      },
-    });
-  }
-});
+        epochs: c.epochs,
+        sortBy: c.sortBy,
+        currency: "USD",
+        tokens: c.tokens,
+        deadlineHours: OPENING.job.deadlineHours,
+        // The cost comparison's first option prices the RTX 4090 at 2.5 per GPU-hour.
+        prices: { "rtx-4090": 2.5 },
+      };
+      await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
+      const { best } = commandLine(request);
+      const rows = page.locator('[data-table="fit"] tbody tr');
+      await expect
+        .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
+        .toEqual(best.map((x) => x.gpu));
+      for (const [n, x] of best.slice(0, 8).entries()) {
+        await expect(rows.nth(n).locator('[data-k="hours"]')).toHaveText(plain(lang, x.hours, 2));
+        await expect(rows.nth(n).locator('[data-k="cost"]')).toHaveText(plain(lang, x.cost, 2));
+      }
+    }),
+  );

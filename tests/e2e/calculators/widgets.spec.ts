@@ -1,87 +1,111 @@
 /**
- * Each widget: type values, check that the request it shows says what was typed, and
- * compare the numbers a user sees with the command line's result for that request,
- * formatted the way the page formats them.
+ * Each widget: type values, check that the request it shows is the one this test writes
+ * from the page's opening state and what was typed, and compare the numbers a user sees
+ * with the command line's result for that request, worked out here as the page prints
+ * them (tests/support/shown-text.ts), in both languages where the widget names units.
  */
+import type { TaskRequest } from "../../../src/estimate/tasks/registry.ts";
+import { colon, inUnit, plain } from "../../support/shown-text.ts";
 import { test, expect } from "../fixtures.ts";
-import { gb, gib, mib, num } from "../../../src/i18n/format.ts";
-import { BATCH_EXAMPLE } from "../../../src/stores/fit.ts";
+import type { Lang } from "./helpers.ts";
+
+/** A request the page shows, as the command line takes it. */
+type TimeRequest = { task: "train-time" } & TaskRequest<"train-time">;
 import {
   estimate,
   expectNoBrokenNumbers,
   figure,
   openCalculators,
+  OPENING,
   pageRequest,
   typeInto,
 } from "./helpers.ts";
 
-interface Memory {
-  allocatorPeakBytes: number;
-  nvidiaSmiBytes: number;
-  recommendedBytes: number;
-  maxSequences?: number | null;
-  verdict: { rentGB: number };
-}
+const LANGS: readonly Lang[] = ["en", "zh-cn"];
 
-test("training memory matches the command line", async ({ page }) => {
-  await openCalculators(page);
-  await typeInto(page, "#tm-seqLen", "4096");
-  await typeInto(page, "#tm-microBatch", "2");
-  await page.selectOption("#tm-precision", "fp16-mixed");
-  await page.selectOption("#tm-method", "lora");
-  const req = await pageRequest(page, "tm");
-  expect(req).toMatchObject({
-    task: "train-memory",
-    model: { preset: "llama-3.1-8b" },
-    seqLen: 4096,
-    microBatch: 2,
-    precision: "fp16-mixed",
-    lora: { baseBits: 16 },
+for (const lang of LANGS) {
+  test(`training memory matches the command line (${lang})`, async ({ page }) => {
+    await openCalculators(page, lang);
+    await typeInto(page, "#tm-seqLen", "4096");
+    await typeInto(page, "#tm-microBatch", "2");
+    await page.selectOption("#tm-precision", "fp16-mixed");
+    await page.selectOption("#tm-method", "lora");
+    const request: TaskRequest<"train-memory"> = {
+      task: "train-memory",
+      model: OPENING.model,
+      ...OPENING.training,
+      seqLen: 4096,
+      microBatch: 2,
+      precision: "fp16-mixed",
+      // LoRA on a 16-bit base keeps the adapters the QLoRA fine-tune had.
+      lora: { ...OPENING.training.lora, baseBits: 16 },
+    };
+    expect(await pageRequest(page, "tm")).toEqual(request);
+    const r = estimate(request);
+    await expect(figure(page, "tm", "allocator")).toHaveText(
+      inUnit(lang, r.allocatorPeakBytes / 2 ** 30, "gib", 1),
+    );
+    await expect(figure(page, "tm", "smi")).toHaveText(
+      inUnit(lang, r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
+    );
+    // The headline: GB to rent, the need with headroom rounded up to 0.1 GB.
+    await expect(figure(page, "tm", "rent")).toHaveText(inUnit(lang, r.verdict.rentGB, "gb", 1));
+    await expectNoBrokenNumbers(page);
   });
-  const r = estimate<Memory>(req);
-  await expect(figure(page, "tm", "allocator")).toHaveText(gib("en", r.allocatorPeakBytes));
-  await expect(figure(page, "tm", "smi")).toHaveText(mib("en", r.nvidiaSmiBytes));
-  // The headline: GB to rent, the need with headroom rounded up to 0.1 GB.
-  await expect(figure(page, "tm", "rent")).toHaveText(gb("en", r.verdict.rentGB * 1e9));
-  await expectNoBrokenNumbers(page);
-});
+}
 
 test("inference memory and concurrency match the command line", async ({ page }) => {
   await openCalculators(page, "en", "im");
   await typeInto(page, "#im-contextTokens", "8192");
   await typeInto(page, "#im-sequences", "4");
   await page.selectOption("#im-gpu", "a100-80gb-sxm");
-  const req = await pageRequest(page, "im");
-  expect(req).toMatchObject({ contextTokens: 8192, sequences: 4, gpu: "a100-80gb-sxm" });
-  const r = estimate<Memory>(req);
-  await expect(figure(page, "im", "smi")).toHaveText(mib("en", r.nvidiaSmiBytes));
-  await expect(figure(page, "im", "rent")).toHaveText(gb("en", r.verdict.rentGB * 1e9));
-  await expect(figure(page, "im", "maxSeq")).toHaveText(num("en", r.maxSequences ?? null));
+  const request: TaskRequest<"infer-memory"> = {
+    task: "infer-memory",
+    model: OPENING.model,
+    ...OPENING.serving,
+    contextTokens: 8192,
+    sequences: 4,
+    gpu: "a100-80gb-sxm",
+  };
+  expect(await pageRequest(page, "im")).toEqual(request);
+  const r = estimate(request);
+  await expect(figure(page, "im", "smi")).toHaveText(
+    inUnit("en", r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
+  );
+  await expect(figure(page, "im", "rent")).toHaveText(inUnit("en", r.verdict.rentGB, "gb", 1));
+  await expect(figure(page, "im", "maxSeq")).toHaveText(plain("en", r.maxSequences));
   await expect(page.locator('section[aria-labelledby="im-title"] .calc-warnings')).toContainText(
     "reserves",
   );
 });
 
-test("throughput matches the command line, on one GPU and on several", async ({ page }) => {
-  await openCalculators(page, "en", "tp");
-  await page.selectOption("#tp-gpu", "rtx-4090");
-  await typeInto(page, "#tp-sequences", "1");
-  const speeds: number[] = [];
-  for (const n of ["1", "2", "4"]) {
-    await typeInto(page, "#tp-tensorParallel", n);
-    const req = await pageRequest(page, "tp");
-    expect(req).toMatchObject({ task: "decode-speed", gpu: "rtx-4090", tensorParallel: Number(n) });
-    const r = estimate<{ tokensPerSecond: number; ttftSeconds: number; limitedBy: string }>(req);
-    await expect(figure(page, "tp", "decode")).toHaveText(
-      `${num("en", r.tokensPerSecond)} tokens/s`,
-    );
-    await expect(figure(page, "tp", "ttft")).toHaveText(`${num("en", r.ttftSeconds)} s`);
-    speeds.push(r.tokensPerSecond);
-  }
-  // Splitting the weights over n GPUs at most multiplies the bandwidth by n: never n².
-  expect(speeds[1]! / speeds[0]!).toBeLessThanOrEqual(2.0001);
-  expect(speeds[2]! / speeds[0]!).toBeLessThanOrEqual(4.0001);
-});
+for (const lang of LANGS) {
+  test(`throughput matches the command line, on one GPU and on several (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang, "tp");
+    const speeds: number[] = [];
+    for (const n of [1, 2, 4]) {
+      await typeInto(page, "#tp-tensorParallel", String(n));
+      const request: TaskRequest<"decode-speed"> = {
+        task: "decode-speed",
+        model: OPENING.model,
+        ...OPENING.serving,
+        tensorParallel: n,
+      };
+      expect(await pageRequest(page, "tp")).toEqual(request);
+      const r = estimate(request);
+      await expect(figure(page, "tp", "decode")).toHaveText(
+        inUnit(lang, r.tokensPerSecond, "tokens-per-second"),
+      );
+      await expect(figure(page, "tp", "ttft")).toHaveText(inUnit(lang, r.ttftSeconds, "seconds"));
+      speeds.push(r.tokensPerSecond);
+    }
+    // Splitting the weights over n GPUs at most multiplies the bandwidth by n: never n².
+    expect(speeds[1]! / speeds[0]!).toBeLessThanOrEqual(2.0001);
+    expect(speeds[2]! / speeds[0]!).toBeLessThanOrEqual(4.0001);
+  });
+}
 
 test("compute time: the network between nodes sets the speed past one node, in both languages", async ({
   page,
@@ -96,41 +120,53 @@ test("compute time: the network between nodes sets the speed past one node, in b
     await page.selectOption("#ct-gpu", "h100-sxm");
     await typeInto(page, "#ct-gpus", "128");
     await page.selectOption("#ct-network", "ethernet-25");
-    const slow = await pageRequest(page, "ct");
+    const slow = (await pageRequest(page, "ct")) as TimeRequest;
     expect(slow).toMatchObject({ task: "train-time", gpus: 128, network: "ethernet-25" });
     expect(slow).not.toHaveProperty("lora");
     await expect(figure(page, "ct", "hours")).toHaveText(
-      `${num(lang, estimate<{ hours: number }>(slow).hours)} h`,
+      inUnit(lang, estimate(slow).hours, "hours"),
     );
     await page.selectOption("#ct-network", "ib-ndr-400");
-    const fast = await pageRequest(page, "ct");
-    const hours = estimate<{ hours: number }>(fast).hours;
-    await expect(figure(page, "ct", "hours")).toHaveText(`${num(lang, hours)} h`);
-    expect(hours).toBeLessThan(estimate<{ hours: number }>(slow).hours);
+    const fast = (await pageRequest(page, "ct")) as TimeRequest;
+    const hours = estimate(fast).hours;
+    await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, hours, "hours"));
+    expect(hours).toBeLessThan(estimate(slow).hours);
     await expect(page.locator("label[for='ct-network']")).toHaveText(
       lang === "en" ? "Network between nodes" : "节点间网络",
     );
   }
 });
 
-test("compute time matches the command line, and the seed's deadline example", async ({ page }) => {
-  await openCalculators(page, "en", "ct");
-  await typeInto(page, "#ct-tokens", "20B");
-  await typeInto(page, "#ct-gpus", "8");
-  await page.selectOption("#ct-gpu", "a100-80gb-sxm");
-  const req = await pageRequest(page, "ct");
-  expect(req).toMatchObject({ task: "train-time", tokens: 2e10, gpus: 8, gpu: "a100-80gb-sxm" });
-  const r = estimate<{ hours: number }>(req);
-  await expect(figure(page, "ct", "hours")).toHaveText(`${num("en", r.hours)} h`);
-  // Seed: 1e8 samples x 1e9 FLOPs = 1e17 FLOPs needs 1.16 TFLOPS sustained over a day.
-  await page.selectOption("#ct-work", "samples");
-  await typeInto(page, "#ct-samples", "1e8");
-  await typeInto(page, "#ct-flopsPerSample", "1e9");
-  await typeInto(page, "#ct-deadlineHours", "24");
-  await expect(figure(page, "ct", "sustained")).toHaveText("1.16 TFLOPS");
-});
+for (const lang of LANGS) {
+  test(`compute time matches the command line, and the seed's deadline example (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang, "ct");
+    await typeInto(page, "#ct-tokens", "20B");
+    await typeInto(page, "#ct-gpus", "8");
+    await page.selectOption("#ct-gpu", "a100-80gb-sxm");
+    const request: TaskRequest<"train-time"> = {
+      task: "train-time",
+      model: OPENING.model,
+      ...OPENING.training,
+      ...OPENING.job,
+      tokens: 2e10,
+      gpus: 8,
+      gpu: "a100-80gb-sxm",
+    };
+    expect(await pageRequest(page, "ct")).toEqual(request);
+    const r = estimate(request);
+    await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, r.hours, "hours"));
+    // Seed: 1e8 samples x 1e9 FLOPs = 1e17 FLOPs needs 1e17 / 86,400 s = 1.16 TFLOPS sustained.
+    await page.selectOption("#ct-work", "samples");
+    await typeInto(page, "#ct-samples", "1e8");
+    await typeInto(page, "#ct-flopsPerSample", "1e9");
+    await typeInto(page, "#ct-deadlineHours", "24");
+    await expect(figure(page, "ct", "sustained")).toHaveText("1.16 TFLOPS");
+  });
+}
 
-for (const lang of ["en", "zh-cn"] as const) {
+for (const lang of LANGS) {
   test(`cost options on different GPUs each run at their own speed (${lang})`, async ({ page }) => {
     await openCalculators(page, lang, "cc");
     await typeInto(page, "#cc-singleGpuHours", "10");
@@ -140,18 +176,26 @@ for (const lang of ["en", "zh-cn"] as const) {
     await page.selectOption("#cc-o1-gpu", "h200-sxm");
     await typeInto(page, "#cc-o1-gpus", "1");
     await typeInto(page, "#cc-o1-pricePerHour", "18");
-    const req = await pageRequest(page, "cc");
-    expect(req).toMatchObject({
-      options: [{ gpu: "a100-80gb-sxm" }, { gpu: "h200-sxm" }],
-    });
-    const r = estimate<{ options: { runHours: number }[] }>(req);
+    const request: TaskRequest<"cost"> = {
+      task: "cost",
+      options: [
+        { gpu: "a100-80gb-sxm", gpus: 1, pricePerHour: 7 },
+        { gpu: "h200-sxm", gpus: 1, pricePerHour: 18, scaling: 0.75 },
+      ],
+      singleGpuHours: 10,
+    };
+    expect(await pageRequest(page, "cc")).toEqual(request);
+    const r = estimate(request);
     const [a100, h200] = r.options;
     // The 10 hours were measured on the first option's A100; the H200 is faster.
     expect(a100?.runHours).toBe(10);
     expect(h200?.runHours).toBeLessThan(10);
     const rows = page.locator('[data-table="options"] tbody tr');
-    await expect(rows.nth(0).locator("td").nth(0)).toHaveText(num(lang, a100?.runHours));
-    await expect(rows.nth(1).locator("td").nth(0)).toHaveText(num(lang, h200?.runHours));
+    await expect(rows.nth(0).locator("td").nth(0)).toHaveText("10");
+    await expect(rows.nth(1).locator("td").nth(0)).toHaveText(plain(lang, h200?.runHours));
+    await expect(figure(page, "cc", "fastest")).toHaveText(
+      `2${colon(lang)}1 × NVIDIA H200 SXM 141GB${colon(lang)}${inUnit(lang, h200?.hours, "hours")}`,
+    );
   });
 }
 
@@ -159,127 +203,119 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
   page,
 }) => {
   await openCalculators(page, "en", "cc");
-  await typeInto(page, "#cc-singleGpuHours", "72");
-  await typeInto(page, "#cc-o0-gpus", "1");
-  await typeInto(page, "#cc-o0-pricePerHour", "2.5");
-  await typeInto(page, "#cc-o1-gpus", "4");
-  await typeInto(page, "#cc-o1-scaling", "75");
   const rows = page.locator('[data-table="options"] tbody tr');
-  // 72 h on one card vs 24 h on four.
+  // The seed's example as the page opens: 72 h on one card vs 72 / (4 x 0.75) = 24 h on four.
   await expect(rows.nth(0).locator("td").nth(0)).toHaveText("72");
   await expect(rows.nth(1).locator("td").nth(0)).toHaveText("24");
+  // Four cards cost 24 h x p against 72 h x 2.5 = 180 on one: cheaper below p = 7.5.
   await typeInto(page, "#cc-o1-pricePerHour", "7.4");
   await expect(figure(page, "cc", "cheapest")).toContainText("2: 4 ×");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("177.6");
   await typeInto(page, "#cc-o1-pricePerHour", "7.6");
   await expect(figure(page, "cc", "cheapest")).toContainText("1: 1 ×");
-  const req = await pageRequest(page, "cc");
-  expect(req).toMatchObject({
+  await expect(rows.nth(0).locator('[data-k="total"]')).toHaveText("180");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("182.4");
+  expect(await pageRequest(page, "cc")).toEqual({
     task: "cost",
-    singleGpuHours: 72,
-    options: [
-      { gpus: 1, pricePerHour: 2.5 },
-      { gpus: 4, pricePerHour: 7.6, scaling: 0.75 },
-    ],
+    ...OPENING.cost,
+    options: [OPENING.cost.options[0], { ...OPENING.cost.options[1], pricePerHour: 7.6 }],
   });
-  const r = estimate<{ options: { total: number }[] }>(req);
-  await expect(rows.nth(0).locator('[data-cell="total"]')).toHaveText(
-    num("en", r.options[0]?.total),
-  );
-  await expect(rows.nth(1).locator('[data-cell="total"]')).toHaveText(
-    num("en", r.options[1]?.total),
-  );
   await expect(page.locator('section[aria-labelledby="cc-title"] svg polyline')).toHaveCount(2);
 });
 
-for (const lang of ["en", "zh-cn"] as const) {
+for (const lang of LANGS) {
   test(`decision table shows the command line's plan, best count per GPU, for training and serving (${lang})`, async ({
     page,
   }) => {
-    type Row = {
-      gpu: string;
-      gpus: number;
-      verdict: string;
-      hours: number | null;
-      cost: number | null;
-      tokensPerSecondPerUser?: number;
-    };
     await openCalculators(page, lang, "gf");
     const rows = page.locator('[data-table="fit"] tbody tr');
     const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
-    const train = await pageRequest(page, "gf");
-    expect(train).toMatchObject({ task: "plan", workload: { task: "train-memory" } });
-    const shown = estimate<{ best: Row[] }>(train).best;
-    await expect(rows).toHaveCount(shown.length);
-    expect(await ids()).toEqual(shown.map((x) => x.gpu));
-    const first = shown[0]!;
-    await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
-    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(num(lang, first.hours, 2));
-    await expect(rows.first().locator('[data-k="cost"]')).toHaveText(num(lang, first.cost, 2));
-    // The plan's GPUs each run at their own speed: different GPUs, different times.
-    const hours = new Set(shown.filter((x) => x.hours !== null).map((x) => x.hours));
-    expect(hours.size).toBeGreaterThan(1);
-
-    // Tokens typed in the table are the compute-time calculator's: one workload.
     await typeInto(page, "#gf-tokens", "2e9");
-    await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(2e9);
-    await openCalculators(page, lang, "ct");
-    await expect.poll(async () => (await pageRequest(page, "ct"))["tokens"]).toBe(2e9);
-    // And a change on the compute-time page is the table's workload too.
-    await typeInto(page, "#ct-tokens", "3e9");
-    await openCalculators(page, lang, "gf");
-    await expect.poll(async () => (await pageRequest(page, "gf"))["tokens"]).toBe(3e9);
-    const followed = estimate<{ best: Row[] }>(await pageRequest(page, "gf")).best;
-    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(
-      num(lang, followed[0]!.hours, 2),
+    const train: TaskRequest<"plan"> = {
+      task: "plan",
+      workload: { task: "train-memory", model: OPENING.model, ...OPENING.training },
+      currency: "USD",
+      tokens: 2e9,
+      deadlineHours: OPENING.job.deadlineHours,
+      // The cost comparison's options price the RTX 4090: 2.5 for one GPU's node.
+      prices: { "rtx-4090": 2.5 },
+    };
+    expect(await pageRequest(page, "gf")).toEqual(train);
+    const { best } = estimate(train);
+    await expect(rows).toHaveCount(best.length);
+    expect(await ids()).toEqual(best.map((x) => x.gpu));
+    const first = best[0]!;
+    await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
+    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(plain(lang, first.hours, 2));
+    await expect(rows.first().locator('[data-k="cost"]')).toHaveText(plain(lang, first.cost, 2));
+    // The plan's GPUs each run at their own speed: different GPUs, different times.
+    expect(new Set(best.filter((x) => x.hours !== null).map((x) => x.hours)).size).toBeGreaterThan(
+      1,
     );
 
+    // Tokens typed in the table are the compute-time calculator's: one workload.
+    await openCalculators(page, lang, "ct");
+    await expect.poll(async () => (await pageRequest(page, "ct"))["tokens"]).toBe(2e9);
+
+    await openCalculators(page, lang, "gf");
     await page.selectOption("#gf-mode", "inference");
     await typeInto(page, "#gf-users", "20");
     await typeInto(page, "#gf-outputTokensPerSecondPerUser", "20");
-    await expect
-      .poll(async () => (await pageRequest(page, "gf"))["workload"])
-      .toMatchObject({ task: "serve", users: 20, outputTokensPerSecondPerUser: 20 });
-    const serve = estimate<{ best: Row[] }>(await pageRequest(page, "gf"));
-    const served = serve.best;
+    const serve: TaskRequest<"plan"> = {
+      task: "plan",
+      workload: {
+        task: "serve",
+        model: OPENING.model,
+        ...OPENING.serving,
+        users: 20,
+        outputTokensPerSecondPerUser: 20,
+      },
+      currency: "USD",
+      deadlineHours: OPENING.job.deadlineHours,
+      prices: { "rtx-4090": 2.5 },
+    };
+    await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
+    const served = estimate(serve).best;
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
   });
 }
 
-for (const lang of ["en", "zh-cn"] as const) {
+for (const lang of LANGS) {
   test(`decision table plans a batch job from a time per item measured on one GPU (${lang})`, async ({
     page,
   }) => {
-    type Row = { gpu: string; gpus: number; hours: number | null; costPerUnit?: number | null };
     await openCalculators(page, lang, "gf");
     await page.selectOption("#gf-mode", "batch");
+    // The note names the example the fields start from: 45 s per frame, 2,880 frames.
+    await expect(page.locator('section[aria-labelledby="gf-title"]')).toContainText("2,880");
     await typeInto(page, "#gf-secondsPerFrame", "30");
     await typeInto(page, "#gf-frames", "1000");
     await page.selectOption("#gf-measuredOn", "l40s");
-    await expect
-      .poll(async () => pageRequest(page, "gf"))
-      .toMatchObject({
-        workload: { task: "render", secondsPerFrame: 30, frames: 1000 },
-        measuredOn: "l40s",
-      });
-    const request = await pageRequest(page, "gf");
-    const { best } = estimate<{ best: Row[] }>(request);
+    const request: TaskRequest<"plan"> = {
+      task: "plan",
+      workload: { task: "render", secondsPerFrame: 30, frames: 1000 },
+      currency: "USD",
+      measuredOn: "l40s",
+      deadlineHours: OPENING.job.deadlineHours,
+      prices: { "rtx-4090": 2.5 },
+    };
+    await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
+    const { best } = estimate(request);
     const rows = page.locator('[data-table="fit"] tbody tr');
     await expect
       .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
       .toEqual(best.map((x) => x.gpu));
     const l40s = best.find((x) => x.gpu === "l40s")!;
-    const shown = page.locator('[data-table="fit"] tbody tr[data-gpu="l40s"]');
-    await expect(shown.locator('[data-k="hours"]')).toHaveText(num(lang, l40s.hours, 2));
     // The time measured on the L40S is the L40S's own: 30 s x 1,000 items over its GPUs.
-    expect(l40s.hours).toBeCloseTo((Math.ceil(1000 / l40s.gpus) * 30) / 3600, 9);
+    expect(l40s.runHours).toBeCloseTo((Math.ceil(1000 / l40s.gpus) * 30) / 3600, 9);
+    // The bill adds the hours around the run (setup, downloads, reruns, idle) to it.
+    expect(l40s.hours).toBeGreaterThan(l40s.runHours!);
+    const shown = page.locator('[data-table="fit"] tbody tr[data-gpu="l40s"]');
+    await expect(shown.locator('[data-k="hours"]')).toHaveText(plain(lang, l40s.hours, 2));
     await expect(page.locator('[data-table="fit"] thead')).toContainText(
       lang === "en" ? "Per item" : "每项费用",
-    );
-    // The note names the example the fields start from, as the store holds it.
-    await expect(page.locator('section[aria-labelledby="gf-title"]')).toContainText(
-      num(lang, BATCH_EXAMPLE.frames, 0),
     );
     // A batch job has no model: the table does not name one.
     await expect(page.locator('section[aria-labelledby="gf-title"] .calc-model')).toHaveCount(0);
@@ -324,6 +360,7 @@ test("model picker: presets, parameter count and pasted config drive the other w
     }),
   );
   await expect(page.locator("#mp-hf-err")).toBeEmpty();
+  // Llama 3.1 8B's shape: 8.03 billion parameters (meta-llama/Llama-3.1-8B).
   await expect(figure(page, "mp", "params")).toHaveText("8.03 B");
   await page.fill("#mp-hf", JSON.stringify({ model_type: "llama", hidden_size: 1e12 }));
   await expect(page.locator("#mp-hf-err")).not.toBeEmpty();

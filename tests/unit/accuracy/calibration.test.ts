@@ -44,13 +44,15 @@ function problemsOf(broken: string, ids: ReadonlySet<string> = gpuIds): string {
 
 describe("decode-calibration.tsv", () => {
   it("parses: every row with its source, date, engine and a catalog GPU", () => {
-    expect(rows).toHaveLength(140);
+    // 140 decode rows, and 148 TensorRT-LLM 0.9 static-batch rows (fp16 on A100 and H100,
+    // fp8 at 128/128 on H100, H200 and L40S).
+    expect(rows).toHaveLength(288);
     for (const r of rows) {
       expect(gpuIds.has(r.gpu), `${r.id}: ${r.gpu}`).toBe(true);
       expect(r.source.length, r.id).toBeGreaterThan(3);
     }
     const engines = new Set(rows.map((r) => r.engine));
-    for (const e of ["transformers", "vllm", "sglang", "llama.cpp", "exllamav2"])
+    for (const e of ["transformers", "vllm", "sglang", "llama.cpp", "exllamav2", "tensorrt-llm"])
       expect(engines.has(e as CalibrationRow["engine"]), e).toBe(true);
   });
 

@@ -7,7 +7,8 @@ import type { GpuSpec } from "../../../src/estimate/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import { PRESETS } from "../../../src/estimate/presets.ts";
-import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
+import { runRequest, runTyped } from "../../../src/estimate/tasks/registry.ts";
 
 export const rtx4090: GpuSpec = {
   id: "rtx-4090",
@@ -128,6 +129,16 @@ export function runOk<T = Record<string, unknown>>(
   const r = run(request, gpus);
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.issues)}`);
   return r.result as unknown as T;
+}
+
+/** The typed result of a request that must be accepted (the registry types it by its task). */
+export function resultOf<Id extends TaskId>(
+  request: { task: Id } & TaskRequest<NoInfer<Id>>,
+  gpus: readonly GpuSpec[] = GPUS,
+): TaskResult<Id> {
+  const r = runTyped(request, { gpus, presets: PRESETS });
+  if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.issues)}`);
+  return r.result;
 }
 
 /** The issues of a request that must be refused. */

@@ -1,42 +1,50 @@
 import { describe, expect, it } from "vitest";
 import {
   analyzeRun,
-  catalogFits,
-  compareRuns,
   detectSteadyState,
   downsampleTimeline,
   matchCatalogGpu,
   paperPeakTflops,
   parseProbeJson,
-  recommendMemory,
+  reportRun,
 } from "../../../src/run-log/index.ts";
-import type { GpuSample } from "../../../src/run-log/index.ts";
+import type { GpuSample, ParsedLog, ReportOptions } from "../../../src/run-log/index.ts";
+import { runOk } from "../estimate/helpers.ts";
 import { allFinite, CATALOG, fixture, parseFixture } from "./helpers.ts";
 
 const codes = (fs: { code: string }[]): string[] => fs.map((f) => f.code);
+const MIB = 2 ** 20;
+
+/** A log analysed and reported, as the worker does. */
+function analyse(log: ParsedLog, opts: ReportOptions = {}) {
+  const a = analyzeRun(log);
+  return { ...a, ...reportRun(a, opts) };
+}
 
 describe("single GPU with warm-up", () => {
-  const a = analyzeRun(parseFixture("single-gpu-warmup.csv"), { catalog: CATALOG });
+  const a = analyse(parseFixture("single-gpu-warmup.csv"), { catalog: CATALOG });
   const g = a.gpus[0]!;
+  const s = a.sized[0]!.sizing!;
 
   it("finds the peak and the memory to rent", () => {
     expect(g.peakMemoryMiB).toBe(18944);
-    expect(g.peakMemoryBytes).toBe(18944 * 2 ** 20);
+    expect(g.peakMemoryBytes).toBe(18944 * MIB);
     expect(g.peakAtSeconds).toBeCloseTo(400, 0);
-    expect(g.recommended.headroom).toBe(0.2);
-    expect(g.recommended.mib).toBeCloseTo(22732.8, 6);
-    expect(g.recommended.gb).toBeCloseTo((18944 * 2 ** 20 * 1.2) / 1e9, 6); // 23.84 GB
-    expect(g.recommended.lowGB).toBeCloseTo((18944 * 2 ** 20 * 1.15) / 1e9, 6);
-    expect(g.recommended.highGB).toBeCloseTo((18944 * 2 ** 20 * 1.25) / 1e9, 6);
-    expect(g.fitsOwnMemory).toBe(true);
+    expect(s.headroom).toBe(0.2);
+    // 18944 MiB × 1.2 = 22732.8 MiB = 23,837,068,492.8 bytes: 23.9 GB to rent (rounded up).
+    expect(s.recommendedBytes).toBeCloseTo(22732.8 * MIB, 1);
+    expect(s.rentGB).toBe(23.9);
+    // × 1.15 = 22.84 GB and × 1.25 = 24.83 GB, rounded up.
+    expect(s.seedRangeGB).toEqual({ low: 22.9, high: 24.9 });
+    expect(s.fitsOwnMemory).toBe(true);
     // 23.84 GB fits the L4's 23034 MiB (24.15 GB), the smallest memory.total that holds it.
-    expect(g.smallestFit).toEqual({
+    expect(s.smallestFit).toEqual({
       id: "l4",
       name: "NVIDIA L4",
       memoryGB: 24,
       memoryTotalMiB: 23034,
     });
-    expect(g.smallerFits).toEqual([]);
+    expect(s.smallerFit).toBeNull();
   });
 
   it("detects the 90 s warm-up and the steady window up to the shutdown", () => {
@@ -70,7 +78,7 @@ describe("single GPU with warm-up", () => {
   });
 
   it("computes throughput from the user's work count", () => {
-    const steady = analyzeRun(parseFixture("single-gpu-warmup.csv"), {
+    const steady = analyse(parseFixture("single-gpu-warmup.csv"), {
       workDone: { amount: 39000, unit: "samples", scope: "steady-window" },
     });
     expect(steady.throughput).toMatchObject({
@@ -80,7 +88,7 @@ describe("single GPU with warm-up", () => {
     });
     expect(steady.throughput!.seconds).toBeCloseTo(779, 0);
     expect(steady.throughput!.perSecond).toBeCloseTo(39000 / 779, 1);
-    const whole = analyzeRun(parseFixture("single-gpu-warmup.csv"), {
+    const whole = analyse(parseFixture("single-gpu-warmup.csv"), {
       workDone: { amount: 39000, unit: "samples", scope: "whole-run" },
     });
     expect(whole.throughput!.seconds).toBeCloseTo(899, 0);
@@ -88,43 +96,35 @@ describe("single GPU with warm-up", () => {
   });
 });
 
-describe("headroom and catalog", () => {
-  it("takes any headroom from 0 to 100%, and still gives the recommended 15-25% range", () => {
-    expect(recommendMemory(1000, 0.5).headroom).toBe(0.5);
-    expect(recommendMemory(1000, 0.5).mib).toBeCloseTo(1500, 9);
-    expect(recommendMemory(1000, 0).headroom).toBe(0);
-    expect(recommendMemory(1000, 0).mib).toBe(1000);
-    expect(recommendMemory(1000, 1).mib).toBe(2000);
-    expect(recommendMemory(1000, 3).headroom).toBe(1);
-    expect(recommendMemory(1000, -0.1).headroom).toBe(0);
-    expect(recommendMemory(1000, Number.NaN).headroom).toBe(0.2);
-    expect(recommendMemory(1000, 0.15).mib).toBeCloseTo(1150, 9);
-    // The range beside the chosen figure stays the recommended one.
-    const r = recommendMemory(1000, 0.5);
-    expect([r.lowGB, r.highGB].map((gb) => (gb * 1e9) / 2 ** 20)).toEqual([
-      expect.closeTo(1150, 9),
-      expect.closeTo(1250, 9),
-    ]);
+describe("catalog fits", () => {
+  it("lists the smallest catalog GPU that holds the need, and a smaller one that would do", () => {
+    const a = analyse(parseFixture("two-gpus-interleaved.csv"), { catalog: CATALOG });
+    expect(a.gpus[0]!.peakMemoryMiB).toBe(62000);
+    const s = a.sized[0]!.sizing!;
+    // 62000 MiB × 1.2 = 74400 MiB = 78.01 GB: the H100's 81559 MiB is the smallest that holds it.
+    expect(s.recommendedBytes).toBeCloseTo(74400 * MIB, 1);
+    expect(s.rentGB).toBe(78.1);
+    expect(s.smallestFit?.id).toBe("h100-sxm");
+    expect(s.smallerFit).toBeNull();
+    // 16001 MiB × 1.2 = 19201 MiB (20.1 GB): the L4 (23034 MiB) is the smallest.
+    const l4 = analyse(parseFixture("noheader-nounits.csv"), { catalog: CATALOG });
+    expect(l4.gpus[0]!.peakMemoryMiB).toBe(16001);
+    expect(l4.sized[0]!.sizing!.smallestFit?.id).toBe("l4");
+    // An A10 run peaking at 9290 MiB: 11148 MiB to rent fits a T4, well below the A10.
+    const a10 = analyse(parseFixture("crlf.csv"), { catalog: CATALOG });
+    expect(a10.sized[0]!.sizing!.smallerFit?.id).toBe("t4");
+    expect(codes(a10.findings)).toContain("smaller-gpu-fits");
   });
-  it("lists smaller catalog GPUs that would do", () => {
-    const a = analyzeRun(parseFixture("two-gpus-interleaved.csv"), { catalog: CATALOG });
-    const g = a.gpus[0]!;
-    expect(g.peakMemoryMiB).toBe(62000);
-    expect(g.recommended.mib).toBeCloseTo(74400, 6); // 78.0 GB
-    expect(g.smallestFit?.memoryGB).toBe(80);
-    expect(g.smallerFits).toEqual([]);
-    const l4 = analyzeRun(parseFixture("noheader-nounits.csv"), { catalog: CATALOG }).gpus[0]!;
-    expect(l4.peakMemoryMiB).toBe(16001);
-    expect(l4.smallestFit?.id).toBe("l4"); // 16001 MiB × 1.2 = 20.1 GB
-    const a100 = analyzeRun(parseFixture("crlf.csv"), { catalog: CATALOG }).gpus[0]!; // A10, 9290 MiB peak
-    expect(a100.smallerFits.map((f) => f.id)).toEqual(["t4"]);
-    expect(codes(a100.findings)).toContain("smaller-gpu-fits");
-    expect(catalogFits(500e9, CATALOG)).toEqual([]);
+  it("re-sizes at another headroom without analysing again", () => {
+    const a = analyzeRun(parseFixture("single-gpu-warmup.csv"));
+    // 18944 MiB × 1.5 = 28416 MiB = 29.80 GB → 29.8 GB.
+    expect(reportRun(a, { headroom: 0.5 }).sized[0]!.sizing!.rentGB).toBe(29.8);
+    expect(reportRun(a, { headroom: 0 }).sized[0]!.sizing!.recommendedBytes).toBe(18944 * MIB);
   });
 });
 
 describe("two GPUs", () => {
-  const a = analyzeRun(parseFixture("two-gpus-interleaved.csv"));
+  const a = analyse(parseFixture("two-gpus-interleaved.csv"));
   it("analyses each GPU and intersects their steady windows", () => {
     expect(a.gpus.map((g) => [g.index, g.peakMemoryMiB])).toEqual([
       [0, 62000],
@@ -142,7 +142,7 @@ describe("two GPUs", () => {
 });
 
 describe("periodic idle gaps (data-loading stalls)", () => {
-  const a = analyzeRun(parseFixture("idle-gaps.csv"));
+  const a = analyse(parseFixture("idle-gaps.csv"));
   const g = a.gpus[0]!;
   it("finds the gaps, their period, and flags them", () => {
     expect(g.steady.startSeconds).toBeCloseTo(60, 0);
@@ -176,7 +176,7 @@ describe("findings on synthetic runs", () => {
       ...f(s),
     }));
   const run = (samples: GpuSample[][]) =>
-    analyzeRun(
+    analyse(
       {
         format: "nvidia-smi-csv",
         hasHeader: true,
@@ -225,10 +225,10 @@ describe("findings on synthetic runs", () => {
   it("a smaller GPU is one whose memory.total is well below the measured one's", () => {
     // 12000 MiB to rent on a 24564 MiB card: the T4's 15360 MiB is a smaller card that holds
     // it; the L4's 23034 MiB is the same "24 GB" class with ECC on, not a smaller card.
-    const g = run([series(1200, () => ({ memoryUsedMiB: 10000 }))]).gpus[0]!;
-    expect(g.recommended.mib).toBeCloseTo(12000, 6);
-    expect(g.smallerFits.map((f) => f.id)).toEqual(["t4"]);
-    expect(g.smallestFit?.memoryTotalMiB).toBe(15360);
+    const s = run([series(1200, () => ({ memoryUsedMiB: 10000 }))]).sized[0]!.sizing!;
+    expect(s.recommendedBytes).toBeCloseTo(12000 * MIB, 1);
+    expect(s.smallerFit?.id).toBe("t4");
+    expect(s.smallestFit?.memoryTotalMiB).toBe(15360);
   });
 
   it("no samples and too few samples", () => {
@@ -248,7 +248,7 @@ describe("probe file", () => {
     expect(p.probe.environment.gpus[0]!.memoryTotalMiB).toBe(24564);
     expect(p.log.sampleCount).toBe(900);
     expect(p.progress).toHaveLength(30);
-    const a = analyzeRun(p.log, { progress: p.progress, progressUnit: p.probe.progressUnit ?? "" });
+    const a = analyse(p.log, { progress: p.progress, progressUnit: p.probe.progressUnit ?? "" });
     expect(a.throughput).toMatchObject({ source: "log", unit: "samples", scope: "steady-window" });
     expect(a.throughput!.perSecond).toBeCloseTo(50, 6);
     expect(a.throughput!.perHour).toBeCloseTo(180000, 1);
@@ -265,34 +265,24 @@ describe("two-node comparison (seed rule)", () => {
     never,
     (typeof CATALOG)[number],
   ];
-  it("a big paper gap with a 15% measured gap is not GPU-bound", () => {
-    const r = compareRuns(
-      { throughputPerSecond: 100, paperPeakTflops: paperPeakTflops(rtx4090, "bf16")! },
-      { throughputPerSecond: 115, paperPeakTflops: paperPeakTflops(a100, "bf16")! },
-    );
-    expect(r).toMatchObject({
-      ok: true,
-      fasterOnPaper: "b",
-      verdict: "not-gpu-bound",
-      measuredReversed: false,
+  // The analyzer's comparison is the diagnose task at the runs' paper peaks.
+  const diagnose = (throughputA: number, throughputB: number, peakA: number, peakB: number) =>
+    runOk<{ verdict: string; paperRatio: number; measuredRatio: number }>({
+      task: "diagnose",
+      throughputA,
+      throughputB,
+      peakA,
+      peakB,
     });
-    if (r.ok) {
-      expect(r.paperRatio).toBeCloseTo(312 / 165.2, 6);
-      expect(r.measuredGapPct).toBeCloseTo(15, 6);
-    }
+  it("a big paper gap with a 15% measured gap is not GPU-bound", () => {
+    const r = diagnose(100, 115, paperPeakTflops(rtx4090, "bf16")!, paperPeakTflops(a100, "bf16")!);
+    expect(r.verdict).toBe("not-gpu-bound");
+    expect(r.paperRatio).toBeCloseTo(312 / 165.2, 6);
+    expect(r.measuredRatio).toBeCloseTo(1.15, 6);
   });
   it("a measured gap close to the paper gap is GPU-bound; order does not matter", () => {
-    const r = compareRuns(
-      { throughputPerSecond: 180, paperPeakTflops: 312 },
-      { throughputPerSecond: 100, paperPeakTflops: 165.2 },
-    );
-    expect(r).toMatchObject({ ok: true, fasterOnPaper: "a", verdict: "gpu-bound" });
-    expect(
-      compareRuns(
-        { throughputPerSecond: 0, paperPeakTflops: 1 },
-        { throughputPerSecond: 1, paperPeakTflops: 1 },
-      ),
-    ).toEqual({ ok: false, error: "missing-throughput", run: "a" });
+    // 312 / 165.2 = 1.89 on paper, 180 / 100 = 1.8 measured: over 80% of the paper gap.
+    expect(diagnose(180, 100, 312, 165.2).verdict).toBe("gpu-bound");
     expect(paperPeakTflops(t4, "fp8")).toBeNull();
     expect(paperPeakTflops(a100, "bf16", 8)).toBe(312 * 8);
   });

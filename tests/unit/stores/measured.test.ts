@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { engine } from "../../../src/stores/engine-impl.ts";
-import {
-  checkMeasured,
-  MEASURED_DEFAULTS,
-  singleGpuHoursFor,
-} from "../../../src/stores/measured.ts";
+import { checkMeasured, MEASURED_DEFAULTS } from "../../../src/stores/measured.ts";
 
 /** A stored text as the store reads it: JSON, then the request checker (through the engine). */
 const decodeMeasured = (text: string) => {
@@ -68,22 +64,5 @@ describe("$measured validation on load", () => {
       for (const v of Object.values(decodeMeasured(raw)))
         if (typeof v === "number") expect(Number.isFinite(v)).toBe(true);
     }
-  });
-});
-
-describe("singleGpuHoursFor", () => {
-  it("is total ÷ per-hour × GPUs of the run", () => {
-    expect(singleGpuHoursFor(3_600_000, 360_000, 1)).toBeCloseTo(10, 9);
-    expect(singleGpuHoursFor(1000, 7, 1)).toBe(142.86);
-    expect(singleGpuHoursFor(3_600_000, 360_000, 4)).toBeCloseTo(40, 9);
-  });
-  it("is null for unusable inputs", () => {
-    expect(singleGpuHoursFor(0, 100, 1)).toBeNull();
-    expect(singleGpuHoursFor(100, 0, 1)).toBeNull();
-    expect(singleGpuHoursFor(Number.NaN, 100, 1)).toBeNull();
-    expect(singleGpuHoursFor(100, Number.POSITIVE_INFINITY, 1)).toBeNull();
-  });
-  it("treats a bad GPU count as one", () => {
-    expect(singleGpuHoursFor(100, 10, 0)).toBeCloseTo(10, 9);
   });
 });

@@ -9,7 +9,25 @@ import { PRESETS } from "../../../src/estimate/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { checkField, checkFields } from "../../../src/estimate/tasks/check.ts";
 import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
+import type { TaskId } from "../../../src/estimate/tasks/registry.ts";
 import { TASKS } from "../../../src/estimate/tasks/registry.ts";
+import { COST_FIELDS } from "../../../src/estimate/tasks/cost-fields.ts";
+import { DIAGNOSE_FIELDS } from "../../../src/estimate/tasks/diagnose.ts";
+import { SERVING_REQUEST_FIELDS } from "../../../src/estimate/tasks/infer-memory.ts";
+import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
+import { KERNEL_FIELDS } from "../../../src/estimate/tasks/attention-kernel.ts";
+import { MEASURED_RUN_FIELDS } from "../../../src/estimate/tasks/measured-fields.ts";
+import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../../../src/estimate/tasks/plan-fields.ts";
+import {
+  PLAN_FIELDS,
+  PLAN_OPTION_FIELDS,
+  PLAN_TRAINING_FIELDS,
+} from "../../../src/estimate/tasks/plan.ts";
+import { RENDER_FIELDS } from "../../../src/estimate/tasks/render-fields.ts";
+import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
+import { TRAIN_MEMORY_FIELDS } from "../../../src/estimate/tasks/train-memory.ts";
+import { TRAIN_TIME_FIELDS } from "../../../src/estimate/tasks/train-time.ts";
+import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
@@ -56,11 +74,44 @@ describe("field tables", () => {
     }
   });
   it("a task never declares one field twice with different meanings", () => {
-    // Field sets are spread into task tables; a later set silently overriding an earlier
-    // field of the same name would be a bug, so every task's names are unique per source.
-    for (const def of Object.values(TASKS)) {
-      const names = Object.keys(def.fields);
-      expect(new Set(names).size).toBe(names.length);
+    // Tasks spread shared field sets into their tables, and a later set silently replaces an
+    // earlier field of the same name: a name two sets share must be the same field, unless
+    // the task means to replace it (serve narrows its serving GPU to the one to plan on).
+    const sets: Record<TaskId, readonly Fields[]> = {
+      "train-memory": [{ model: TRAIN_MEMORY_FIELDS.model }, TRAINING_FIELDS],
+      "infer-memory": [{ model: SERVING_REQUEST_FIELDS.model }, SERVING_FIELDS],
+      "decode-speed": [{ model: SERVING_REQUEST_FIELDS.model }, SERVING_FIELDS],
+      "train-time": [
+        { model: TRAIN_TIME_FIELDS.model },
+        TRAINING_FIELDS,
+        JOB_FIELDS,
+        KERNEL_FIELDS,
+      ],
+      cost: [COST_FIELDS],
+      plan: [
+        { workload: PLAN_FIELDS.workload },
+        PLAN_STORE_FIELDS,
+        PLAN_OPTION_FIELDS,
+        PLAN_TRAINING_FIELDS,
+      ],
+      serve: [SERVING_REQUEST_FIELDS, SERVE_EXTRA_FIELDS, PLAN_OPTION_FIELDS],
+      diagnose: [DIAGNOSE_FIELDS],
+      render: [RENDER_FIELDS],
+      "measured-run": [MEASURED_RUN_FIELDS],
+    };
+    const replaced: Partial<Record<TaskId, readonly string[]>> = { serve: ["gpu"] };
+    for (const [id, def] of Object.entries(TASKS) as [TaskId, (typeof TASKS)[TaskId]][]) {
+      const seen = new Map<string, Field>();
+      for (const set of sets[id])
+        for (const [name, f] of Object.entries(set)) {
+          const before = seen.get(name);
+          if (before !== undefined) expect(f, `${id}.${name} declared twice`).toBe(before);
+          seen.set(name, f);
+        }
+      const names = [...seen.keys(), ...(replaced[id] ?? [])];
+      expect(Object.keys(def.fields).sort(), id).toEqual([...new Set(names)].sort());
+      for (const [name, f] of Object.entries(def.fields))
+        if (!replaced[id]?.includes(name)) expect(f, `${id}.${name}`).toBe(seen.get(name));
     }
   });
 });
@@ -187,10 +238,10 @@ describe("link sharing", () => {
     expect(note.more).toBeGreaterThan(0);
   });
   it("a link text is decoded strictly", () => {
-    const f = training.fields["seqLen"]!;
+    const f = training.fields.seqLen;
     expect(fromText(f, "1e400")).toBe(Number.POSITIVE_INFINITY);
     expect(fromText(f, "abc")).toBe("abc");
-    expect(fromText(training.fields["flashAttention"]!, "true")).toBe(true);
+    expect(fromText(training.fields.flashAttention, "true")).toBe(true);
     expect(toText(f, 2048)).toBe("2048");
   });
 });

@@ -7,39 +7,30 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rentGB } from "../../../src/estimate/memory-views.ts";
-import type { MemoryVerdict } from "../../../src/estimate/memory-views.ts";
 import { warningText, issueText } from "../../../src/i18n/messages.ts";
 import { calculatorStrings } from "../../../src/i18n/calculators.ts";
-import type { Warning } from "../../../src/estimate/result.ts";
-import { a100, GPUS, issuesOf, rtx4090, runOk, t4 } from "../estimate/helpers.ts";
-
-interface Memory {
-  recommendedBytes: number;
-  nvidiaSmiBytes: number;
-  fitsOn: string[];
-  verdict: MemoryVerdict;
-  warnings: Warning[];
-}
+import type { TaskRequest } from "../../../src/estimate/tasks/registry.ts";
+import { a100, GPUS, issuesOf, resultOf, rtx4090, t4 } from "../estimate/helpers.ts";
 
 const train = {
   task: "train-memory",
   model: { preset: "llama-3.1-8b" },
   microBatch: 1,
   seqLen: 2048,
-};
+} satisfies TaskRequest<"train-memory">;
 const qlora = {
   ...train,
   precision: "bf16-mixed",
   recompute: "full",
   lora: { baseBits: 4, rank: 16 },
-};
+} satisfies TaskRequest<"train-memory">;
 const infer = {
   task: "infer-memory",
   model: { preset: "llama-3.1-8b" },
   weightBits: 16,
   contextTokens: 4096,
   sequences: 1,
-};
+} satisfies TaskRequest<"infer-memory">;
 
 describe("rentGB", () => {
   it("rounds up to 0.1 GB and keeps an exact tenth", () => {
@@ -59,12 +50,23 @@ describe("rentGB", () => {
   });
 });
 
+/**
+ * What "rent at least X GB" means, checked from its definition rather than by the code that
+ * computes it: X is a whole number of tenths of a GB (10⁹ bytes), holds the need, and is the
+ * smallest such number (0.1 GB less would not).
+ */
+function expectRentFor(rent: number, needBytes: number): void {
+  expect(Math.abs(rent * 10 - Math.round(rent * 10))).toBeLessThan(1e-9);
+  expect(rent * 1e9).toBeGreaterThanOrEqual(needBytes * (1 - 1e-12));
+  expect((rent - 0.1) * 1e9).toBeLessThan(needBytes);
+}
+
 describe("train-memory verdict", () => {
   it("full fine-tuning of an 8B model does not fit an RTX 4090; no catalog GPU holds it", () => {
-    const r = runOk<Memory>({ ...train, gpu: "rtx-4090" });
+    const r = resultOf({ ...train, gpu: "rtx-4090" });
     const v = r.verdict;
     expect(v.needBytes).toBe(r.recommendedBytes);
-    expect(v.rentGB).toBe(rentGB(r.recommendedBytes));
+    expectRentFor(v.rentGB, r.recommendedBytes);
     expect(v.rentGB).toBeGreaterThan(100);
     expect(v.gpus).toBe(1);
     expect(v.chosen).toEqual({
@@ -76,7 +78,7 @@ describe("train-memory verdict", () => {
   });
 
   it("QLoRA of an 8B model fits an RTX 4090, and the list holds it, smallest first", () => {
-    const r = runOk<Memory>({ ...qlora, gpu: "rtx-4090" });
+    const r = resultOf({ ...qlora, gpu: "rtx-4090" });
     const v = r.verdict;
     expect(r.recommendedBytes).toBeLessThanOrEqual(rtx4090.memoryTotalBytes);
     expect(v.chosen).toEqual({
@@ -93,23 +95,23 @@ describe("train-memory verdict", () => {
 
   it("the chosen GPU fits exactly when it is in the list, whatever the GPU", () => {
     for (const g of GPUS) {
-      const v = runOk<Memory>({ ...qlora, gpu: g.id }).verdict;
+      const v = resultOf({ ...qlora, gpu: g.id }).verdict;
       expect(v.chosen?.fits, g.id).toBe(v.fitsOn.includes(g.id));
       expect(v.chosen?.fits, g.id).toBe(g.memoryTotalBytes >= v.needBytes);
     }
   });
 
   it("without a GPU there is no chosen verdict; the need is per GPU of the count", () => {
-    const r = runOk<Memory>({ ...train, gpus: 8, sharding: "zero3" });
+    const r = resultOf({ ...train, gpus: 8, sharding: "zero3" });
     expect(r.verdict.chosen).toBeNull();
     expect(r.verdict.gpus).toBe(8);
-    expect(r.verdict.rentGB).toBe(rentGB(r.recommendedBytes));
+    expectRentFor(r.verdict.rentGB, r.recommendedBytes);
   });
 });
 
 describe("infer-memory verdict", () => {
   it("an 8B model in 16 bit fits an A100 80GB but not a T4", () => {
-    const yes = runOk<Memory>({ ...infer, gpu: a100.id }).verdict;
+    const yes = resultOf({ ...infer, gpu: a100.id }).verdict;
     expect(yes.chosen).toEqual({
       gpuId: a100.id,
       fits: true,
@@ -117,14 +119,14 @@ describe("infer-memory verdict", () => {
     });
     expect(yes.fitsOn).toContain(a100.id);
     expect(yes.fitsOn).not.toContain(t4.id);
-    const no = runOk<Memory>({ ...infer, gpu: t4.id }).verdict;
+    const no = resultOf({ ...infer, gpu: t4.id }).verdict;
     expect(no.chosen).toEqual({ gpuId: t4.id, fits: false, capacityBytes: t4.memoryTotalBytes });
     expect(no.rentGB).toBe(yes.rentGB);
   });
 
   it("tensor parallelism halves the need per GPU and the verdict says per how many GPUs", () => {
-    const one = runOk<Memory>({ ...infer, model: { preset: "llama-3.1-70b" } }).verdict;
-    const two = runOk<Memory>({
+    const one = resultOf({ ...infer, model: { preset: "llama-3.1-70b" } }).verdict;
+    const two = resultOf({
       ...infer,
       model: { preset: "llama-3.1-70b" },
       tensorParallel: 2,
@@ -137,7 +139,7 @@ describe("infer-memory verdict", () => {
 describe("messages name GPUs and format units", () => {
   const langs = ["en", "zh-cn"] as const;
   it.each(langs)("exceeds-gpu-memory in %s: the GPU's name, GB and MiB, no raw bytes", (lang) => {
-    const r = runOk<Memory>({ ...train, gpu: "rtx-4090" });
+    const r = resultOf({ ...train, gpu: "rtx-4090" });
     const w = r.warnings.find((x) => x.code === "exceeds-gpu-memory");
     expect(w).toBeDefined();
     const text = warningText(lang, calculatorStrings(lang), w!);
@@ -149,9 +151,17 @@ describe("messages name GPUs and format units", () => {
     expect(text).not.toMatch(/\d{8,}/);
   });
 
+  it.each(langs)("a headroom outside the seeds' 15–25%% says so, with the range, in %s", (lang) => {
+    const r = resultOf({ ...train, headroom: 0.1 });
+    const w = r.warnings.find((x) => x.code === "headroom-below-seed-range");
+    expect(w).toBeDefined();
+    const text = warningText(lang, calculatorStrings(lang), w!);
+    for (const figure of ["10%", "15%", "25%"]) expect(text).toContain(figure);
+  });
+
   it.each(langs)("unverified figures in %s are named, not catalog keys", (lang) => {
     const gpus = [{ ...t4, unverified: ["memoryTotalMiB", "linkGBps"] }];
-    const r = runOk<Memory>({ ...infer, gpu: t4.id }, gpus);
+    const r = resultOf({ ...infer, gpu: t4.id }, gpus);
     const w = r.warnings.find((x) => x.code === "unverified-gpu-figures");
     expect(w).toBeDefined();
     const text = warningText(lang, calculatorStrings(lang), w!);

@@ -310,9 +310,10 @@ describe("plan: serving in one step", () => {
     expect(running.length).toBeGreaterThan(5);
     for (const r of running) {
       expect(r.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
+      // Priced at the load asked: 20 users x 20 tokens/s each.
       if (r.cost !== null && r.pricePerGpuHour !== null)
         expect(r.costPerMillionTokens).toBeCloseTo(
-          (r.pricePerGpuHour * r.gpus * 1e6) / (3600 * 20 * r.tokensPerSecondPerUser!),
+          (r.pricePerGpuHour * r.gpus * 1e6) / (3600 * 20 * 20),
           6,
         );
     }

@@ -108,7 +108,7 @@ describe("request checking names the field and the allowed range", () => {
       "mfu above 1",
       { task: "train-time", model: { params: 7e9 }, tokens: 1e9, gpu: "a100-80gb-sxm", mfu: 1.5 },
       "mfu",
-      /above 0% and at most 100%/,
+      /from 1% to 100%/,
     ],
     [
       "zero throughput",
@@ -157,7 +157,7 @@ describe("request checking names the field and the allowed range", () => {
   });
 
   it("lists every task, and accepts a minimal request for each", () => {
-    expect(TASK_IDS).toHaveLength(9);
+    expect(TASK_IDS).toHaveLength(10);
     const minimal = [
       train,
       infer,
@@ -168,6 +168,7 @@ describe("request checking names the field and the allowed range", () => {
       { task: "render", resolution: "4k" },
       { task: "plan", workload: train, tokens: 1e9 },
       { ...infer, task: "serve", users: 4, outputTokensPerSecondPerUser: 10 },
+      { task: "measured-run", peakBytes: 20e9 },
     ];
     expect(minimal.map((m) => m.task).sort()).toEqual([...TASK_IDS].sort());
     for (const m of minimal) {

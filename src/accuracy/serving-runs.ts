@@ -1,0 +1,162 @@
+/**
+ * Published serving runs (`content/reference/serving-throughput.tsv`): an engine serving a
+ * model to a number of users at once, each sending a prompt of a stated length and reading a
+ * stated number of output tokens, with what the source measured (output tokens/s over all
+ * users, time per output token, time to first token), its source and date.
+ *
+ * Calibration and validation are split by source, never within one, and before any fit:
+ * every row of one source document has the same `role`. `calibration` rows join the decode
+ * fit (`decode-fit.ts`) and are shown with their in-sample error; `validation` rows are
+ * only ever compared with the estimate.
+ *
+ * `users`: in a `closed` run each of that many users sends the next request when the last
+ * one ends (`--max-concurrency`); in a `burst` run that many requests arrive at once and
+ * the engine runs as many as it holds. Lengths are means over the run's requests.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { loadCatalog } from "../catalog/load.ts";
+import { PRESETS } from "../estimate/presets.ts";
+import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
+
+export const SERVING_RUNS_URL = new URL(
+  "../../content/reference/serving-throughput.tsv",
+  import.meta.url,
+);
+
+export const SERVING_RUN_COLUMNS = [
+  "id",
+  "role",
+  "engine",
+  "engine_version",
+  "model",
+  "weight_format",
+  "weight_bits",
+  "kv_bits",
+  "gpu",
+  "tensor_parallel",
+  "users",
+  "mode",
+  "prompt_tokens",
+  "output_tokens",
+  "output_tok_s",
+  "tpot_ms",
+  "ttft_ms",
+  "source",
+  "date",
+  "notes",
+] as const;
+
+const optionalNumber = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.coerce.number().positive().optional(),
+);
+const count = (min: number) => z.coerce.number().int().min(min);
+
+export const servingRunSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9.-]+$/, "row ids are lowercase words joined by '-'"),
+    role: z.enum(["calibration", "validation"]),
+    engine: z.enum(ENGINES),
+    /** Version as the source gives it. */
+    engine_version: z.string().trim().min(1),
+    /** A preset id of `src/estimate/presets.ts` with the measured model's shape. */
+    model: z.string().trim().min(2),
+    weight_format: z.enum(WEIGHT_FORMATS),
+    weight_bits: z.coerce.number().positive(),
+    kv_bits: z.coerce.number().pipe(z.union([z.literal(8), z.literal(16)])),
+    gpu: z.string().regex(/^[a-z0-9-]+$/),
+    tensor_parallel: count(1),
+    users: count(1),
+    mode: z.enum(["closed", "burst"]),
+    /** Mean prompt and output tokens per request. */
+    prompt_tokens: z.coerce.number().positive(),
+    output_tokens: z.coerce.number().positive(),
+    /** Output tokens per second over all users. */
+    output_tok_s: optionalNumber,
+    /** Mean time per output token after the first, milliseconds. */
+    tpot_ms: optionalNumber,
+    /** Mean time to first token, milliseconds. */
+    ttft_ms: optionalNumber,
+    source: z.string().trim().min(3),
+    date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "date must be YYYY, YYYY-MM or YYYY-MM-DD"),
+    notes: z.string(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.output_tok_s === undefined && r.tpot_ms === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["output_tok_s"],
+        message: "a run needs its output tokens/s or its time per output token",
+      });
+  });
+
+export type ServingRun = z.infer<typeof servingRunSchema>;
+
+/**
+ * Parses the TSV, every problem at once with its line: the header, the schema, catalog GPUs,
+ * preset models, and one role per source.
+ */
+export function parseServingRuns(text: string, gpuIds: ReadonlySet<string>): ServingRun[] {
+  const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
+  if (header?.split("\t").join(",") !== SERVING_RUN_COLUMNS.join(","))
+    throw new Error(`serving-throughput.tsv: the header must be ${SERVING_RUN_COLUMNS.join(" ")}`);
+  const problems: string[] = [];
+  const rows: ServingRun[] = [];
+  const ids = new Set<string>();
+  const roleOfSource = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const where = `line ${i + 2}`;
+    const cells = line.split("\t");
+    if (cells.length !== SERVING_RUN_COLUMNS.length) {
+      problems.push(`${where}: ${cells.length} cells, not ${SERVING_RUN_COLUMNS.length}`);
+      return;
+    }
+    const raw = Object.fromEntries(SERVING_RUN_COLUMNS.map((c, k) => [c, cells[k] ?? ""]));
+    const parsed = servingRunSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        problems.push(`${where}: ${issue.path.join(".")}: ${issue.message}`);
+      return;
+    }
+    const row = parsed.data;
+    if (ids.has(row.id)) problems.push(`${where}: duplicate id ${row.id}`);
+    if (!gpuIds.has(row.gpu)) problems.push(`${where}: GPU "${row.gpu}" is not in the catalog`);
+    if (!PRESETS.some((p) => p.id === row.model))
+      problems.push(`${where}: model "${row.model}" is not a preset`);
+    const role = roleOfSource.get(row.source);
+    if (role !== undefined && role !== row.role)
+      problems.push(`${where}: ${row.source} has rows of both roles; a source is one or the other`);
+    roleOfSource.set(row.source, row.role);
+    ids.add(row.id);
+    rows.push(row);
+  });
+  if (problems.length) throw new Error(`serving-throughput.tsv:\n${problems.join("\n")}`);
+  return rows;
+}
+
+/** The serving runs, checked against the schema, the GPU catalog and the presets. */
+export function loadServingRuns(): ServingRun[] {
+  const gpuIds = new Set(loadCatalog().map((g) => g.id));
+  return parseServingRuns(readFileSync(SERVING_RUNS_URL, "utf8"), gpuIds);
+}
+
+/** A run as the decode-speed request that estimates it: the lengths it measured, its users. */
+export function servingRunRequest(row: ServingRun): Record<string, unknown> {
+  const prompt = Math.round(row.prompt_tokens);
+  const output = Math.max(1, Math.round(row.output_tokens));
+  return {
+    task: "decode-speed",
+    model: { preset: row.model },
+    engine: row.engine,
+    weightFormat: row.weight_format,
+    weightBits: row.weight_bits,
+    kvBits: row.kv_bits,
+    gpu: row.gpu,
+    tensorParallel: row.tensor_parallel,
+    sequences: row.users,
+    promptTokens: prompt,
+    outputTokens: output,
+    contextTokens: prompt + output,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Published serving runs (`serving-runs.ts`) as accuracy cases: each run's decode-speed
+ * request, the output tokens per second over all users it measured, and its role
+ * (calibration runs joined the fit and show their in-sample error; validation runs never
+ * did). The accuracy page shows the two apart, with the median and 90th-percentile |error|.
+ */
+import type { ServingRun } from "./serving-runs.ts";
+import { servingRunRequest } from "./serving-runs.ts";
+
+const describe = (r: ServingRun): string =>
+  `${r.model}, ${r.weight_format} ${r.weight_bits} bits, ${r.engine} ${r.engine_version}, ${r.gpu}${r.tensor_parallel > 1 ? ` x ${r.tensor_parallel} (TP)` : ""}; ${r.users} users (${r.mode === "closed" ? "each sends the next request when one ends" : "all requests at once"}); prompt ${Math.round(r.prompt_tokens)}, output ${Math.round(r.output_tokens)} tokens`;
+
+export interface ServingCase {
+  id: string;
+  role: ServingRun["role"];
+  description: string;
+  measures: string;
+  /** Output tokens/s over all users, as the source measured. */
+  measured: number;
+  /** The decode-speed request that estimates it; its `tokensPerSecond` is compared. */
+  request: Record<string, unknown>;
+}
+
+/** Every run that states its output tokens/s. */
+export function servingCases(runs: readonly ServingRun[]): ServingCase[] {
+  return runs
+    .filter((r) => r.output_tok_s !== undefined)
+    .map((r) => ({
+      id: r.id,
+      role: r.role,
+      description: describe(r),
+      measures: `output tok/s over all users (${r.source}, ${r.date})`,
+      measured: r.output_tok_s ?? 0,
+      request: servingRunRequest(r),
+    }));
+}

@@ -1,0 +1,160 @@
+/**
+ * What the cost comparison shows: the node options and hidden charges as inputs, the
+ * cheapest and fastest option, each option's hours and cost, and cost against GPU count.
+ */
+import { COST_FIELDS, COST_OPTION_FIELDS } from "../../estimate/tasks/cost-fields.ts";
+import { CHART_GPU_COUNTS } from "../../estimate/vocabulary.ts";
+import type { Msg } from "../../i18n/text.ts";
+import { msg, qty } from "../../i18n/text.ts";
+import { $catalog } from "../catalog.ts";
+import { $cost, addOption, cost, removeOption, setOption } from "../cost.ts";
+import { costComparison } from "../results/cost.ts";
+import { chartView } from "./cost-chart.ts";
+import { defineView } from "./define.ts";
+import type { FieldView } from "./fields.ts";
+import { fieldViews } from "./fields.ts";
+import { gpuName, issuesAt, requestText, shown } from "./result.ts";
+import type { RowView } from "./table.ts";
+
+const ID = "cc";
+
+export const costView = defineView(
+  [$cost, costComparison.$request, costComparison.$outcome, $catalog],
+  (state, request, outcome, { gpus }) => {
+    const value = cost.effective(state);
+    const options = value.options ?? [];
+    const f = fieldViews({
+      id: ID,
+      fields: cost.fields,
+      value,
+      set: cost.set,
+      issues: issuesAt(outcome),
+      gpus,
+    });
+    const optionView = (i: number, o: (typeof options)[number]): FieldView => {
+      const of = fieldViews({
+        id: `${ID}-o${i}`,
+        fields: COST_OPTION_FIELDS,
+        value: o,
+        set: (c) => setOption(i, c),
+        issues: issuesAt(outcome, `options.${i}`),
+        gpus,
+      });
+      return {
+        kind: "group",
+        id: `${ID}-o${i}`,
+        legend: msg("k.option", { n: i + 1 }),
+        fields: [
+          of("gpu"),
+          of("gpus"),
+          of("pricePerHour"),
+          of("scaling"),
+          ...(options.length > COST_FIELDS.options.min
+            ? [
+                {
+                  kind: "button" as const,
+                  id: `${ID}-o${i}-remove`,
+                  label: msg("k.remove", { n: i + 1 }),
+                  onClick: () => removeOption(i),
+                },
+              ]
+            : []),
+        ],
+      };
+    };
+    const controls: FieldView[] = [
+      f("singleGpuHours"),
+      ...options.map((o, i) => optionView(i, o)),
+      ...(options.length < COST_FIELDS.options.max
+        ? [{ kind: "button" as const, id: `${ID}-add`, label: msg("k.add"), onClick: addOption }]
+        : []),
+      {
+        kind: "group",
+        id: `${ID}-hidden`,
+        legend: msg("k.hidden"),
+        fields: [
+          f("setupHours"),
+          f("dataPrepHours"),
+          f("downloadHours"),
+          f("rerunFraction"),
+          f("exportHours"),
+          f("idleHours"),
+          f("storageGB"),
+          f("storagePricePerGBMonth"),
+          f("transferGB"),
+          f("transferPricePerGB"),
+          f("monthlyPrice"),
+          f("units"),
+        ],
+      },
+    ];
+    return {
+      id: ID,
+      title: msg("cc.title"),
+      request: requestText(request),
+      controls,
+      result: shown(outcome, (r) => {
+        const label = (i: number): Msg => {
+          const o = r.options[i]?.option;
+          return msg("k.optionLabel", {
+            n: i + 1,
+            gpu: gpuName(gpus, o?.gpu),
+            count: qty(o?.gpus, undefined, 0),
+          });
+        };
+        const pick = (i: number, value: Msg | ReturnType<typeof qty>) =>
+          msg("k.pick", { option: label(i), value });
+        return {
+          figures: [
+            {
+              key: "cheapest",
+              label: msg("r.cheapest"),
+              value: pick(r.cheapest, qty(r.options[r.cheapest]?.total)),
+              main: true,
+            },
+            {
+              key: "fastest",
+              label: msg("r.fastest"),
+              value: pick(r.fastest, qty(r.options[r.fastest]?.hours, "hours")),
+            },
+            {
+              key: "breakEven",
+              label: msg("r.breakEven"),
+              value:
+                r.monthlyBreakEvenHours === undefined
+                  ? msg("r.noMonthly")
+                  : qty(r.monthlyBreakEvenHours, "hours"),
+            },
+          ],
+          table: {
+            name: "options",
+            caption: msg("k.caption"),
+            columns: [
+              msg("col.option"),
+              msg("col.runHours"),
+              msg("col.billedHours"),
+              msg("col.total"),
+              msg("col.perUnit"),
+            ],
+            rows: r.options.map((x, i): RowView => ({
+              key: `${i}`,
+              data: { "data-option": i },
+              head: label(i),
+              mark: i === r.cheapest ? msg("k.cheapestMark") : null,
+              cells: [
+                { text: qty(x.runHours) },
+                { text: qty(x.hours) },
+                { text: qty(x.total), k: "total" },
+                { text: qty(x.costPerUnit) },
+              ],
+            })),
+          },
+          chart: chartView(
+            CHART_GPU_COUNTS,
+            r.costByGpuCount.map((costs, i) => ({ label: label(i), costs })),
+          ),
+        };
+      }),
+    };
+  },
+);

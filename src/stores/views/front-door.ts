@@ -1,0 +1,117 @@
+/**
+ * What the front door shows: the goal, the model, the few inputs that matter for it, and
+ * the decision table's first options that run, each as one sentence of the page's language.
+ */
+import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { Msg } from "../../i18n/text.ts";
+import { msg, qty } from "../../i18n/text.ts";
+import { $catalog } from "../catalog.ts";
+import { $fit, fit } from "../fit.ts";
+import { $goal, chooseGoal, choosePreset, GOALS } from "../front-door.ts";
+import { $job, job } from "../job.ts";
+import { $model, model } from "../model.ts";
+import { plan } from "../results/plan.ts";
+import { $serving, serving } from "../serving.ts";
+import { defineView } from "./define.ts";
+import type { FieldView } from "./fields.ts";
+import { fieldViews } from "./fields.ts";
+import { verdictMessage } from "./plan-rows.ts";
+import { shown } from "./result.ts";
+
+const ID = "fd";
+/** Options shown: the first rows of distinct GPUs that run, in the plan's order. */
+export const TOP = 3;
+
+/** One option as a sentence; `option` ("2 × RTX 4090") is the part the markup emphasises. */
+function answer(r: PlanRow, goal: string, currency: string): Msg {
+  const option = msg("fd.option", { count: qty(r.gpus, undefined, 0), gpu: r.gpuName });
+  const money = (n: number | null | undefined, digits: number) =>
+    msg("shown.money", { n: qty(n, undefined, digits), currency });
+  const noPrice = msg("pr.no-price");
+  if (goal === "serve")
+    return msg("fd.answerServe", {
+      option,
+      verdict: verdictMessage(r),
+      rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
+      cost: r.cost === null ? noPrice : money(r.costPerMillionTokens, 2),
+    });
+  return msg("fd.answer", {
+    option,
+    verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
+    hours: qty(r.hours, "hours", 1),
+    cost: r.cost === null ? noPrice : money(r.cost, 2),
+  });
+}
+
+export const frontDoorView = defineView(
+  [$goal, $model, $fit, $job, $serving, plan.$outcome, $catalog],
+  (goal, modelState, fitState, jobState, servingState, outcome, { gpus, presets }) => {
+    const m = model.effective(modelState);
+    const fitValue = fit.effective(fitState);
+    const bind = { id: ID, gpus };
+    const f = fieldViews({ ...bind, fields: fit.fields, value: fitValue, set: fit.set });
+    const j = fieldViews({
+      ...bind,
+      fields: job.fields,
+      value: job.effective(jobState),
+      set: job.set,
+    });
+    const s = fieldViews({
+      ...bind,
+      fields: serving.fields,
+      value: serving.effective(servingState),
+      set: serving.set,
+    });
+    const batch = goal === "batch";
+    const own = m.kind !== "preset";
+    const controls: FieldView[] = [
+      {
+        kind: "select",
+        id: `${ID}-goal`,
+        label: msg("fd.goal"),
+        value: goal,
+        choices: GOALS.map((g) => ({ value: g, label: msg(`fd.goal.${g}`) })),
+        onValue: (v) => chooseGoal(GOALS.find((g) => g === v) ?? "fine-tune"),
+      },
+      // A batch job has no model to choose.
+      ...(batch
+        ? []
+        : [
+            {
+              kind: "select" as const,
+              id: `${ID}-model`,
+              label: msg("fd.model"),
+              value: own ? "" : (m.preset ?? ""),
+              choices: [
+                ...(own ? [{ value: "", label: msg("fd.modelOwn") }] : []),
+                ...presets.map((p) => ({ value: p.id, label: p.name })),
+              ],
+              onValue: choosePreset,
+            },
+          ]),
+      ...(batch
+        ? [f("secondsPerFrame"), f("frames"), f("measuredOn"), j("deadlineHours")]
+        : goal === "serve"
+          ? [f("users"), f("outputTokensPerSecondPerUser"), s("contextTokens")]
+          : [j("tokens"), j("deadlineHours")]),
+      f("currency"),
+    ];
+    return {
+      controls,
+      result: shown(outcome, (r) => {
+        const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, TOP);
+        return {
+          none: top.length ? null : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
+          options: top.map((x) => ({
+            gpu: x.gpu,
+            gpus: x.gpus,
+            text: answer(x, goal, r.currency),
+          })),
+        };
+      }),
+      /** Which memory calculator the goal's link opens; a batch job has none to size. */
+      memory: batch ? null : goal === "serve" ? ("serving" as const) : ("memory" as const),
+      batch,
+    };
+  },
+);

@@ -1,0 +1,187 @@
+/**
+ * What the decision table shows: the workload's inputs, every catalog GPU at its best count
+ * (the plan's own order) with its verdict, time, cost and whose price, and which memory it
+ * plans on (the estimate, or a peak the run-log analyzer measured).
+ */
+import type { PlanRow } from "../../estimate/plan-row.ts";
+import { BYTES_PER_GB } from "../../estimate/units.ts";
+import type { Text } from "../../i18n/text.ts";
+import { msg, qty } from "../../i18n/text.ts";
+import { $catalog } from "../catalog.ts";
+import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
+import { $job, job } from "../job.ts";
+import { $measured, $useMeasured, MEASURED_DEFAULTS, setUseMeasured } from "../measured.ts";
+import { declareInitial } from "../initial.ts";
+import { $resolvedModel } from "../model.ts";
+import { plan } from "../results/plan.ts";
+import { defineView } from "./define.ts";
+import type { FieldView } from "./fields.ts";
+import { fieldViews } from "./fields.ts";
+import { modelText } from "./model-name.ts";
+import { verdictMessage } from "./plan-rows.ts";
+import { issuesAt, requestText, shown, summary } from "./result.ts";
+import type { CellView, RowView } from "./table.ts";
+
+const ID = "gf";
+
+// Measurements show once the engine has checked them; the page was built with none.
+declareInitial($measured, () => MEASURED_DEFAULTS);
+
+function scalingText(r: PlanRow): Text {
+  if (r.scalingEfficiency === null || r.gpus === 1) return "—";
+  const value = qty(r.scalingEfficiency * 100, "percent", 0);
+  return r.scalingBasis === "measured" || r.scalingBasis === "predicted"
+    ? msg(`pt.${r.scalingBasis}`, { value })
+    : value;
+}
+
+/** The price per GPU-hour and whose it is: the user's, or a dated reference with its link. */
+function priceCell(r: PlanRow): CellView {
+  if (r.pricePerGpuHour === null || r.priceSource === null) return { text: "—" };
+  const price = qty(r.pricePerGpuHour, undefined, 2);
+  if (r.priceSource === "request") return { text: msg("pt.yourPrice", { price }) };
+  const { provider, product, date, url } = r.priceSource;
+  return {
+    text: price,
+    link: { text: msg("price.source", { provider, product, date }), href: url },
+  };
+}
+
+const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
+
+export const gpuFitView = defineView(
+  [$fit, $job, plan.$request, plan.$outcome, $resolvedModel, $measured, $useMeasured, $catalog],
+  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }) => {
+    const value = fit.effective(fitState);
+    const bind = { id: ID, issues: issuesAt(outcome), gpus };
+    const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set });
+    // The job's size and deadline are the compute-time calculator's: one store, two views.
+    const j = fieldViews({
+      ...bind,
+      fields: job.fields,
+      value: job.effective(jobState),
+      set: job.set,
+    });
+    const mode = value.mode;
+    const hasMeasured = mode === "training" && measured.peakMemoryBytes > 0;
+    const useMeasured = hasMeasured && use;
+    const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
+    const workload: FieldView[] =
+      mode === "training"
+        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
+        : mode === "batch"
+          ? [
+              f("secondsPerFrame"),
+              f("frames"),
+              f("measuredOn"),
+              f("bound"),
+              f("resolution"),
+              // A scene's complexity matters only to a render's VRAM rule of thumb.
+              ...(value.resolution === undefined ? [] : [f("complexity")]),
+              j("deadlineHours"),
+            ]
+          : [f("users"), f("outputTokensPerSecondPerUser")];
+    const controls: FieldView[] = [
+      f("mode"),
+      ...workload,
+      f("budget"),
+      f("currency"),
+      f("sortBy"),
+      ...(hasMeasured
+        ? [
+            {
+              kind: "check" as const,
+              id: `${ID}-measured`,
+              label: msg("gf.useMeasured", {
+                source: measured.sourceFile || msg("gf.pasted"),
+              }),
+              checked: useMeasured,
+              onValue: setUseMeasured,
+            },
+          ]
+        : []),
+    ];
+    return {
+      id: ID,
+      title: msg("gf.title"),
+      // A batch job has no model.
+      model: mode === "batch" ? null : modelText(resolved),
+      request: requestText(request),
+      controls,
+      notes: [
+        {
+          text: msg(`gf.note.${mode}`, {
+            seconds: qty(BATCH_EXAMPLE.secondsPerFrame, undefined, 0),
+            frames: qty(BATCH_EXAMPLE.frames, undefined, 0),
+          }),
+        },
+        // Which memory a training plan rests on: the estimate, or a peak measured on a run.
+        ...(mode !== "training"
+          ? []
+          : useMeasured
+            ? [
+                {
+                  text: msg("gf.noteMeasured", {
+                    gpu: measured.gpuName,
+                    count: measured.gpuCount,
+                    peak: gb(measured.peakMemoryBytes),
+                    rent: gb(measured.recommendedBytes),
+                    headroom: qty(measured.headroom * 100, "percent", 0),
+                  }),
+                  data: { "data-basis": "measured" },
+                },
+              ]
+            : [{ text: msg("gf.basisEstimate"), data: { "data-basis": "estimate" } }]),
+      ],
+      result: shown(outcome, (r) => {
+        const currency = r.currency;
+        const serving = mode === "inference";
+        const columns = [
+          "pt.verdict",
+          "pt.gpus",
+          "pt.shape",
+          "pt.memory",
+          ...(serving ? ["pt.perUser"] : []),
+          "pt.hours",
+          "pt.cost",
+          `pt.perUnit${PER_UNIT[mode]}`,
+          "pt.scaling",
+          "pt.limit",
+          "pt.price",
+          "pt.why",
+        ];
+        const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
+        return {
+          table: {
+            name: "fit",
+            caption: msg("pt.caption", { currency }),
+            columns: ["GPU", ...columns.map((k): Text => msg(k, { currency }))],
+            rows: r.best.map((x): RowView => ({
+              key: x.gpu,
+              data: { "data-gpu": x.gpu, "data-verdict": x.verdict },
+              head: x.gpuName,
+              cells: [
+                { text: verdictMessage(x) },
+                {
+                  text: msg("pt.gpusNodes", { gpus: num(x.gpus, 0), nodes: num(x.nodes, 0) }),
+                  k: "gpus",
+                },
+                { text: msg(`shape.${x.shape}`) },
+                { text: x.memoryPerGpuBytes === null ? "—" : gb(x.memoryPerGpuBytes) },
+                ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
+                { text: num(x.hours, 2), k: "hours" },
+                { text: num(x.cost, 2), k: "cost" },
+                { text: num(serving ? x.costPerMillionTokens : x.costPerUnit, 2) },
+                { text: scalingText(x) },
+                { text: x.limitedBy === null ? "—" : msg(`limit.${x.limitedBy}`) },
+                priceCell(x),
+                { text: { list: x.reasons.map((k) => msg(`pr.${k}`)), sep: "pt.whySeparator" } },
+              ],
+            })),
+          },
+          summary: summary(r),
+        };
+      }),
+    };
+  },
+);

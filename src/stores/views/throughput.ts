@@ -1,0 +1,64 @@
+/** What the throughput widget shows: decode and prefill speed, first-token time, the bound. */
+import { msg, qty } from "../../i18n/text.ts";
+import { $catalog } from "../catalog.ts";
+import { $resolvedModel } from "../model.ts";
+import { decodeSpeed } from "../results/decode-speed.ts";
+import { $serving, serving } from "../serving.ts";
+import { defineView } from "./define.ts";
+import { fieldViews } from "./fields.ts";
+import { modelText } from "./model-name.ts";
+import { issuesAt, requestText, shown, summary } from "./result.ts";
+
+const ID = "tp";
+
+export const throughputView = defineView(
+  [$serving, decodeSpeed.$request, decodeSpeed.$outcome, $resolvedModel, $catalog],
+  (state, request, outcome, resolved, { gpus }) => {
+    const value = serving.effective(state);
+    const f = fieldViews({
+      id: ID,
+      fields: serving.fields,
+      value,
+      set: serving.set,
+      issues: issuesAt(outcome),
+      gpus,
+    });
+    const perSecond = (n: number) => qty(n, "tokens-per-second");
+    return {
+      id: ID,
+      title: msg("tp.title"),
+      model: modelText(resolved),
+      request: requestText(request),
+      controls: [
+        f("gpu"),
+        f("tensorParallel"),
+        // How the GPUs are joined matters only with more than one.
+        ...(value.tensorParallel > 1 ? [f("gpuLink")] : []),
+        f("engine"),
+        f("weightBits"),
+        f("weightFormat"),
+        f("sequences"),
+        f("contextTokens"),
+        f("promptTokens"),
+        f("outputTokens"),
+      ],
+      result: shown(outcome, (r) => ({
+        figures: [
+          {
+            key: "decode",
+            label: msg("r.decode"),
+            value: perSecond(r.tokensPerSecond),
+            main: true,
+          },
+          { key: "perSeq", label: msg("r.perSeq"), value: perSecond(r.tokensPerSecondPerSequence) },
+          { key: "bound", label: msg("r.bound"), value: perSecond(r.boundTokensPerSecond) },
+          { key: "limit", label: msg("r.limitedBy"), value: msg(`opt.${r.limitedBy}`) },
+          { key: "prefill", label: msg("r.prefill"), value: perSecond(r.prefillTokensPerSecond) },
+          { key: "ttft", label: msg("r.ttft"), value: qty(r.ttftSeconds, "seconds") },
+          { key: "rps", label: msg("r.rps"), value: qty(r.requestsPerSecond) },
+        ],
+        summary: summary(r),
+      })),
+    };
+  },
+);

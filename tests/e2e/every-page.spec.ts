@@ -1,0 +1,188 @@
+/**
+ * Every built page, in both languages, visited once for every check that applies to all
+ * pages: its policy meta elements; the JavaScript it loads read to its end; no sideways scroll
+ * on a 390 px phone; axe (every default rule and label-in-name) in the light and the dark
+ * scheme. Each page opens at phone width and is read to its end, so every island has hydrated
+ * before the width, the scripts and axe are looked at. A failed check does not stop the
+ * others: each is a soft assertion in its own step, so one run names every problem.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { devices } from "@playwright/test";
+import { EXTRA_RULES, runAxe, violationLines } from "./axe.ts";
+import { builtPages, expect, hydrateIslands, test } from "./fixtures.ts";
+
+const DIST = join(import.meta.dirname, "../../dist");
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = devices["Desktop Chrome"].viewport;
+/** A page with islands loads at most this much of our JavaScript, gzipped. */
+const CALCULATOR_PAGE_BUDGET_GZ = 24 * 1024;
+
+const pages = builtPages();
+
+test("the built site has pages in both languages", () => {
+  expect(pages).toContain("/");
+  expect(pages).toContain("/en/");
+  expect(pages.filter((p) => p.startsWith("/en/")).length).toBeGreaterThan(10);
+  expect(pages.filter((p) => !p.startsWith("/en/")).length).toBeGreaterThan(10);
+});
+
+test("axe, as every page runs it, runs every default rule and label-in-name, and finds a fault", async ({
+  page,
+}) => {
+  await page.goto("/en/");
+  const results = await runAxe(page);
+  const ran = [
+    ...results.passes,
+    ...results.violations,
+    ...results.incomplete,
+    ...results.inapplicable,
+  ].map((r) => r.id);
+  for (const id of EXTRA_RULES) expect(ran).toContain(id);
+  // Every rule axe enables by default ran: none was switched off.
+  const defaults = await page.evaluate(() =>
+    (window as unknown as { axe: { getRules: () => { ruleId: string; enabled: boolean }[] } }).axe
+      .getRules()
+      .filter((r) => r.enabled)
+      .map((r) => r.ruleId),
+  );
+  for (const id of defaults) expect(ran).toContain(id);
+  // And a second run on the same page reports what is wrong on it now: every node of it.
+  await page.evaluate(() => {
+    for (const n of [1, 2]) {
+      const img = document.createElement("img");
+      img.id = `no-alt-${n}`;
+      document.querySelector("main")?.append(img);
+    }
+  });
+  expect(violationLines(await runAxe(page))).toEqual([
+    expect.stringMatching(/^image-alt: .*\(#no-alt-1, #no-alt-2\)$/),
+  ]);
+});
+
+/** The policy's directives, name → sources. */
+function directives(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out.set(name, sources);
+  }
+  return out;
+}
+
+/** The Content-Security-Policy and referrer policy the page declares in meta elements. */
+function checkPolicy(html: string): void {
+  const metas = [...html.matchAll(/<meta http-equiv="content-security-policy" content="([^"]*)"/g)];
+  expect.soft(metas).toHaveLength(1);
+  const policy = directives(metas[0]?.[1] ?? "");
+  expect.soft(policy.get("default-src")).toEqual(["'self'"]);
+  expect.soft(policy.get("object-src")).toEqual(["'none'"]);
+  expect.soft(policy.get("base-uri")).toEqual(["'self'"]);
+  const scripts = policy.get("script-src") ?? [];
+  expect.soft(scripts.slice(0, 2)).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  // Everything else is a hash: no 'unsafe-inline', no 'unsafe-eval', no other origin.
+  for (const source of scripts.slice(2)) expect.soft(source).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+  const styles = policy.get("style-src") ?? [];
+  expect.soft(styles[0]).toBe("'self'");
+  for (const source of styles.slice(1)) expect.soft(source).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
+  expect.soft(policy.get("style-src-attr")).toEqual(["'unsafe-inline'"]);
+  // The policy comes before every script, so it governs them all.
+  expect.soft(html.indexOf("content-security-policy")).toBeLessThan(html.indexOf("<script"));
+  expect.soft(html).toContain('<meta name="referrer" content="strict-origin-when-cross-origin">');
+}
+
+/**
+ * Our scripts the page requests (`/_astro/*.js`: entries, their static imports and chunks
+ * loaded on demand), and a wait until every request the page has started has finished.
+ */
+function recordScripts(page: Page) {
+  const scripts = new Set<string>();
+  let inFlight = 0;
+  page.on("request", (r) => {
+    inFlight += 1;
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/_astro/") && url.pathname.endsWith(".js"))
+      scripts.add(url.pathname);
+  });
+  const done = () => (inFlight -= 1);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return {
+    scripts,
+    settled: () => expect.poll(() => inFlight, { message: "requests still loading" }).toBe(0),
+  };
+}
+
+/** The element that sticks out furthest to the right of the viewport, if any. */
+function sideways(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    const width = root.clientWidth;
+    // Name the element that sticks out, so a failure says where to look.
+    let widest = "";
+    let right = width;
+    const clipped = (el: Element): boolean => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== "visible") return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (clipped(el)) continue;
+      if (box.right > right + 0.5) {
+        right = box.right;
+        widest = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} → ${Math.round(box.right)} px`;
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, widest };
+  });
+}
+
+test.describe("every page", () => {
+  test.describe.configure({ mode: "parallel", timeout: 180_000 });
+
+  for (const path of pages) {
+    test(path, async ({ page }) => {
+      await test.step("policy meta elements", () => {
+        checkPolicy(readFileSync(join(DIST, path, "index.html"), "utf8"));
+      });
+
+      await page.setViewportSize(PHONE);
+      await page.emulateMedia({ colorScheme: "light" });
+      const loaded = recordScripts(page);
+      await page.goto(path);
+      // Read to the end: every island brought into view, so each one hydrates.
+      await hydrateIslands(page);
+      await loaded.settled();
+
+      await test.step("JavaScript read to the end", async () => {
+        const files = [...loaded.scripts];
+        const bytes = files.reduce(
+          (sum, f) => sum + gzipSync(readFileSync(join(DIST, f)), { level: 9 }).length,
+          0,
+        );
+        const islands = await page.locator("astro-island").count();
+        console.log(`${path}: ${bytes} B gz in ${files.length} files (${islands} islands)`);
+        // A page with islands stays within the budget; a prose page loads none of ours.
+        const limit = islands ? CALCULATOR_PAGE_BUDGET_GZ : 0;
+        expect.soft(bytes, files.join(", ")).toBeLessThanOrEqual(limit);
+      });
+
+      await test.step("390 px phone: no sideways scroll", async () => {
+        const { scrollWidth, clientWidth, widest } = await sideways(page);
+        expect.soft(scrollWidth, widest).toBeLessThanOrEqual(clientWidth);
+      });
+
+      await page.setViewportSize(DESKTOP);
+      for (const scheme of ["light", "dark"] as const) {
+        await test.step(`axe (${scheme})`, async () => {
+          await page.emulateMedia({ colorScheme: scheme });
+          expect.soft(violationLines(await runAxe(page))).toEqual([]);
+        });
+      }
+    });
+  }
+});

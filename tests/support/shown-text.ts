@@ -1,0 +1,71 @@
+/**
+ * How a figure reads on a calculator page, worked out here rather than with the site's own
+ * formatter: numbers in the page language's grouping (Intl), two fraction digits below 10,
+ * one below 1,000 and none above unless the figure fixes its digits, a dash for a figure
+ * that does not exist, and each unit as the page names it in that language.
+ */
+export type Lang = "en" | "zh-cn";
+export const LANGS: readonly Lang[] = ["en", "zh-cn"];
+
+const UNIT: Record<Lang, Record<string, string>> = {
+  en: {
+    hours: "{n} h",
+    seconds: "{n} s",
+    "tokens-per-second": "{n} tokens/s",
+    tflops: "{n} TFLOPS",
+    flops: "{n} FLOPs",
+    gb: "{n} GB",
+    gib: "{n} GiB",
+    mib: "{n} MiB",
+    percent: "{n}%",
+    millions: "{n} M",
+  },
+  "zh-cn": {
+    hours: "{n} 小时",
+    seconds: "{n} 秒",
+    "tokens-per-second": "{n} token/s",
+    tflops: "{n} TFLOPS",
+    flops: "{n} FLOPs",
+    gb: "{n} GB",
+    gib: "{n} GiB",
+    mib: "{n} MiB",
+    percent: "{n}%",
+    millions: "{n} M",
+  },
+};
+
+/** A plain number as the page prints it. */
+export function plain(lang: Lang, v: number | null | undefined, digits?: number): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return "—";
+  const d = digits ?? (Math.abs(v) < 10 ? 2 : Math.abs(v) < 1000 ? 1 : 0);
+  return new Intl.NumberFormat(lang === "en" ? "en" : "zh-CN", {
+    maximumFractionDigits: d,
+  }).format(v);
+}
+
+/** A figure in a unit ("12.5 GiB", "3.2 小时"); a missing one is a dash alone. */
+export function inUnit(
+  lang: Lang,
+  v: number | null | undefined,
+  unit: string,
+  digits?: number,
+): string {
+  const n = plain(lang, v, digits);
+  const template = UNIT[lang][unit];
+  if (template === undefined) throw new Error(`no unit ${unit} in the test's table`);
+  return n === "—" ? n : template.replace("{n}", n);
+}
+
+/** Large counts as the page prints them: 6.02 × 10^19. */
+export function scientific(lang: Lang, v: number): string {
+  if (Math.abs(v) < 1e6) return plain(lang, v);
+  const e = Math.floor(Math.log10(Math.abs(v)));
+  return `${plain(lang, v / 10 ** e, 2)} × 10^${e}`;
+}
+
+/** How the page lists names: "A, B" / "A、B". */
+export const list = (lang: Lang, names: readonly string[]): string =>
+  names.join(lang === "en" ? ", " : "、");
+
+/** The colon after a label: ": " / "：". */
+export const colon = (lang: Lang): string => (lang === "en" ? ": " : "：");

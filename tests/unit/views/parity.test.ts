@@ -1,0 +1,455 @@
+/**
+ * Page = command line, for every calculator widget, as a property over random inputs: the
+ * stores are set to what a user could set, each widget's view is read as its island renders
+ * it, and its figures (as text, in both languages) are checked against the command line's
+ * result (`runTyped`, the in-process CLI path) for the request this test writes itself from
+ * the same inputs (page-inputs.ts). The request the page shows must be that request, and a
+ * request the command line refuses must be refused on the page, naming the same fields.
+ */
+import fc from "fast-check";
+import { batch } from "nanostores";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
+import { runTyped } from "../../../src/estimate/tasks/registry.ts";
+import type { Outcome, TaskContext } from "../../../src/estimate/tasks/task.ts";
+import type { WIDGET_KEYS } from "../../../src/i18n/calculators.ts";
+import { calculatorStrings, widgetStrings } from "../../../src/i18n/calculators.ts";
+import { sayer } from "../../../src/i18n/text.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
+import { $cost } from "../../../src/stores/cost.ts";
+import { engine } from "../../../src/stores/engine-impl.ts";
+import { provideEngine } from "../../../src/stores/engine.ts";
+import { $fit } from "../../../src/stores/fit.ts";
+import { $job } from "../../../src/stores/job.ts";
+import { $model } from "../../../src/stores/model.ts";
+import { $serving } from "../../../src/stores/serving.ts";
+import { $training } from "../../../src/stores/training.ts";
+import { computeTimeView } from "../../../src/stores/views/compute-time.ts";
+import { costView } from "../../../src/stores/views/cost.ts";
+import type { View } from "../../../src/stores/views/define.ts";
+import { frontDoorView } from "../../../src/stores/views/front-door.ts";
+import { gpuFitView } from "../../../src/stores/views/gpu-fit.ts";
+import { inferenceMemoryView } from "../../../src/stores/views/inference-memory.ts";
+import type { Figure, Shown } from "../../../src/stores/views/result.ts";
+import { throughputView } from "../../../src/stores/views/throughput.ts";
+import { trainingMemoryView } from "../../../src/stores/views/training-memory.ts";
+import type { Lang } from "../../support/shown-text.ts";
+import { colon, inUnit, LANGS, list, plain, scientific } from "../../support/shown-text.ts";
+import * as input from "./page-inputs.ts";
+
+const ALL_GPUS = loadGpuSpecs();
+/** A plan tries every GPU at every count: four GPUs keep a case near a millisecond. */
+const PLAN_GPUS = ["rtx-4090", "a100-80gb-sxm", "l40s", "t4"];
+/** Hours on each GPU, a scaling prediction each: a few, one of them without a compute figure. */
+const TIME_GPUS = [...PLAN_GPUS, "h100-sxm", "ascend-910b"];
+const PRESET_LIST = [...PRESETS];
+/**
+ * Text in each language with the strings one widget's island receives (`widgetStrings`), so
+ * a message key the widget is not given shows up as a mismatch.
+ */
+const sayFor = (widget: keyof typeof WIDGET_KEYS) => ({
+  en: sayer(widgetStrings("en", widget), "en"),
+  "zh-cn": sayer(widgetStrings("zh-cn", widget), "zh-cn"),
+});
+/** The widget under test's text (set at the start of each test). */
+let say = sayFor("TrainingMemory");
+const strings = { en: calculatorStrings("en"), "zh-cn": calculatorStrings("zh-cn") };
+/** Cases per widget; each prints its rate. */
+const RUNS = Number(process.env["PARITY_RUNS"] ?? 400);
+/** A property runs for seconds on a busy machine: longer than a unit test's default limit. */
+const LONG = { timeout: 300_000 };
+
+function useCatalog(ids?: readonly string[]): string[] {
+  const gpus = ids ? ALL_GPUS.filter((g) => ids.includes(g.id)) : ALL_GPUS;
+  provideCatalog({ gpus, presets: PRESET_LIST, prices: loadReferencePrices() });
+  return gpus.map((g) => g.id);
+}
+
+const ctx = (): TaskContext => taskContext();
+const nameOf = (id: string) => ALL_GPUS.find((g) => g.id === id)?.name ?? id;
+
+/**
+ * A widget under test: its view, subscribed as its island subscribes, over a catalog of
+ * `ids` (every GPU by default); `gpus()` are the catalog's ids, to draw inputs from.
+ */
+function widget<V>(view: View<V>, ids?: readonly string[]) {
+  let off = () => {};
+  let gpus: string[] = [];
+  beforeAll(() => {
+    gpus = useCatalog(ids);
+    off = view.$view.listen(() => {});
+  });
+  afterAll(() => off());
+  return { view: () => view.$view.get(), gpus: () => gpus };
+}
+
+/**
+ * The page refuses exactly what the command line refuses, naming the same fields; returns
+ * the accepted result to compare figures with, or null.
+ */
+function agree<R, V>(shown: Shown<V>, cli: Outcome<R>): R | null {
+  expect(shown.status).not.toBe("computing");
+  if (!cli.ok) {
+    expect(shown.status).toBe("issues");
+    if (shown.status === "issues")
+      expect(shown.issues.map((i) => i.field).sort()).toEqual(
+        cli.issues.map((i) => i.field).sort(),
+      );
+    return null;
+  }
+  expect(shown.status, JSON.stringify(shown)).toBe("ok");
+  return cli.result;
+}
+
+/** The request "Show the request" prints equals the one this test wrote. */
+function sameRequest(shown: string | null, written: TaskRequest<TaskId>): void {
+  expect(shown === null ? null : JSON.parse(shown)).toEqual(written);
+}
+
+const figureText = (figures: readonly Figure[], lang: Lang) =>
+  Object.fromEntries(figures.map((f) => [f.key, say[lang](f.value)]));
+
+/** Runs a property, then prints how many cases a second it checked. */
+function check<Ts extends unknown[]>(
+  name: string,
+  property: fc.IRawProperty<Ts>,
+  runs = RUNS,
+): void {
+  const start = performance.now();
+  fc.assert(property, { numRuns: runs }) as void;
+  const ms = performance.now() - start;
+  console.log(
+    `${name}: ${runs} cases in ${ms.toFixed(0)} ms, ${((runs / ms) * 1000).toFixed(0)} cases/s`,
+  );
+}
+
+provideEngine(engine);
+
+describe("memory widgets", () => {
+  const training = widget(trainingMemoryView);
+  const inference = widget(inferenceMemoryView);
+
+  it("training memory shows the command line's figures, verdict and breakdown", LONG, () => {
+    say = sayFor("TrainingMemory");
+    const arbs = [input.modelChoice(PRESET_LIST), input.training(training.gpus())] as const;
+    check(
+      "training memory",
+      fc.property(...arbs, (m, t) => {
+        $model.set(m);
+        $training.set(t);
+        const v = training.view();
+        const request = input.trainMemoryRequest(m, t);
+        sameRequest(v.request, request);
+        const r = agree(v.result, runTyped(request, ctx()));
+        if (!r || v.result.status !== "ok") return;
+        for (const lang of LANGS) {
+          expect(figureText(v.result.figures, lang)).toEqual({
+            allocator: inUnit(lang, r.allocatorPeakBytes / 2 ** 30, "gib", 1),
+            smi: inUnit(lang, r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
+            trainable: inUnit(lang, r.trainableParams / 1e6, "millions", 1),
+          });
+          expectVerdict(v.result.verdict, r.verdict, lang);
+          expectBar(v.result.bar, r.breakdown, r.recommendedBytes, lang);
+        }
+      }),
+    );
+  });
+
+  it("inference memory shows the command line's figures, verdict and breakdown", LONG, () => {
+    say = sayFor("InferenceMemory");
+    const arbs = [input.modelChoice(PRESET_LIST), input.serving(inference.gpus())] as const;
+    check(
+      "inference memory",
+      fc.property(...arbs, (m, s) => {
+        $model.set(m);
+        $serving.set(s);
+        const v = inference.view();
+        const request = input.inferMemoryRequest(m, s);
+        sameRequest(v.request, request);
+        const r = agree(v.result, runTyped(request, ctx()));
+        if (!r || v.result.status !== "ok") return;
+        for (const lang of LANGS) {
+          expect(figureText(v.result.figures, lang)).toEqual({
+            weights: inUnit(lang, r.weightBytes / 2 ** 30, "gib", 1),
+            kv: inUnit(lang, r.kvCacheBytes / 2 ** 30, "gib", 1),
+            smi: inUnit(lang, r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
+            maxSeq: plain(lang, r.maxSequences),
+            ...(r.kvPool
+              ? {
+                  kvPool: inUnit(lang, r.kvPool.bytes / 2 ** 30, "gib", 1),
+                  kvPoolTokens: plain(lang, r.kvPool.tokens),
+                }
+              : {}),
+          });
+          expectVerdict(v.result.verdict, r.verdict, lang);
+          expectBar(v.result.bar, r.breakdown, r.recommendedBytes, lang);
+        }
+      }),
+    );
+  });
+});
+
+type VerdictView = Extract<
+  ReturnType<typeof trainingMemoryView.initial>["result"],
+  { status: "ok" }
+>["verdict"];
+type BarView = Extract<
+  ReturnType<typeof trainingMemoryView.initial>["result"],
+  { status: "ok" }
+>["bar"];
+type Verdict = TaskResult<"train-memory">["verdict"];
+
+/** "Rent at least X GB": the figure, the chosen GPU's yes or no, the GPUs it fits on. */
+function expectVerdict(v: VerdictView, r: Verdict, lang: Lang): void {
+  expect(v.rentGB).toBe(r.rentGB);
+  expect(say[lang].around(v.rent, "gb")[1]).toBe(inUnit(lang, r.rentGB, "gb", 1));
+  expect(v.chosen?.fits ?? null).toBe(r.chosen?.fits ?? null);
+  if (r.fitsOn.length > 0)
+    expect(say[lang](v.fitsOn)).toBe(list(lang, r.fitsOn.slice(0, 5).map(nameOf)));
+  const rest = r.fitsOn.slice(5).map(nameOf);
+  expect(v.more === null ? "" : say[lang](v.more.names)).toBe(list(lang, rest));
+}
+
+/** The breakdown bar: the parts with a value, each in GB, and the memory to rent. */
+function expectBar(
+  bar: BarView,
+  parts: readonly { key: string; value: number }[],
+  total: number,
+  lang: Lang,
+): void {
+  const shown = parts.filter((p) => p.value > 0);
+  expect(bar.parts.map((p) => [p.key, say[lang](p.value)])).toEqual(
+    shown.map((p) => [p.key, inUnit(lang, p.value / 1e9, "gb", 1)]),
+  );
+  expect(say[lang](bar.total)).toBe(inUnit(lang, total / 1e9, "gb", 1));
+}
+
+describe("throughput", () => {
+  const throughput = widget(throughputView);
+
+  it("throughput shows the command line's decode and prefill speed", LONG, () => {
+    say = sayFor("Throughput");
+    const arbs = [input.modelChoice(PRESET_LIST), input.serving(throughput.gpus())] as const;
+    check(
+      "throughput",
+      fc.property(...arbs, (m, s) => {
+        $model.set(m);
+        $serving.set(s);
+        const v = throughput.view();
+        const request = input.decodeSpeedRequest(m, s);
+        sameRequest(v.request, request);
+        const r = agree(v.result, runTyped(request, ctx()));
+        if (!r || v.result.status !== "ok") return;
+        for (const lang of LANGS)
+          expect(figureText(v.result.figures, lang)).toEqual({
+            decode: inUnit(lang, r.tokensPerSecond, "tokens-per-second"),
+            perSeq: inUnit(lang, r.tokensPerSecondPerSequence, "tokens-per-second"),
+            bound: inUnit(lang, r.boundTokensPerSecond, "tokens-per-second"),
+            limit: strings[lang][`opt.${r.limitedBy}`],
+            prefill: inUnit(lang, r.prefillTokensPerSecond, "tokens-per-second"),
+            ttft: inUnit(lang, r.ttftSeconds, "seconds"),
+            rps: plain(lang, r.requestsPerSecond),
+          });
+      }),
+    );
+  });
+});
+
+describe("compute time", () => {
+  const computeTime = widget(computeTimeView, TIME_GPUS);
+
+  it("compute time shows the command line's FLOPs, rates and hours on each GPU", LONG, () => {
+    say = sayFor("ComputeTime");
+    const arbs = [
+      input.modelChoice(PRESET_LIST),
+      input.training(computeTime.gpus()),
+      input.job(),
+    ] as const;
+    check(
+      "compute time",
+      fc.property(...arbs, (m, t, j) => {
+        batch(() => {
+          $model.set(m);
+          $training.set(t);
+          $job.set(j);
+        });
+        const v = computeTime.view();
+        const request = input.trainTimeRequest(m, t, j);
+        sameRequest(v.request, request);
+        const r = agree(v.result, runTyped(request, ctx()));
+        if (!r || v.result.status !== "ok") return;
+        for (const lang of LANGS) {
+          expect(figureText(v.result.figures, lang)).toEqual({
+            flops: `${scientific(lang, r.flops)} FLOPs`,
+            sustained: inUnit(lang, r.deadlineSustainedTflops, "tflops"),
+            peakNeeded: inUnit(lang, r.deadlinePeakTflopsNeeded, "tflops"),
+            hours: inUnit(lang, r.hours, "hours"),
+          });
+          expect(
+            v.result.table.rows.map((row) => [
+              say[lang](row.head),
+              ...row.cells.map((c) => say[lang](c.text)),
+            ]),
+          ).toEqual(
+            r.byGpu.map((x) => [nameOf(x.gpu), plain(lang, x.peakTflops), plain(lang, x.hours)]),
+          );
+        }
+      }),
+    );
+  });
+});
+
+describe("cost comparison", () => {
+  const cost = widget(costView);
+
+  it(
+    "shows the command line's cheapest and fastest option and each option's hours and cost",
+    LONG,
+    () => {
+      say = sayFor("CostComparison");
+      check(
+        "cost comparison",
+        fc.property(input.cost(cost.gpus()), (k) => {
+          $cost.set(k);
+          const v = cost.view();
+          const request = input.costRequest(k);
+          sameRequest(v.request, request);
+          const r = agree(v.result, runTyped(request, ctx()));
+          if (!r || v.result.status !== "ok") return;
+          for (const lang of LANGS) {
+            const label = (i: number) => {
+              const o = r.options[i]?.option;
+              return `${i + 1}${colon(lang)}${plain(lang, o?.gpus, 0)} × ${nameOf(o?.gpu ?? "")}`;
+            };
+            expect(figureText(v.result.figures, lang)).toEqual({
+              cheapest: `${label(r.cheapest)}${colon(lang)}${plain(lang, r.options[r.cheapest]?.total)}`,
+              fastest: `${label(r.fastest)}${colon(lang)}${inUnit(lang, r.options[r.fastest]?.hours, "hours")}`,
+              breakEven:
+                r.monthlyBreakEvenHours === undefined
+                  ? strings[lang]["r.noMonthly"]
+                  : inUnit(lang, r.monthlyBreakEvenHours, "hours"),
+            });
+            expect(
+              v.result.table.rows.map((row) => [
+                say[lang](row.head),
+                ...row.cells.map((c) => say[lang](c.text)),
+              ]),
+            ).toEqual(
+              r.options.map((x, i) => [
+                label(i),
+                plain(lang, x.runHours),
+                plain(lang, x.hours),
+                plain(lang, x.total),
+                plain(lang, x.costPerUnit),
+              ]),
+            );
+          }
+        }),
+      );
+    },
+  );
+});
+
+describe("plan widgets", () => {
+  const table = widget(gpuFitView, PLAN_GPUS);
+  const frontDoor = widget(frontDoorView, PLAN_GPUS);
+  const inputs = () => {
+    const gpus = table.gpus();
+    return [
+      input.fit(gpus),
+      input.modelChoice(PRESET_LIST),
+      input.training(gpus),
+      input.serving(gpus),
+      input.job(),
+      input.cost(gpus),
+    ] as const;
+  };
+  const set = (...[f, m, t, s, j, k]: Parameters<typeof input.planRequest>) => {
+    batch(() => {
+      $fit.set(f);
+      $model.set(m);
+      $training.set(t);
+      $serving.set(s);
+      $job.set(j);
+      $cost.set(k);
+    });
+    return input.planRequest(f, m, t, s, j, k);
+  };
+
+  it(
+    "the decision table lists the command line's plan: each GPU at its best count, its hours and cost",
+    LONG,
+    () => {
+      say = sayFor("GpuFit");
+      check(
+        "decision table",
+        fc.property(...inputs(), (f, m, t, s, j, k) => {
+          const request = set(f, m, t, s, j, k);
+          const v = table.view();
+          sameRequest(v.request, request);
+          const r = agree(v.result, runTyped(request, ctx()));
+          if (!r || v.result.status !== "ok") return;
+          const rows = v.result.table.rows;
+          expect(rows.map((x) => x.data?.["data-gpu"])).toEqual(r.best.map((x) => x.gpu));
+          expect(rows.map((x) => x.data?.["data-verdict"])).toEqual(r.best.map((x) => x.verdict));
+          for (const lang of LANGS) {
+            const cell = (i: number, k: string) =>
+              say[lang](rows[i]?.cells.find((c) => c.k === k)?.text ?? "");
+            r.best.forEach((x, i) => {
+              expect(cell(i, "hours")).toBe(plain(lang, x.hours, 2));
+              expect(cell(i, "cost")).toBe(plain(lang, x.cost, 2));
+              expect(cell(i, "gpus")).toBe(
+                lang === "en"
+                  ? `${plain(lang, x.gpus, 0)} (${plain(lang, x.nodes, 0)})`
+                  : `${plain(lang, x.gpus, 0)}（${plain(lang, x.nodes, 0)}）`,
+              );
+            });
+          }
+        }),
+        RUNS / 4,
+      );
+    },
+  );
+
+  it(
+    "the front door answers with the plan's first options that run, their hours and cost",
+    LONG,
+    () => {
+      say = sayFor("FrontDoor");
+      check(
+        "front door",
+        fc.property(...inputs(), (f, m, t, s, j, k) => {
+          const request = set(f, m, t, s, j, k);
+          const v = frontDoor.view();
+          const r = agree(v.result, runTyped(request, ctx()));
+          if (!r || v.result.status !== "ok") return;
+          const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, 3);
+          expect(v.result.options.map((o) => [o.gpu, o.gpus])).toEqual(
+            top.map((x) => [x.gpu, x.gpus]),
+          );
+          const serve = (f.mode ?? "training") === "inference";
+          for (const lang of LANGS)
+            top.forEach((x, i) => {
+              const text = say[lang](
+                v.result.status === "ok" ? (v.result.options[i]?.text ?? "") : "",
+              );
+              expect(text).toContain(`${plain(lang, x.gpus, 0)}`);
+              if (x.cost !== null)
+                expect(text).toContain(
+                  `${plain(lang, serve ? x.costPerMillionTokens : x.cost, 2)} ${r.currency}`,
+                );
+              expect(text).toContain(
+                serve
+                  ? inUnit(lang, x.tokensPerSecondPerUser, "tokens-per-second", 1)
+                  : inUnit(lang, x.hours, "hours", 1),
+              );
+            });
+        }),
+        RUNS / 4,
+      );
+    },
+  );
+});
