@@ -40,7 +40,7 @@ import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
 import { interNodeOf } from "./network-fields.ts";
-import { JOB_FIELDS } from "./job-fields.ts";
+import { LAYOUT_FIELDS } from "./job-fields.ts";
 import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { speedLayoutRules } from "./parallel-rules.ts";
 import { isArch, shapeFromParams } from "../model.ts";
@@ -82,13 +82,7 @@ export type Workload =
  * Training: what sets a run's speed beside the workload's memory fields, the same fields
  * train-time takes (`job-fields.ts`), so both time a run through one step model.
  */
-export const PLAN_TRAINING_FIELDS = {
-  pipelineParallel: JOB_FIELDS.pipelineParallel,
-  virtualStages: JOB_FIELDS.virtualStages,
-  expertParallel: JOB_FIELDS.expertParallel,
-  fp8: JOB_FIELDS.fp8,
-  ...KERNEL_FIELDS,
-} as const;
+export const PLAN_TRAINING_FIELDS = { ...LAYOUT_FIELDS, ...KERNEL_FIELDS } as const;
 
 export const PLAN_FIELDS = {
   workload: request<Workload>(["train-memory", "serve", "render"]),
