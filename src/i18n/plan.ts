@@ -5,6 +5,8 @@ export const planStrings = defineStrings(
   {
     "warn.scaling-predicted":
       "Multi-GPU scaling is predicted from each GPU's links at their datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, tensor-parallel all-reduces, minus what overlaps compute): an upper bound. Measure it on a short run and enter it to replace the prediction.",
+    "warn.layout-memory-unsplit":
+      "Memory per GPU is checked as if each GPU held every layer's weights and states ({pipelineParallel} pipeline stages, expert parallel {expertParallel}): pipeline stages and expert parallelism split them further, so a model may fit on fewer GPUs than the rows say. The time does take the layout.",
     "warn.speed-carried":
       "Other GPUs' times are carried from the GPU you measured by the ratio of the resource that bounds the work; measure on the GPU you rent before a long run.",
     "warn.scaling-assumed-linear":
@@ -183,6 +185,8 @@ export const planStrings = defineStrings(
   {
     "warn.scaling-predicted":
       "多卡扩展效率由每种 GPU 的互联按数据手册带宽预测（环形 all-reduce、ZeRO-3 的收集、张量并行的 all-reduce，减去与计算重叠的部分），是上限。请用一次短跑实测后填入，替代预测值。",
+    "warn.layout-memory-unsplit":
+      "每张 GPU 的显存按每张卡都存放全部层的权重和状态来检查（流水线 {pipelineParallel} 段，专家并行 {expertParallel}）：流水线并行和专家并行会把它们进一步分摊，所以模型可能用比表中更少的 GPU 就能放下。时间已按这一并行布局计算。",
     "warn.speed-carried":
       "其他 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算而来；长时间运行前请在要租的 GPU 上实测。",
     "warn.scaling-assumed-linear":

@@ -68,7 +68,7 @@ export const gpuFitView = defineView(
     const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
     const workload: FieldView[] =
       mode === "training"
-        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("interNodeGbps")]
+        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
         : mode === "batch"
           ? [
               f("secondsPerFrame"),
