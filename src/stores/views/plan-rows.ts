@@ -29,15 +29,6 @@ export const moneyMessage = (n: number | null | undefined, currency: string, dig
     ? msg("pr.no-price")
     : msg("shown.money", { n: qty(n, undefined, digits), currency });
 
-/** A row's option with its billed hours and cost. */
-const costed = (key: string, r: PlanRow, currency: string, extra: Msg["params"] = {}) =>
-  msg(key, {
-    option: optionMessage(r),
-    hours: qty(r.hours, "hours", 1),
-    cost: moneyMessage(r.cost, currency),
-    ...extra,
-  });
-
 /** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
 export function missedMessage(r: PlanRow): List | null {
   const missed = r.reasons.filter((k) => k === "misses-deadline" || k === "over-budget");
@@ -46,42 +37,37 @@ export function missedMessage(r: PlanRow): List | null {
 
 /**
  * The deadline and budget as limits: whether options meet them and, when none does, the
- * fastest and the cheapest option and what would meet them. Nothing when no limit is given.
+ * fastest and the cheapest option and what would meet them (`lim.<kind>` in the
+ * dictionaries). Nothing when no limit is given.
  */
 export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
   if (l.met === null) return [];
-  const hours = l.deadlineHours === undefined ? null : qty(l.deadlineHours, "hours", 1);
-  const cost = l.budget === undefined ? null : moneyMessage(l.budget, currency);
-  const limits =
-    hours && cost
-      ? msg("lim.both", { hours, cost })
-      : hours
-        ? msg("lim.deadline", { hours })
-        : msg("lim.budget", { cost: cost ?? "" });
+  const hours = (n: number | null | undefined) => qty(n, "hours", 1);
+  const money = (n: number | null | undefined) => moneyMessage(n, currency);
+  const row = (key: string, r: PlanRow, gbps?: number) =>
+    msg(`lim.${key}`, {
+      option: optionMessage(r),
+      hours: hours(r.hours),
+      cost: money(r.cost),
+      gbps: gbps ?? "",
+    });
+  const { deadlineHours: d, budget: b, fastest: f, cheapest: c } = l;
+  const limits = msg(`lim.${d === undefined ? "budget" : b === undefined ? "deadline" : "both"}`, {
+    hours: hours(d),
+    cost: money(b),
+  });
   if (l.met) return [msg("lim.met", { limits })];
-  const out = [msg("lim.none", { limits })];
-  const { fastest, cheapest } = l;
-  if (fastest && fastest === cheapest) out.push(costed("lim.fastestCheapest", fastest, currency));
-  else {
-    if (fastest) out.push(costed("lim.fastest", fastest, currency));
-    if (cheapest) out.push(costed("lim.cheapest", cheapest, currency));
-  }
-  for (const t of l.toMeet)
-    out.push(
-      t.kind === "more-gpus"
-        ? costed(
-            t.interNodeGbps === undefined ? "lim.more-gpus" : "lim.more-gpus-net",
-            t.row,
-            currency,
-            {
-              gbps: qty(t.interNodeGbps ?? null, undefined, 0),
-            },
-          )
-        : t.kind === "other-gpu"
-          ? costed("lim.other-gpu", t.row, currency)
-          : t.kind === "longer-deadline"
-            ? msg("lim.longer-deadline", { hours: qty(t.hours, "hours", 1) })
-            : msg("lim.larger-budget", { cost: moneyMessage(t.cost, currency) }),
-    );
-  return out;
+  return [
+    msg("lim.none", { limits }),
+    ...(f && f === c
+      ? [row("fastestCheapest", f)]
+      : [...(f ? [row("fastest", f)] : []), ...(c ? [row("cheapest", c)] : [])]),
+    ...l.toMeet.map((t) =>
+      "row" in t
+        ? "interNodeGbps" in t
+          ? row(`${t.kind}-net`, t.row, t.interNodeGbps)
+          : row(t.kind, t.row)
+        : msg(`lim.${t.kind}`, "hours" in t ? { hours: hours(t.hours) } : { cost: money(t.cost) }),
+    ),
+  ];
 }
