@@ -126,3 +126,26 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(lines.last()).toHaveText(w.longer(inUnit(lang, fastest.hours, "hours", 1)));
   });
 }
+
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`on a 390 px phone the decision table reads as one card per option, none wider than the screen (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openCalculators(page, lang, "gf");
+    const table = page.locator('[data-table="fit"]');
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    const box = await table.evaluate((t) => ({
+      width: t.scrollWidth,
+      scroller: (t.parentElement as HTMLElement).clientWidth,
+      cellLabel: getComputedStyle(t.querySelector("tbody td") as Element, "::before").content,
+      head: (t.querySelector("thead") as HTMLElement).getBoundingClientRect().width,
+    }));
+    expect(box.width).toBeLessThanOrEqual(box.scroller);
+    expect(box.width).toBeLessThanOrEqual(390);
+    // Each cell names its column: the first cell after the GPU is the verdict.
+    expect(box.cellLabel).toBe(`"${lang === "en" ? "Verdict" : "结论"}"`);
+    // The column heads are for screen readers only: each card names its own.
+    expect(box.head).toBeLessThanOrEqual(1);
+  });
+}
