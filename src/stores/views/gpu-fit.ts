@@ -18,7 +18,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { verdictMessage } from "./plan-rows.ts";
+import { limitsMessages, verdictMessage } from "./plan-rows.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
@@ -87,7 +87,7 @@ export const gpuFitView = defineView(
     const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
     const workload: FieldView[] =
       mode === "training"
-        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("interNodeGbps")]
+        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
         : mode === "batch"
           ? [
               f("secondsPerFrame"),
@@ -106,6 +106,20 @@ export const gpuFitView = defineView(
       f("budget"),
       f("currency"),
       f("sortBy"),
+      // The hours a rental bills beside the run: shown with their defaults, to be replaced.
+      {
+        kind: "group",
+        id: `${ID}-billing`,
+        legend: msg("gf.billing"),
+        fields: [
+          f("setupHours"),
+          f("networkGbps"),
+          f("datasetGB"),
+          f("rerunFraction"),
+          ...(mode === "inference" ? [] : [f("checkpointEveryHours"), f("diskGBps")]),
+          f("idleHours"),
+        ],
+      },
       ...(hasMeasured
         ? [
             {
@@ -164,6 +178,8 @@ export const gpuFitView = defineView(
           "pt.hours",
           "pt.cost",
           `pt.perUnit${PER_UNIT[mode]}`,
+          // What the load asked leaves unused of the GPUs it pays for.
+          ...(serving ? ["pt.capacity"] : []),
           "pt.scaling",
           "pt.limit",
           "pt.price",
@@ -171,6 +187,7 @@ export const gpuFitView = defineView(
         ];
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
+          lines: limitsMessages(r.limits, currency),
           table: {
             name: "fit",
             caption: msg("pt.caption", { currency }),
@@ -194,6 +211,19 @@ export const gpuFitView = defineView(
                 { text: num(x.hours, 2), k: "hours" },
                 { text: num(x.cost, 2), k: "cost" },
                 { text: num(serving ? x.costPerMillionTokens : x.costPerUnit, 2) },
+                ...(serving
+                  ? [
+                      {
+                        text:
+                          x.capacityUsers === undefined || x.spareShare === undefined
+                            ? "—"
+                            : msg("pt.capacityCell", {
+                                users: num(x.capacityUsers, 0),
+                                spare: qty(x.spareShare * 100, "percent", 0),
+                              }),
+                      },
+                    ]
+                  : []),
                 { text: scalingText(x) },
                 { text: x.limitedBy === null ? "—" : msg(`limit.${x.limitedBy}`) },
                 priceCell(x),
