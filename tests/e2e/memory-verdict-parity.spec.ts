@@ -18,12 +18,12 @@ const LANGS: readonly Lang[] = ["en", "zh-cn"];
 /** The table's words for a row's verdict and a row of several copies, written here. */
 const WORDS = {
   en: {
-    verdict: (gpus: number) => (gpus === 1 ? "fits on one GPU" : `needs ${gpus} GPUs in one node`),
+    verdict: (gpus: number) => (gpus === 1 ? "fits on 1 GPU" : `needs ${gpus} GPUs in one node`),
     yes: "yes",
     no: "no",
   },
   "zh-cn": {
-    verdict: (gpus: number) => (gpus === 1 ? "单卡装得下" : `需要同一节点内 ${gpus} 张 GPU`),
+    verdict: (gpus: number) => (gpus === 1 ? "1 张卡装得下" : `需要同一节点内 ${gpus} 张 GPU`),
     yes: "是",
     no: "否",
   },
