@@ -8,7 +8,7 @@
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
+import { doesNotFit, gpuCounts, memoryPerGpu, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import type { TokenFlops } from "./training-flops.ts";
 import type { TrainingMemoryInput } from "./training-memory.ts";
@@ -114,7 +114,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       scalingBasis:
         gpus === 1 ? "single-gpu" : p.run.measuredScaling === undefined ? "predicted" : "measured",
       limitedBy,
-      memoryPerGpuBytes: fit.bytes,
+      ...memoryPerGpu(fit.bytes),
     });
   }
   if (rows.length > 0) return rows;

@@ -47,6 +47,25 @@ function priceCell(r: PlanRow): CellView {
   };
 }
 
+/**
+ * How a row runs. A served row of several copies says what each copy is, because its
+ * memory per GPU is one copy's (its tensor-parallel group and the users it serves): the
+ * inference page shows that figure for that group size and that many sequences.
+ */
+function shapeCell(r: PlanRow): CellView {
+  const shape = msg(`shape.${r.shape}`);
+  const tp = r.tensorParallel;
+  const users = r.usersPerReplica;
+  if (tp === undefined || users === undefined || r.gpus <= tp) return { text: shape, k: "shape" };
+  const copies = qty(r.gpus / tp, undefined, 0);
+  const each = qty(users, undefined, 0);
+  const text =
+    tp === 1
+      ? msg("pt.copiesOfOne", { shape, copies, users: each })
+      : msg("pt.copiesOfGroup", { shape, copies, tp, users: each });
+  return { text, k: "shape" };
+}
+
 const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
 
 export const gpuFitView = defineView(
@@ -178,13 +197,16 @@ export const gpuFitView = defineView(
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },
               head: x.gpuName,
               cells: [
-                { text: verdictMessage(x) },
+                { text: verdictMessage(x), k: "verdict" },
                 {
                   text: msg("pt.gpusNodes", { gpus: num(x.gpus, 0), nodes: num(x.nodes, 0) }),
                   k: "gpus",
                 },
-                { text: msg(`shape.${x.shape}`) },
-                { text: x.memoryPerGpuBytes === null ? "—" : gb(x.memoryPerGpuBytes) },
+                shapeCell(x),
+                {
+                  text: qty(x.memoryPerGpuRentGB, "gb", 1),
+                  k: "memory",
+                },
                 ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
                 { text: num(x.hours, 2), k: "hours" },
                 { text: num(x.cost, 2), k: "cost" },

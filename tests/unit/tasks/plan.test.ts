@@ -87,6 +87,7 @@ describe("plan: each option at its own speed", () => {
     for (const r of p.rows) {
       expect(r.verdict).toBe("fits");
       expect(r.memoryPerGpuBytes).toBeNull();
+      expect(r.memoryPerGpuRentGB).toBeNull();
     }
   });
 
