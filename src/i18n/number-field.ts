@@ -7,12 +7,14 @@ import { defineStrings } from "./define.ts";
 export const numberField = defineStrings(
   {
     "note.readAs": "Read as {value}.",
+    "note.labelUnit": "{label} ({unit})",
     "hint.range": "{min} to {max}{unit}",
     "hint.rangeAbove": "above {min}, up to {max}{unit}",
     "err.empty": "Enter a number.",
     "err.negative": "Must not be negative.",
     "err.letters": "Not a number: use digits, e.g. 1.5 or 1e9.",
-    "err.comma": "Use a point for decimals (1.5, not 1,5); a comma only between groups of three digits (1,000,000).",
+    "err.comma":
+      "Use a point for decimals (1.5, not 1,5); a comma only between groups of three digits (1,000,000).",
     "err.too-large": "Too large to compute with.",
     "err.range": "Allowed: {min} to {max}{unit}.",
     "err.range-above": "Allowed: above {min}, up to {max}{unit}.",
@@ -20,6 +22,7 @@ export const numberField = defineStrings(
   },
   {
     "note.readAs": "已按 {value} 读取。",
+    "note.labelUnit": "{label}（{unit}）",
     "hint.range": "{min} 至 {max}{unit}",
     "hint.rangeAbove": "大于 {min}，至多 {max}{unit}",
     "err.empty": "请输入数字。",
