@@ -58,7 +58,13 @@ export const frontDoorView = defineView(
     const m = model.effective(modelState);
     const fitValue = fit.effective(fitState);
     const bind = { id: ID, gpus };
-    const f = fieldViews({ ...bind, fields: fit.fields, value: fitValue, set: fit.set });
+    const f = fieldViews({
+      ...bind,
+      fields: fit.fields,
+      value: fitValue,
+      set: fit.set,
+      currency: fitValue.currency,
+    });
     const j = fieldViews({
       ...bind,
       fields: job.fields,

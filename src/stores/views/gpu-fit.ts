@@ -73,7 +73,13 @@ export const gpuFitView = defineView(
   (fitState, jobState, request, outcome, resolved, measured, use, { gpus }) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
-    const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set });
+    const f = fieldViews({
+      ...bind,
+      fields: fit.fields,
+      value,
+      set: fit.set,
+      currency: value.currency,
+    });
     // The job's size and deadline are the compute-time calculator's: one store, two views.
     const j = fieldViews({
       ...bind,
