@@ -15,7 +15,7 @@ import { $serving, serving } from "../serving.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
-import { verdictMessage } from "./plan-rows.ts";
+import { costMessage, verdictMessage } from "./plan-rows.ts";
 import { shown } from "./result.ts";
 
 const ID = "fd";
@@ -33,13 +33,13 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
       option,
       verdict: verdictMessage(r),
       rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
-      cost: r.cost === null ? noPrice : money(r.costPerMillionTokens, 2),
+      cost: r.cost === null ? noPrice : costMessage(r, money(r.costPerMillionTokens, 2)),
     });
   return msg("fd.answer", {
     option,
     verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
     hours: qty(r.hours, "hours", 1),
-    cost: r.cost === null ? noPrice : money(r.cost, 2),
+    cost: r.cost === null ? noPrice : costMessage(r, money(r.cost, 2)),
   });
 }
 

@@ -14,11 +14,13 @@ import { $measured, $useMeasured, MEASURED_DEFAULTS, setUseMeasured } from "../m
 import { declareInitial } from "../initial.ts";
 import { $resolvedModel } from "../model.ts";
 import { plan } from "../results/plan.ts";
+import { $yourPrices } from "../your-prices.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { verdictMessage } from "./plan-rows.ts";
+import { yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
@@ -50,8 +52,18 @@ function priceCell(r: PlanRow): CellView {
 const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
 
 export const gpuFitView = defineView(
-  [$fit, $job, plan.$request, plan.$outcome, $resolvedModel, $measured, $useMeasured, $catalog],
-  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }) => {
+  [
+    $fit,
+    $job,
+    plan.$request,
+    plan.$outcome,
+    $resolvedModel,
+    $measured,
+    $useMeasured,
+    $catalog,
+    $yourPrices,
+  ],
+  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set });
@@ -86,6 +98,7 @@ export const gpuFitView = defineView(
       ...workload,
       f("budget"),
       f("currency"),
+      yourPricesGroup(`${ID}-p`, prices, outcome, gpus),
       f("sortBy"),
       ...(hasMeasured
         ? [

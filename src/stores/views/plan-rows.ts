@@ -1,4 +1,4 @@
-/** A plan row's verdict in words, as the decision table and the front door say it. */
+/** A plan row's verdict and cost in words, as the decision table and the front door say them. */
 import type { PlanRow } from "../../estimate/plan-row.ts";
 import type { Msg } from "../../i18n/text.ts";
 import { msg } from "../../i18n/text.ts";
@@ -10,3 +10,7 @@ export const verdictMessage = (r: PlanRow): Msg =>
     nodes: r.fewestNodes,
     perNode: r.gpusPerNode,
   });
+
+/** A row's cost, marked when it rests on a price the user entered (never on a reference). */
+export const costMessage = (r: PlanRow, cost: Msg): Msg =>
+  r.priceSource === "request" ? msg("fd.yourCost", { cost }) : cost;
