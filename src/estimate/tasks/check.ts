@@ -10,7 +10,7 @@ import type { UtilisationEntry } from "../utilisation.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
 import type { Field, Fields, GpuPrice } from "./field.ts";
-import { PRICE_ENTRY_FIELDS } from "./plan-fields.ts";
+import { PRICE_ENTRY_FIELDS } from "./price-fields.ts";
 import { at, issue } from "./issue.ts";
 import type { Issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";

@@ -14,13 +14,13 @@ import { $measured, $useMeasured, MEASURED_DEFAULTS, setUseMeasured } from "../m
 import { declareInitial } from "../initial.ts";
 import { $resolvedModel } from "../model.ts";
 import { plan } from "../results/plan.ts";
-import { $yourPrices } from "../your-prices.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { verdictMessage } from "./plan-rows.ts";
-import { yourPricesGroup } from "./your-prices.ts";
+import { $yourPrices } from "../your-prices.ts";
+import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
@@ -62,8 +62,9 @@ export const gpuFitView = defineView(
     $useMeasured,
     $catalog,
     $yourPrices,
+    $rowsEditor,
   ],
-  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices) => {
+  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set });
@@ -98,7 +99,7 @@ export const gpuFitView = defineView(
       ...workload,
       f("budget"),
       f("currency"),
-      yourPricesGroup(`${ID}-p`, prices, outcome, gpus),
+      yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus),
       f("sortBy"),
       ...(hasMeasured
         ? [

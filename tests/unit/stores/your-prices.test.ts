@@ -16,14 +16,10 @@ import { provideEngine } from "../../../src/stores/engine.ts";
 import { setFit } from "../../../src/stores/fit.ts";
 import { plan } from "../../../src/stores/results/plan.ts";
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
-import {
-  $yourPrices,
-  addPrice,
-  clearPrices,
-  removePrice,
-  setPrice,
-} from "../../../src/stores/your-prices.ts";
+import { $yourPrices, addPrice } from "../../../src/stores/your-prices.ts";
+import { clearPrices, removePrice, setPrice } from "../../../src/stores/your-prices-edit.ts";
 import { issuesAt } from "../../../src/stores/views/result.ts";
+import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
 
 /** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
 const GPUS = loadGpuSpecs();
@@ -52,13 +48,15 @@ describe("your prices in the plan's request", () => {
   });
 
   it("takes each entered price with its own currency; a row without a price is none", () => {
-    addPrice();
-    addPrice();
+    addPrice("USD");
+    setPrice(0, { currency: "CNY" });
+    addPrice("USD");
     const [first, second] = $yourPrices.get().prices ?? [];
-    // A new row names a GPU not priced yet, in US dollars when nothing says otherwise.
+    // A new row names a GPU not priced yet, in the last row's currency, else the one given.
     expect(first?.gpu).toBe(GPUS[0]?.id);
     expect(second?.gpu).toBe(GPUS[1]?.id);
-    expect(first?.currency).toBe("USD");
+    expect(first?.currency).toBe("CNY");
+    expect(second?.currency).toBe("CNY");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 1.8, currency: "CNY" });
     expect(request().prices).toEqual({ "rtx-4090": { pricePerGpuHour: 1.8, currency: "CNY" } });
     setPrice(1, { gpu: "h100-sxm", pricePerGpuHour: 2.5, currency: "CNY" });
@@ -69,7 +67,7 @@ describe("your prices in the plan's request", () => {
   });
 
   it("a plan with no currency chosen is in the prices' currency, and the cost uses them", () => {
-    addPrice();
+    addPrice("USD");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 3, currency: "CNY" });
     setFit({ mode: "batch" });
     const o = engine.run(request(), taskContext());
@@ -82,7 +80,7 @@ describe("your prices in the plan's request", () => {
   });
 
   it("refuses a price in another currency than the plan's, at that price's currency field", () => {
-    addPrice();
+    addPrice("USD");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 12, currency: "CNY" });
     setFit({ currency: "USD" });
     const o = engine.run(request(), taskContext());
@@ -91,12 +89,10 @@ describe("your prices in the plan's request", () => {
     expect(Object.keys(issuesAt(o, "prices.rtx-4090"))).toEqual(["currency"]);
   });
 
-  it("a GPU another row prices is refused; remove and clear take prices out", () => {
-    addPrice();
-    addPrice();
+  it("remove and clear take prices out", () => {
+    addPrice("USD");
+    addPrice("USD");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 2 });
-    setPrice(1, { gpu: "rtx-4090" });
-    expect($yourPrices.get().prices?.[1]?.gpu).toBe(GPUS[1]?.id);
     setPrice(1, { gpu: "a100-80gb-sxm", pricePerGpuHour: 1.5 });
     removePrice(0);
     expect(request().prices).toEqual({
@@ -107,8 +103,8 @@ describe("your prices in the plan's request", () => {
     expect(request().prices).toBeUndefined();
   });
 
-  it("travels in links; a link naming a GPU twice keeps its first price and says so", () => {
-    addPrice();
+  it("travels in links; a link naming a GPU twice prices it with its first row", () => {
+    addPrice("USD");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 1.8, currency: "CNY" });
     const hash = encodeState();
     resetAll();
@@ -119,8 +115,15 @@ describe("your prices in the plan's request", () => {
       { gpu: "rtx-4090", pricePerGpuHour: 1, currency: "USD" },
       { gpu: "rtx-4090", pricePerGpuHour: 9, currency: "USD" },
     ]);
-    const note = applyHash(`#v=2&p.prices=${encodeURIComponent(twice)}`, engine);
-    expect(note.invalid).toEqual(["p.prices"]);
+    applyHash(`#v=2&p.prices=${encodeURIComponent(twice)}`, engine);
     expect(request().prices).toEqual({ "rtx-4090": { pricePerGpuHour: 1, currency: "USD" } });
+    // The second row says so beside its GPU; the first row has nothing to say.
+    const [first, second] = priceRows("p", $yourPrices.get().prices ?? [], null, GPUS);
+    const gpuIssue = (row: typeof first) =>
+      row?.kind === "group" ? row.fields.find((f) => f.id.endsWith("-gpu")) : undefined;
+    expect(gpuIssue(first)).toMatchObject({ issue: undefined });
+    expect(gpuIssue(second)).toMatchObject({
+      issue: { key: "issue.duplicate", params: { value: "rtx-4090" } },
+    });
   });
 });
