@@ -19,7 +19,9 @@ import {
 /** What each language calls a price the user entered, and its controls (the dictionaries' words). */
 const WORDS = {
   en: {
-    yours: "your price",
+    // How a price cell and a front-door cost say they rest on the user's price.
+    yours: "(your price)",
+    door: "(your price)",
     // "{price} (your price)", at most two decimals.
     cell: "0.05 (your price)",
     add: "Add a price",
@@ -27,7 +29,9 @@ const WORDS = {
     mismatch: "is in another currency than the plan (USD)",
   },
   "zh-cn": {
-    yours: "你的价格",
+    // Not the bare words: a row with no price asks "请填入你的价格" (enter your price).
+    yours: "（你的价格）",
+    door: "（按你的价格）",
     cell: "0.05（你的价格）",
     add: "添加价格",
     clear: "清除我的价格",
@@ -56,6 +60,8 @@ for (const lang of ["en", "zh-cn"] as const) {
     await openCalculators(page, lang, "gf");
     await expect(row(page, "rtx-4090")).toBeVisible();
     await expect(table(page)).not.toContainText(w.yours);
+    // Nor does any row give "your price" as a reason (its Why column).
+    if (lang === "en") await expect(table(page)).not.toContainText("your price");
     await expect(page.locator("#gf-p0-gpu")).toHaveCount(0);
     expect((await pageRequest(page, "gf"))["prices"]).toBeUndefined();
     for (const goal of ["fine-tune", "serve", "batch"]) {
@@ -63,7 +69,7 @@ for (const lang of ["en", "zh-cn"] as const) {
       await page.selectOption("#fd-goal", goal);
       await engineReady(page);
       await expect(answers(page).locator("li").first()).toBeVisible();
-      await expect(answers(page)).not.toContainText(w.yours);
+      await expect(answers(page)).not.toContainText(w.door);
     }
   });
 
@@ -93,8 +99,8 @@ for (const lang of ["en", "zh-cn"] as const) {
     await openHome(page, lang);
     const first = answers(page).locator("li").first();
     await expect(first).toHaveAttribute("data-gpu", "rtx-4090");
-    await expect(first).toContainText(w.yours);
-    await expect(answers(page).locator("li").filter({ hasText: w.yours })).toHaveCount(1);
+    await expect(first).toContainText(w.door);
+    await expect(answers(page).locator("li").filter({ hasText: w.door })).toHaveCount(1);
 
     await openCalculators(page, lang, "gf");
     await page.getByRole("button", { name: w.clear }).click();
