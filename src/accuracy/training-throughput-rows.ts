@@ -21,6 +21,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import type { GpuSpec } from "../estimate/gpu.ts";
+import { ATTENTION_KERNELS } from "../estimate/attention-speed.ts";
 import { FRAMEWORKS, RECOMPUTES, SHARDINGS, TRAINING_PRECISIONS } from "../estimate/vocabulary.ts";
 
 export const THROUGHPUT_URL = new URL(
@@ -32,6 +33,7 @@ export const THROUGHPUT_URL = new URL(
 export const ROLE_BY_SOURCE = {
   "llm-foundry": "calibration",
   "megatron-core-r0.8": "calibration",
+  "megatron-core-moe-2024": "calibration",
   "nemo-24.07": "calibration",
   torchtune: "calibration",
   "megatron-bridge-25.11": "validation",
@@ -51,6 +53,7 @@ export const THROUGHPUT_COLUMNS = [
   "gpus",
   "precision",
   "fp8",
+  "attention_kernel",
   "framework",
   "micro_batch",
   "seq_len",
@@ -102,6 +105,11 @@ export const throughputRowSchema = z
     precision: z.enum(TRAINING_PRECISIONS),
     /** Linear layers in FP8. */
     fp8: z.enum(["true", "false"]).transform((v) => v === "true"),
+    /**
+     * The fused attention kernel the run used; FlashAttention-2 stands in for cuDNN's and
+     * Transformer Engine's fused attention, which no public benchmark of this kind measured.
+     */
+    attention_kernel: z.enum(ATTENTION_KERNELS),
     /** A framework the estimator names; empty for the PyTorch stacks it does not list. */
     framework: z.preprocess(empty, z.enum(FRAMEWORKS).optional()),
     micro_batch: count,

@@ -35,6 +35,7 @@ export function throughputRequest(row: ThroughputRow): Record<string, unknown> {
     gpus: row.gpus,
     precision: row.precision,
     fp8: row.fp8,
+    attentionKernel: row.attention_kernel,
     ...(row.framework === undefined ? {} : { framework: row.framework }),
     microBatch: row.micro_batch,
     seqLen: row.seq_len,
@@ -120,36 +121,22 @@ export function errorSpread(rows: readonly Pick<AccuracyRow, "signedError">[]): 
 }
 
 /**
- * Published runs read but not rows, and why: each lacks a fact the estimate needs, or was
- * measured on hardware the catalog does not hold. None is left out for its error.
+ * Published runs read but not rows, and why (the reasons are texts of the accuracy page's
+ * dictionary, `src/i18n/accuracy.ts`): each lacks a fact the estimate needs, or was measured
+ * on hardware the catalog does not hold. None is left out for its error.
  */
-export const EXCLUDED_THROUGHPUT_RUNS: readonly { id: string; reason: string }[] = [
-  {
-    id: "Megatron-Core r0.8: 70B-462B",
-    reason:
-      "pipeline-parallel rows whose micro-batch size and interleaving the README does not state, so their bubble cannot be taken out",
-  },
-  {
-    id: "Llama 3 (Dubey et al. 2024), Table 4",
-    reason:
-      "405B on 8k-16k H100s with pipeline parallel 16: the interleaved schedule's virtual stages are not stated",
-  },
-  {
-    id: "torchtitan Llama 3.1 on H100 (2024-12, 2025-06)",
-    reason:
-      "measured on a 500 W HBM2e 96 GB H100 variant the catalog does not hold (its peak lies between SXM and NVL, per the source)",
-  },
-  {
-    id: "llm-foundry A100 40GB rows",
-    reason: "A100 40GB SXM nodes; the catalog holds only the 40GB PCIe card",
-  },
+export const EXCLUDED_THROUGHPUT_RUNS = [
+  { id: "Megatron-Core r0.8: 70B-462B", reason: "excludedPipelineUnstated" },
+  { id: "Megatron-Core MoE README (2024): Mixtral 8x22B", reason: "excludedNoThroughput" },
+  { id: "Llama 3 (Dubey et al. 2024), Table 4", reason: "excludedVirtualStagesUnstated" },
+  { id: "torchtitan Llama 3.1 on H100 (2024-12, 2025-06)", reason: "excludedH100Variant" },
+  { id: "llm-foundry A100 40GB rows", reason: "excludedA100Sxm40" },
   {
     id: "torchtune QLoRA, 70B full (CPU offload), 405B QLoRA",
-    reason: "NF4 dequantisation and CPU optimizer offload are not in the time model",
+    reason: "excludedQuantisedOrOffload",
   },
   {
     id: "NeMo AutoModel Nemotron V3 (Nano, Super, Ultra), Kimi K2",
-    reason:
-      "hybrid Mamba layers (Nemotron V3) and Kimi K2's shape are not models the estimator describes",
+    reason: "excludedShapes",
   },
-];
+] as const;

@@ -32,11 +32,13 @@ const under = (...paths: string[]) => {
  * Preact, nanostores and Astro's Preact client. Not Preact's hooks nor `@nanostores/preact`
  * (its `useStore` is a hook): the calculators' islands subscribe without them
  * (`islands/calculators/hooks.ts`), so only the checklist and the run analyzer load them,
- * in a file of their own (about 1.2 kB gzipped less on every calculator page).
+ * in a file of their own (about 1.2 kB gzipped less on every calculator page); nor
+ * `@nanostores/persistent`, which only the checklist uses (`stores/storage.ts` keeps the
+ * calculators' stores).
  */
 const libraries = (id: string) =>
   /[\\/]node_modules[\\/](preact|nanostores|@nanostores|@astrojs[\\/]preact)[\\/]/.test(id) &&
-  !/[\\/]node_modules[\\/](preact[\\/]hooks|@nanostores[\\/]preact)[\\/]/.test(id);
+  !/[\\/]node_modules[\\/](preact[\\/]hooks|@nanostores[\\/](preact|persistent))[\\/]/.test(id);
 
 /** What the calculators share with the run analyzer: number inputs, the field tables its inputs read. */
 const inputs = under(

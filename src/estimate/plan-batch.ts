@@ -10,7 +10,7 @@
 import type { GpuSpec, OptionalFigure } from "./gpu.ts";
 import { missingSpeedFigures, requiredFigure } from "./gpu.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
+import { doesNotFit, gpuCounts, memoryPerGpu, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import { renderScoreRatio } from "./render-speed.ts";
 import { SECONDS_PER_HOUR } from "./units.ts";
@@ -90,7 +90,7 @@ export function batchRows(p: BatchPlanInput, gpu: GpuSpec): PlanRow[] {
       scalingEfficiency: gpus === 1 ? 1 : null,
       scalingBasis: gpus === 1 ? "single-gpu" : "independent",
       limitedBy: p.bound,
-      memoryPerGpuBytes: p.memoryBytes ?? null,
+      ...memoryPerGpu(p.memoryBytes ?? null),
     };
   });
 }

@@ -23,6 +23,9 @@ export type ToMeet =
 export interface LimitsAnswer {
   /** Whether an option that runs meets every limit given; null when none is given. */
   met: boolean | null;
+  /** The limits asked, for the answer to name them. */
+  deadlineHours?: number;
+  budget?: number;
   fastest: PlanRow | null;
   cheapest: PlanRow | null;
   /** What would meet the limits; empty when an option meets them or none is given. */
@@ -58,9 +61,14 @@ export function limitsAnswer(
   const meets = (r: PlanRow) => runs(r) && limitTier(r, limits) === "meets";
   const fastest = least(rows, (r) => r.hours);
   const cheapest = least(rows, (r) => r.cost);
-  const given = limits.deadlineHours !== undefined || limits.budget !== undefined;
-  if (!given) return { met: null, fastest, cheapest, toMeet: [] };
-  if (rows.some(meets)) return { met: true, fastest, cheapest, toMeet: [] };
+  const { deadlineHours, budget } = limits;
+  const asked = {
+    ...(deadlineHours === undefined ? {} : { deadlineHours }),
+    ...(budget === undefined ? {} : { budget }),
+  };
+  if (deadlineHours === undefined && budget === undefined)
+    return { met: null, fastest, cheapest, toMeet: [] };
+  if (rows.some(meets)) return { met: true, ...asked, fastest, cheapest, toMeet: [] };
   const toMeet: ToMeet[] = [];
   const w = wider();
   const more = w.rows.find((r) => meets(r) && w.asked(r));
@@ -82,5 +90,5 @@ export function limitsAnswer(
     toMeet.push({ kind: "longer-deadline", hours: fastest.hours });
   if (limits.budget !== undefined && cheapest?.cost != null && cheapest.withinBudget === false)
     toMeet.push({ kind: "larger-budget", cost: cheapest.cost });
-  return { met: false, fastest, cheapest, toMeet };
+  return { met: false, ...asked, fastest, cheapest, toMeet };
 }

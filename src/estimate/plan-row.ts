@@ -7,6 +7,7 @@ import type { Billing } from "./billed-hours.ts";
 import { overheadsFor } from "./billed-hours.ts";
 import { billedHourParts, rentalCost } from "./cost.ts";
 import type { GpuSpec } from "./gpu.ts";
+import { rentGB } from "./memory-views.ts";
 import type { Currency, ReferencePrice, UsedPrice } from "./price.ts";
 import { isStale, referencePrice, referenceSource, todayIso } from "./price.ts";
 import type { BreakdownItem } from "./result.ts";
@@ -86,6 +87,11 @@ export interface PlanRow {
   scalingBasis: ScalingBasis;
   limitedBy: PlanLimit | null;
   memoryPerGpuBytes: number | null;
+  /**
+   * `memoryPerGpuBytes` in GB rounded up to 0.1 GB, as the memory pages' "rent at least"
+   * headline rounds it (`rentGB`), so the table and those pages print the same figure.
+   */
+  memoryPerGpuRentGB: number | null;
   /** Serving: output tokens/s each user gets while an answer streams (1 / time per output token). */
   tokensPerSecondPerUser?: number;
   /** Serving: seconds to a user's first token. */
@@ -284,6 +290,14 @@ export function sortRows(rows: PlanRow[], sortBy: PlanSort, limits: Limits = {})
   );
 }
 
+/** A row's memory to rent per GPU (with headroom), in bytes and as the pages print it. */
+export const memoryPerGpu = (
+  bytes: number | null,
+): Pick<PlanRow, "memoryPerGpuBytes" | "memoryPerGpuRentGB"> => ({
+  memoryPerGpuBytes: bytes,
+  memoryPerGpuRentGB: bytes === null ? null : rentGB(bytes),
+});
+
 /** A GPU the workload fits on at no count up to the largest tried. */
 export function doesNotFit(gpu: GpuSpec, maxGpus: number): PlanRow {
   const largest = gpuCounts(gpu, maxGpus).at(-1) ?? 1;
@@ -301,7 +315,7 @@ export function doesNotFit(gpu: GpuSpec, maxGpus: number): PlanRow {
     scalingEfficiency: null,
     scalingBasis: "single-gpu",
     limitedBy: null,
-    memoryPerGpuBytes: null,
+    ...memoryPerGpu(null),
     meetsDeadline: null,
     withinBudget: null,
     reasons: ["does-not-fit-largest"],

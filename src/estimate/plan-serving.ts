@@ -14,7 +14,7 @@ import type { ServingSpeedInput, ServingSpeedResult } from "./inference-speed.ts
 import { servingSpeed } from "./inference-speed.ts";
 import { costPerMillionTokens } from "./cost.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, placeRow, priceRow } from "./plan-row.ts";
+import { doesNotFit, memoryPerGpu, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import { TRTLLM_MAX_BATCH } from "./serving-schedule.ts";
 
@@ -151,7 +151,7 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     scalingBasis: group.gpus === 1 ? "single-gpu" : "independent",
     limitedBy: group.speed.limitedBy,
     // The memory page's figure to rent per GPU (headroom included), for the users one group serves.
-    memoryPerGpuBytes: memory.recommendedBytes,
+    ...memoryPerGpu(memory.recommendedBytes),
     tokensPerSecondPerUser: perUser,
     ttftSeconds: group.speed.ttftSeconds,
     tensorParallel: group.tp,

@@ -8,7 +8,7 @@
 import type { GpuSpec } from "./gpu.ts";
 import { missingSpeedFigures } from "./gpu.ts";
 import type { Limits, PlanReason, PlanRow } from "./plan-row.ts";
-import { doesNotFit, gpuCounts, placeRow, priceRow } from "./plan-row.ts";
+import { doesNotFit, gpuCounts, memoryPerGpu, placeRow, priceRow } from "./plan-row.ts";
 import type { UsedPrice } from "./price.ts";
 import type { TokenFlops } from "./training-flops.ts";
 import type { TrainingMemoryInput } from "./training-memory.ts";
@@ -66,8 +66,12 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
   const perNode = Math.max(...gpu.nodeGpus);
   const noSpeed = missingSpeedFigures(gpu, ["fp32Tflops"]).length > 0;
   const rows: PlanRow[] = [];
+  // A replica is tensor x pipeline parallel GPUs, and each stage's experts split over
+  // expert-parallel ranks: counts the layout does not divide cannot run it.
+  const pp = p.run.pipelineParallel;
+  const ep = p.run.expertParallel;
   for (const gpus of gpuCounts(gpu, p.maxGpus)) {
-    if (gpus % tp !== 0) continue;
+    if (gpus % (tp * pp) !== 0 || gpus % (pp * ep) !== 0) continue;
     // Several nodes only over a network the user states, or where one node cannot hold it.
     if (gpus > perNode && p.run.interNodeGBps === undefined && rows.length > 0) break;
     const fit = fitAt(p, gpu, gpus);
@@ -110,7 +114,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       scalingBasis:
         gpus === 1 ? "single-gpu" : p.run.measuredScaling === undefined ? "predicted" : "measured",
       limitedBy,
-      memoryPerGpuBytes: fit.bytes,
+      ...memoryPerGpu(fit.bytes),
     });
   }
   if (rows.length > 0) return rows;

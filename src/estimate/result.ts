@@ -51,6 +51,8 @@ export type SourceKey =
   | "mfu-moe-as-dense"
   | "mfu-fp8-as-16-bit"
   | "flash-attention-bench"
+  | "attention-bench-carried"
+  | "moe-routing"
   | "eager-attention-bench"
   | "model-flops"
   | "hardware-flops"
@@ -163,6 +165,8 @@ export type WarningCode =
   | "memory-unchecked"
   | "scaling-assumed-linear"
   | "inter-node-network-unknown"
+  | "layout-memory-unsplit"
+  | "moe-small-expert-batches"
   | "paged-optimizer-states";
 
 export interface Warning {

@@ -32,7 +32,15 @@
  * - Expert parallel (MoE): each MoE layer sends every routed copy of a token (top-k) to the
  *   GPU holding its expert and back (dispatch and combine), in the forward and again in the
  *   backward: 4 all-to-alls of tokens x top-k x hidden, of which (ep − 1)/ep leaves the GPU
- *   (Lepikhin et al. 2020, GShard, sec. 2.2; Megatron-Core's MoE token dispatcher).
+ *   (Lepikhin et al. 2020, GShard, sec. 2.2; Megatron-Core's MoE token dispatcher). With
+ *   routing spread evenly, the copies bound for the other expert-parallel GPUs of the same
+ *   node cross its GPU links and the rest the network, both at once, so the slower share
+ *   sets the time.
+ * - Full recomputation reruns each layer's forward in the backward, its collectives with it:
+ *   the tensor-parallel all-reduces (2 more per layer) and the MoE dispatch and combine (2
+ *   more all-to-alls), as Megatron-Core's full recompute reruns the whole layer
+ *   (megatron/core/tensor_parallel/random.py, CheckpointFunction) and PyTorch's activation
+ *   checkpointing reruns the wrapped block.
  *
  * Links run at their datasheet bandwidth in one direction; NCCL's measured bus bandwidth
  * is lower, so the prediction is an upper bound on scaling and says so.
@@ -98,8 +106,12 @@ export interface StepComms {
   layers: number;
   /** MoE layers this GPU runs, and the bytes one micro-batch routes per MoE layer. */
   moeLayers: number;
+  /** Expert-parallel GPUs in this GPU's node, itself included. */
+  expertPeersInNode: number;
   routedBytesPerMoeLayer: number;
   microBatchesPerStep: number;
+  /** Forwards run again by full recomputation (0 or 1), their collectives with them. */
+  forwardReruns: number;
   /** Megatron-Core's overlaps: data-parallel gathers and tensor-parallel traffic behind compute. */
   megatronOverlap: boolean;
 }
@@ -126,12 +138,16 @@ const ringGather = (n: number, bytes: number) => (n > 1 ? ((n - 1) * bytes) / n 
 export const PIPELINE_SENDS_PER_MICRO_BATCH = 2;
 /** All-to-alls per MoE layer per micro-batch: dispatch and combine, forward and backward. */
 export const EXPERT_ALL_TO_ALLS_PER_LAYER = 4;
+/** Collectives of one layer's forward (2 all-reduces, or dispatch and combine), rerun by full recomputation. */
+export const FORWARD_COLLECTIVES_PER_LAYER = 2;
 
 export interface StepLinks {
   dp: RingLink | null;
   tp: RingLink | null;
   pp: RingLink | null;
   ep: RingLink | null;
+  /** The node's own links, when the expert-parallel group spans nodes. */
+  epLocal: RingLink | null;
 }
 
 const over = (bytes: number, link: RingLink | null) =>
@@ -145,9 +161,10 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
     : zero12
       ? ringGather(c.dataParallel, c.paramBytes + c.gradientBytes)
       : ringAllReduce(c.dataParallel, c.gradientBytes);
+  const rerun = FORWARD_COLLECTIVES_PER_LAYER * c.forwardReruns;
   const tpBytes =
     c.layers *
-    TP_ALL_REDUCES_PER_LAYER *
+    (TP_ALL_REDUCES_PER_LAYER + rerun) *
     c.microBatchesPerStep *
     ringAllReduce(c.tensorParallel, c.activationBytesPerLayer);
   const ppBytes =
@@ -160,7 +177,7 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
       : 0;
   const epBytes =
     c.expertParallel > 1
-      ? (EXPERT_ALL_TO_ALLS_PER_LAYER *
+      ? ((EXPERT_ALL_TO_ALLS_PER_LAYER + rerun) *
           c.moeLayers *
           c.microBatchesPerStep *
           c.routedBytesPerMoeLayer *
@@ -168,12 +185,15 @@ export function stepCommSeconds(c: StepComms, links: StepLinks): CommSeconds {
         c.expertParallel /
         c.tensorParallel
       : 0;
+  // Of the ep − 1 peers a GPU sends to, those in its node are reached over its GPU links.
+  const peers = Math.max(1, c.expertParallel - 1);
+  const local = links.epLocal ? (Math.max(1, c.expertPeersInNode) - 1) / peers : 0;
   return {
     dataParallel: over(dpBytes, links.dp),
     tensorParallel: over(tpBytes, links.tp),
     tensorOverlap: c.megatronOverlap,
     pipeline: over(ppBytes, links.pp),
-    expert: over(epBytes, links.ep),
+    expert: Math.max(over(epBytes * (1 - local), links.ep), over(epBytes * local, links.epLocal)),
     overlapShare: sharded || (zero12 && c.megatronOverlap) ? 1 : BACKWARD_SHARE,
   };
 }

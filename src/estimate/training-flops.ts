@@ -22,7 +22,9 @@
  * Model FLOPs (what utilisation is quoted on) are what the training step needs; hardware
  * FLOPs are what the GPU runs: full recomputation runs the forward again (Korthikanti et
  * al. 2022, sec. 5: 8·N instead of 6·N), selective recomputation the attention forward
- * (sec. 4.2), and eager attention computes the whole square before masking it.
+ * (sec. 4.2), FlashAttention's backward recomputes the scores it did not store (five matrix
+ * products to the forward's two: Dao 2023, FlashAttention-2, Algorithm 2), and eager
+ * attention computes the whole square before masking it.
  */
 import type { ModelArch, ModelSpec } from "./model.ts";
 import { headDimOf, isArch, matrixShapes, paramCounts, shapeFromParams } from "./model.ts";
@@ -40,6 +42,12 @@ export const FORWARD_FLOPS_PER_PARAM_TOKEN = 2;
 export const FROZEN_FLOPS_PER_PARAM_TOKEN = 4;
 /** The backward of attention (gradients of Q, K, V and the weights) is twice its forward. */
 export const ATTENTION_TRAIN_TO_FORWARD = 3;
+/**
+ * FlashAttention's backward recomputes QKᵀ and the softmax from the saved row statistics,
+ * then forms dV, dP, dQ and dK: five products to the forward's two, 2.5 x its FLOPs (Dao
+ * 2023, Algorithm 2; the README benchmark counts it so).
+ */
+export const FLASH_BACKWARD_TO_FORWARD = 2.5;
 /** Backward costs about twice the forward, so a forward-only FLOP figure triples for training. */
 export const FORWARD_TO_TRAINING_FACTOR = 3;
 
@@ -87,17 +95,41 @@ function headWidths(m: ModelArch): { qk: number; v: number } {
 }
 
 /**
+ * One group of layers that attend alike: their causal forward FLOPs per token, and the
+ * sequence length of a full causal run with the same mean context (2 x the mean keys a
+ * query sees), at which the kernel benchmark's speed applies (`attention-speed.ts`).
+ */
+export interface AttentionGroup {
+  forward: number;
+  benchSeqLen: number;
+}
+
+/** Full-attention layers, then sliding-window ones (those with any). */
+export function attentionGroups(m: ModelArch, seqLen: number): AttentionGroup[] {
+  const { qk, v } = headWidths(m);
+  const perKey = 2 * m.heads * (qk + v);
+  const sliding = m.slidingWindow === undefined ? 0 : (m.slidingLayers ?? m.layers);
+  const group = (layers: number, window?: number): AttentionGroup => {
+    const keys = meanCausalContext(seqLen, window);
+    return { forward: perKey * layers * keys, benchSeqLen: 2 * keys };
+  };
+  const groups = [group(m.layers - sliding)];
+  if (sliding > 0) groups.push(group(sliding, m.slidingWindow));
+  return groups.filter((g) => g.forward > 0);
+}
+
+/** The head width attention kernels are tuned for (MLA: the query/key width). */
+export const attentionHeadDim = (m: ModelArch): number => headWidths(m).qk;
+
+/**
  * Forward attention FLOPs per token (QKᵀ and AV, summed over layers): 2 x heads x (d_qk +
  * d_v) x keys attended. `causalSkip`: the kernel skips masked keys (the mean causal
  * context); otherwise it scores the whole sequence, as eager attention does.
  */
 export function attentionForwardFlops(m: ModelArch, seqLen: number, causalSkip: boolean): number {
+  if (causalSkip) return attentionGroups(m, seqLen).reduce((n, g) => n + g.forward, 0);
   const { qk, v } = headWidths(m);
-  const perKey = 2 * m.heads * (qk + v);
-  const sliding = m.slidingWindow === undefined ? 0 : (m.slidingLayers ?? m.layers);
-  const global = m.layers - sliding;
-  const keys = (window?: number) => (causalSkip ? meanCausalContext(seqLen, window) : seqLen);
-  return perKey * (global * keys() + sliding * keys(m.slidingWindow));
+  return 2 * m.heads * (qk + v) * m.layers * seqLen;
 }
 
 export interface TokenFlopsInput {
@@ -116,6 +148,14 @@ export interface TokenFlops {
   modelAttention: number;
   hardwareDense: number;
   hardwareAttention: number;
+  /** The causal attention forward by layer group, which the kernels' measured speed times. */
+  attention: AttentionGroup[];
+  /** Attention forwards run again by recomputation (0 or 1). */
+  attentionRecomputes: number;
+  /** Whole forwards run again by full recomputation (0 or 1), with their traffic. */
+  forwardReruns: number;
+  /** The head width the attention kernel runs at. */
+  attentionHeadDim: number;
 }
 
 export const modelFlopsOf = (f: TokenFlops): number => f.modelDense + f.modelAttention;
@@ -129,18 +169,25 @@ export function tokenFlops(input: TokenFlopsInput): TokenFlops {
     trainable === undefined
       ? TRAIN_FLOPS_PER_PARAM_TOKEN * n
       : FROZEN_FLOPS_PER_PARAM_TOKEN * n + TRAIN_FLOPS_PER_PARAM_TOKEN * trainable;
-  const forward = attentionForwardFlops(arch, input.seqLen, true);
+  const attention = attentionGroups(arch, input.seqLen);
+  const forward = attention.reduce((sum, g) => sum + g.forward, 0);
   const modelAttention = ATTENTION_TRAIN_TO_FORWARD * forward;
-  const runForward = input.flashAttention
-    ? forward
-    : attentionForwardFlops(arch, input.seqLen, false);
   const full = input.recompute === "full" || input.recompute === "offload";
-  const recomputedAttention = full || input.recompute === "selective" ? runForward : 0;
+  const recomputes = full || input.recompute === "selective" ? 1 : 0;
+  // Flash: forward, the backward's 2.5 forwards, the recomputed one. Eager: the whole
+  // square, a backward twice the forward from the stored scores, and the recomputed one.
+  const hardwareAttention = input.flashAttention
+    ? (1 + FLASH_BACKWARD_TO_FORWARD + recomputes) * forward
+    : (ATTENTION_TRAIN_TO_FORWARD + recomputes) * attentionForwardFlops(arch, input.seqLen, false);
   return {
     modelDense,
     modelAttention,
     hardwareDense: modelDense + (full ? FORWARD_FLOPS_PER_PARAM_TOKEN * (n + (trainable ?? 0)) : 0),
-    hardwareAttention: ATTENTION_TRAIN_TO_FORWARD * runForward + recomputedAttention,
+    hardwareAttention,
+    attention,
+    attentionRecomputes: recomputes,
+    forwardReruns: full ? 1 : 0,
+    attentionHeadDim: attentionHeadDim(arch),
   };
 }
 

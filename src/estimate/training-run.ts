@@ -16,6 +16,7 @@ import { trainingStep } from "./training-step.ts";
 import { trainingUtilisation } from "./training-utilisation.ts";
 import type { UtilisationEntry } from "./utilisation.ts";
 import { stackOf } from "./utilisation.ts";
+import type { AttentionKernel } from "./attention-speed.ts";
 import type { Framework, Sharding } from "./vocabulary.ts";
 
 /** What sets a run's speed beyond its memory fields. */
@@ -24,6 +25,8 @@ export interface RunOptions {
   virtualStages: number;
   expertParallel: number;
   fp8: boolean;
+  /** The fused attention kernel (when attention is not eager). */
+  attentionKernel: AttentionKernel;
   framework?: Framework;
   /** The user's model FLOPs utilisation; wins over the table. */
   mfu?: number;
@@ -70,6 +73,8 @@ export function runOn(
     format,
     fp8: o.fp8,
     flashAttention: memory.flashAttention ?? true,
+    attentionKernel: o.attentionKernel,
+    seqLen: memory.seqLen,
     ...(o.framework === undefined ? {} : { framework: o.framework }),
     ...(o.mfu === undefined ? {} : { mfu: o.mfu }),
     ...(o.table === undefined ? {} : { table: o.table }),

@@ -19,10 +19,13 @@ import type { MathFormat, PeakChoice } from "./precision.ts";
 import { peakTflops } from "./precision.ts";
 import type { LinkPath, RingLink, ScalingPrediction, StepLinks } from "./scaling.ts";
 import { bubbleShare, predictScaling, ringLink, stepCommSeconds } from "./scaling.ts";
+import type { AttentionCurve } from "./attention-speed.ts";
+import { ATTENTION_BENCH_PASSES, attentionShareAt } from "./attention-speed.ts";
+import { moeLayersOf, routedCopyBytesPerToken } from "./moe-routing.ts";
 import type { TokenFlops } from "./training-flops.ts";
 import { hardwareFlopsOf, modelFlopsOf } from "./training-flops.ts";
 import type { DenseFormat } from "./utilisation.ts";
-import { FLOPS_PER_TFLOP } from "./units.ts";
+import { FLOPS_PER_TFLOP, gbToBytes } from "./units.ts";
 import type { Sharding } from "./vocabulary.ts";
 
 /** bf16 activations: 2 bytes per element sent between GPUs. */
@@ -44,11 +47,11 @@ export interface TrainingLayout {
 
 /**
  * How fast one GPU runs the FLOPs: the table's utilisation of the dense FLOPs at the dense
- * format's peak and the attention kernels' own, or one utilisation the user gives for all
- * model FLOPs.
+ * format's peak and the attention kernels' measured speed by sequence length, or one
+ * utilisation the user gives for all model FLOPs.
  */
 export type StepUtilisation =
-  | { kind: "table"; dense: number; denseFormat: DenseFormat; attention: number }
+  | { kind: "table"; dense: number; denseFormat: DenseFormat; attention: AttentionCurve }
   | { kind: "mfu"; mfu: number };
 
 export interface StepInput {
@@ -110,13 +113,41 @@ function expertShare(m: ModelSpec): number {
   return all > 0 ? experts / all : 0;
 }
 
-/** Seconds one GPU spends on a token's FLOPs at the given utilisation. */
+/**
+ * Seconds one GPU spends on a token's attention: each layer group's causal forward times
+ * the passes the kernel benchmark counts (forward and backward) and any recomputed forward,
+ * at the benchmark's speed for that group's sequence length.
+ */
+export function attentionSeconds(flops: TokenFlops, curve: AttentionCurve, peak: number): number {
+  const passes = ATTENTION_BENCH_PASSES + flops.attentionRecomputes;
+  let seconds = 0;
+  for (const g of flops.attention)
+    seconds +=
+      (passes * g.forward) / (peak * FLOPS_PER_TFLOP * attentionShareAt(curve, g.benchSeqLen));
+  return seconds;
+}
+
+/**
+ * Seconds one GPU spends moving a token's routed copies through memory (`moe-routing.ts`),
+ * at the datasheet bandwidth; none for a dense model or a GPU without the figure.
+ */
+export function routedCopySeconds(i: Pick<StepInput, "model" | "flops" | "gpu">): number {
+  const bytes = routedCopyBytesPerToken(archOf(i.model), i.flops.forwardReruns);
+  const bandwidth = i.gpu.bandwidthGBps;
+  return bytes > 0 && bandwidth ? bytes / gbToBytes(bandwidth) : 0;
+}
+
+/**
+ * Seconds one GPU spends on a token at the given utilisation: the dense FLOPs, attention at
+ * its kernel's speed and an MoE's routed copies; or the user's MFU over all model FLOPs.
+ */
 function secondsPerToken(i: StepInput, dense: PeakChoice, attention: PeakChoice): number {
   const u = i.utilisation;
   if (u.kind === "mfu") return modelFlopsOf(i.flops) / (dense.tflops * FLOPS_PER_TFLOP * u.mfu);
   return (
     i.flops.modelDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
-    i.flops.hardwareAttention / (attention.tflops * FLOPS_PER_TFLOP * u.attention)
+    attentionSeconds(i.flops, u.attention, attention.tflops) +
+    routedCopySeconds(i)
   );
 }
 
@@ -141,6 +172,7 @@ function groupLinks(i: StepInput): { links: StepLinks; missing: boolean } {
     // Two neighbouring stages span twice a stage's GPUs.
     pp: pp > 1 ? link(Math.min(gpus, (2 * gpus) / pp)) : null,
     ep: ep > 1 ? link(ep) : null,
+    epLocal: ep > perNode ? link(perNode) : null,
   };
   const missing =
     (dp > 1 && !links.dp) ||
@@ -166,7 +198,7 @@ export function trainingStep(i: StepInput): StepResult {
   const experts = expertShare(i.model);
   const ownShare =
     (experts / L.expertParallel + (1 - experts) / L.tensorParallel) / L.pipelineParallel;
-  const moeLayers = arch.moe ? arch.layers - Math.min(arch.moe.denseLayers ?? 0, arch.layers) : 0;
+  const moeLayers = moeLayersOf(arch);
   const microTokens = L.microBatch * L.seqLen;
   const { links, missing } = groupLinks(i);
   let prediction: ScalingPrediction | null = null;
@@ -186,9 +218,11 @@ export function trainingStep(i: StepInput): StepResult {
           activationBytesPerLayer: microTokens * arch.hidden * ACTIVATION_BYTES,
           layers: arch.layers / L.pipelineParallel,
           moeLayers: moeLayers / L.pipelineParallel,
+          expertPeersInNode: Math.min(L.expertParallel, Math.max(...i.gpu.nodeGpus)),
           routedBytesPerMoeLayer:
             microTokens * (arch.moe?.activeExperts ?? 0) * arch.hidden * ACTIVATION_BYTES,
           microBatchesPerStep: L.gradAccumulation,
+          forwardReruns: i.flops.forwardReruns,
           megatronOverlap: i.megatronOverlap,
         },
         links,

@@ -4,23 +4,18 @@
  * kernels' own efficiency, else, for GPUs no published run measured or FP32 math, the
  * published default.
  */
+import { attentionCurve, attentionShareAt } from "./attention-speed.ts";
 import type { GpuSpec } from "./gpu.ts";
 import type { ModelSpec } from "./model.ts";
-import { isArch } from "./model.ts";
+import { isArch, shapeFromParams } from "./model.ts";
 import type { MathFormat } from "./precision.ts";
 import type { Assumption, SourceKey } from "./result.ts";
-import { matmulParams } from "./training-flops.ts";
+import { attentionHeadDim, matmulParams } from "./training-flops.ts";
 import type { StepUtilisation } from "./training-step.ts";
 import type { MatchKind, UtilisationEntry } from "./utilisation.ts";
-import {
-  attentionUtilisation,
-  gpuFamily,
-  keyName,
-  pickUtilisation,
-  sizeClass,
-  stackOf,
-} from "./utilisation.ts";
+import { gpuFamily, keyName, pickUtilisation, sizeClass, stackOf } from "./utilisation.ts";
 import { UTILISATION_TABLE } from "./utilisation-table.ts";
+import type { AttentionKernel } from "./attention-speed.ts";
 import type { Framework } from "./vocabulary.ts";
 import { MFU_DEFAULT } from "./vocabulary.ts";
 
@@ -31,11 +26,23 @@ export interface UtilisationRequest {
   fp8: boolean;
   framework?: Framework;
   flashAttention: boolean;
+  /** The fused kernel when attention is not eager. */
+  attentionKernel: AttentionKernel;
+  /** Tokens per sequence: the attention kernels' speed depends on it. */
+  seqLen: number;
   /** The user's model FLOPs utilisation; wins over the table. */
   mfu?: number;
   /** The table; absent, the fitted one. */
   table?: readonly UtilisationEntry[];
 }
+
+/** Kernels by the names their authors give them (the same in every language). */
+const ATTENTION_KERNEL_NAMES = {
+  flash2: "FlashAttention-2",
+  flash1: "FlashAttention",
+  "flash-triton": "FlashAttention (Triton)",
+  eager: "PyTorch eager",
+} as const;
 
 const GAVE_SOURCE: Record<MatchKind, SourceKey> = {
   exact: "mfu-table",
@@ -81,7 +88,9 @@ export function trainingUtilisation(r: UtilisationRequest): {
     r.table ?? UTILISATION_TABLE,
   );
   if (!pick) return fallback;
-  const attention = attentionUtilisation(family, r.flashAttention);
+  const arch = isArch(r.model) ? r.model : shapeFromParams(r.model.params);
+  const method = r.flashAttention ? r.attentionKernel : "eager";
+  const attention = attentionCurve(family, method, attentionHeadDim(arch));
   const entry = keyName(pick.entry);
   const params = {
     entry,
@@ -104,8 +113,18 @@ export function trainingUtilisation(r: UtilisationRequest): {
       })),
       {
         key: "attention-efficiency",
-        value: attention,
-        source: r.flashAttention ? "flash-attention-bench" : "eager-attention-bench",
+        value: attentionShareAt(attention, r.seqLen),
+        source: !r.flashAttention
+          ? "eager-attention-bench"
+          : attention.derived
+            ? "attention-bench-carried"
+            : "flash-attention-bench",
+        sourceParams: {
+          kernel: ATTENTION_KERNEL_NAMES[method],
+          gpu: attention.bench === "h100" ? "H100" : "A100",
+          headDim: attention.headDim,
+          seqLen: r.seqLen,
+        },
       },
     ],
   };

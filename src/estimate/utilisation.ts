@@ -5,7 +5,7 @@
  * content/reference/training-throughput.tsv by src/accuracy/utilisation-fit.ts), keyed by
  * the GPU family, the math format, the training stack, dense or MoE, and the model's size.
  * The table's value is the utilisation of the model's dense FLOPs with attention timed
- * apart (`ATTENTION_UTILISATION`) and the parallel layout's bubble and exposed traffic
+ * apart (at its kernels' measured speed, `attention-speed.ts`) and the parallel layout's bubble and exposed traffic
  * taken out, so the layout of the request (`training-step.ts`) puts its own back.
  */
 import type { GpuSpec } from "./gpu.ts";
@@ -177,26 +177,4 @@ export function pickUtilisation(
   return sixteen
     ? { entry: sixteen.entry, gave: ["fp8-as-16-bit", ...sixteen.gave], format: "16-bit" }
     : null;
-}
-
-/**
- * Attention kernels run at their own share of the 16-bit peak, measured on the causal
- * forward + backward with head dim 128 at 4k tokens in the FlashAttention README's
- * benchmark figures (Dao-AILab/flash-attention, assets/flash2_a100_fwd_bwd_benchmark.png
- * and flash2_h100_fwd_bwd_benchmark.png, July 2023; FLOPs counted causal-halved, as here):
- * FlashAttention-2 173 TFLOPS on an A100 80GB SXM4 (of 312), 294 on an H100 SXM5 (of 989);
- * PyTorch's eager attention 32 and 61. Ada and Blackwell have no such figure and take the
- * generation before theirs (Ampere, Hopper).
- */
-export const ATTENTION_UTILISATION = {
-  ampere: { flash: 173 / 312, eager: 32 / 312 },
-  hopper: { flash: 294 / 989, eager: 61 / 989 },
-} as const;
-
-export function attentionUtilisation(family: GpuFamily | null, flash: boolean): number {
-  const measured =
-    family === "hopper-hbm" || family === "blackwell-hbm"
-      ? ATTENTION_UTILISATION.hopper
-      : ATTENTION_UTILISATION.ampere;
-  return flash ? measured.flash : measured.eager;
 }

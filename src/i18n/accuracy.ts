@@ -30,6 +30,19 @@ export const accuracyStrings = defineStrings(
     trainingCalibrationCaption:
       "Calibration: the runs the utilisation table was fitted on (each entry is the median of its runs). Their errors are in-sample: how well the mechanism fits, not how well it predicts.",
     trainingExcludedTitle: "Published runs not used, and why",
+    excludedPipelineUnstated:
+      "pipeline-parallel rows whose micro-batch size and interleaving the README does not state, so their bubble cannot be taken out",
+    excludedNoThroughput:
+      "its reference mapping (128 GPUs, TP 4, EP 2, PP 8, VP 7) comes with no throughput",
+    excludedVirtualStagesUnstated:
+      "405B on 8k-16k H100s with pipeline parallel 16: the interleaved schedule's virtual stages are not stated",
+    excludedH100Variant:
+      "measured on a 500 W HBM2e 96 GB H100 variant the catalog does not hold (its peak lies between SXM and NVL, per the source)",
+    excludedA100Sxm40: "A100 40GB SXM nodes; the catalog holds only the 40GB PCIe card",
+    excludedQuantisedOrOffload:
+      "NF4 dequantisation and CPU optimizer offload are not in the time model",
+    excludedShapes:
+      "hybrid Mamba layers (Nemotron V3) and Kimi K2's shape are not models the estimator describes",
     rowsSummary: "The table's {count} rows",
     servingTitle: "Serving throughput: engines serving many users",
     servingSplit:
@@ -71,6 +84,16 @@ export const accuracyStrings = defineStrings(
     trainingCalibrationCaption:
       "校准：利用率表据以拟合的运行（每个表项取其运行的中位数）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
     trainingExcludedTitle: "读过但未采用的公开数据及原因",
+    excludedPipelineUnstated:
+      "这些流水线并行的数据行，README 没有写明微批次大小和交错方式，无法扣除流水线空泡",
+    excludedNoThroughput: "只给了参考并行布局（128 张卡，TP 4、EP 2、PP 8、VP 7），没有给吞吐",
+    excludedVirtualStagesUnstated:
+      "405B 在 8k–16k 张 H100 上、流水线并行 16：没有写明交错调度的虚拟段数",
+    excludedH100Variant:
+      "测于一种 500 W、96 GB HBM2e 的 H100 变体，目录中没有这种卡（据来源，其峰值介于 SXM 与 NVL 之间）",
+    excludedA100Sxm40: "A100 40GB SXM 节点；目录中只有 40GB 的 PCIe 卡",
+    excludedQuantisedOrOffload: "时间模型不包含 NF4 反量化和把优化器卸载到 CPU",
+    excludedShapes: "Nemotron V3 的混合 Mamba 层和 Kimi K2 的结构不在估算器能描述的模型之内",
     rowsSummary: "表中 {count} 行数据",
     servingTitle: "推理服务吞吐：引擎同时服务多个用户",
     servingSplit:

@@ -58,9 +58,21 @@ export const WIDGET_KEYS = {
   Throughput: ["tp.", "r.", "as.", "warn.", "src."],
   ComputeTime: ["ct.", "r.", "as.", "warn.", "src."],
   CostComparison: ["cc.", "k.", "r."],
-  GpuFit: ["gf.", "pt.", "verdict.", "shape.", "limit.", "pr.", "price.", "warn.", "as.", "src."],
+  GpuFit: [
+    "gf.",
+    "pt.",
+    "lim.",
+    "verdict.",
+    "shape.",
+    "limit.",
+    "pr.",
+    "price.",
+    "warn.",
+    "as.",
+    "src.",
+  ],
   LinkNote: ["link."],
-  FrontDoor: ["fd.", "pt.", "verdict.", "pr.", "shape."],
+  FrontDoor: ["fd.", "pt.", "lim.", "verdict.", "pr.", "shape."],
 } as const;
 
 /** Every calculator string of one language: what the page's widgets and the command line say. */

@@ -58,13 +58,17 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "no published MoE run here: a dense model's utilisation, likely optimistic for MoE",
     "src.mfu-fp8-as-16-bit": "no published FP8 run here: the 16-bit rate, no FP8 speed-up assumed",
     "src.flash-attention-bench":
-      "FlashAttention-2, causal, head dim 128, 4k tokens, forward + backward: 173 of 312 TFLOPS on A100, 294 of 989 on H100 (FlashAttention README benchmarks, 2023)",
+      "{kernel} measured on the {gpu}, causal, head dim {headDim}, forward + backward, at {seqLen} tokens (FlashAttention README benchmarks, 2023: FlashAttention-2 from 99 TFLOPS at 512 tokens to 189 at 16k on A100, 163 to 328 on H100, head dim 128)",
+    "src.attention-bench-carried":
+      "{kernel} on the {gpu}: not measured there; its A100 speed relative to FlashAttention-2 (FlashAttention README benchmarks, 2023) applied to FlashAttention-2's {gpu} figure, head dim {headDim}, at {seqLen} tokens (both kernels use Ampere's instructions)",
     "src.eager-attention-bench":
-      "PyTorch eager attention in the same benchmark: 32 of 312 TFLOPS on A100, 61 of 989 on H100 (FlashAttention README, 2023)",
+      "PyTorch eager attention measured on the {gpu} in the same benchmark, head dim {headDim}, at {seqLen} tokens (23 to 34 TFLOPS on A100, 40 to 63 on H100, head dim 128)",
     "src.model-flops":
       "6·N (4·N on a frozen LoRA base) + attention 6·heads·(d_qk + d_v)·keys per layer, causal half (Narayanan et al. 2021, eq. 3; Chowdhery et al. 2022, PaLM, appendix B)",
     "src.hardware-flops":
       "model FLOPs + the recomputed forward (full) or attention (selective) (Korthikanti et al. 2022); eager attention scores the whole square",
+    "src.moe-routing":
+      "each MoE layer copies every token's top-k routed copies through memory: 7 passes of top-k × hidden forward (permute, two sorts by expert, unpermute), 7 backward, 7 more under full recomputation, bf16, at the datasheet bandwidth (Megatron-Core's all-to-all token dispatcher)",
     "src.pipeline-bubble":
       "1F1B schedule: (stages − 1) ÷ (virtual stages × micro-batches) of compute (Narayanan et al. 2021, sec. 2.2)",
     "src.network-preset":
@@ -231,13 +235,17 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "这里没有 MoE 模型的公开实测：按稠密模型的利用率估算，对 MoE 可能偏乐观",
     "src.mfu-fp8-as-16-bit": "这里没有 FP8 的公开实测：按 16 位的速度估算，不假设 FP8 提速",
     "src.flash-attention-bench":
-      "FlashAttention-2，因果掩码，头维度 128，4k token，前向 + 反向：A100 上 312 TFLOPS 中达到 173，H100 上 989 中达到 294（FlashAttention README 基准，2023）",
+      "{kernel} 在 {gpu} 上的实测：因果掩码，头维度 {headDim}，前向 + 反向，序列长 {seqLen} token（FlashAttention README 基准，2023：头维度 128 时 FlashAttention-2 在 A100 上从 512 token 的 99 TFLOPS 到 16k 的 189，H100 上从 163 到 328）",
+    "src.attention-bench-carried":
+      "{kernel} 没有在 {gpu} 上实测过：按它在 A100 上相对 FlashAttention-2 的速度比（FlashAttention README 基准，2023）乘以 FlashAttention-2 在 {gpu} 上的实测，头维度 {headDim}，序列长 {seqLen} token（两者都用 Ampere 架构的指令）",
     "src.eager-attention-bench":
-      "同一基准中 PyTorch 普通（eager）注意力：A100 上 312 TFLOPS 中达到 32，H100 上 989 中达到 61（FlashAttention README，2023）",
+      "同一基准中 PyTorch 普通（eager）注意力在 {gpu} 上的实测：头维度 {headDim}，序列长 {seqLen} token（头维度 128 时 A100 为 23 到 34 TFLOPS，H100 为 40 到 63）",
     "src.model-flops":
       "6·N（冻结的 LoRA 基座为 4·N）+ 每层注意力 6·头数·(d_qk + d_v)·键数，因果掩码取一半（Narayanan 等 2021，式 3；Chowdhery 等 2022，PaLM 附录 B）",
     "src.hardware-flops":
       "模型 FLOPs + 重算的前向（完全重计算）或注意力（选择性重计算）（Korthikanti 等 2022）；普通注意力计算整个方阵",
+    "src.moe-routing":
+      "MoE 每层都要把每个 token 的 top-k 路由副本在显存中搬运：前向 7 遍 top-k × 隐藏维（重排、两次按专家排序、还原），反向 7 遍，完全重计算时再加 7 遍，bf16，按数据手册带宽计（Megatron-Core 的 all-to-all token 分发器）",
     "src.pipeline-bubble":
       "1F1B 调度：计算时间的 (段数 − 1) ÷ (虚拟段数 × 微批次数)（Narayanan 等 2021，第 2.2 节）",
     "src.network-preset":

@@ -5,7 +5,8 @@
  * the storage refuses (quota, privacy mode) keep the ticks for this page view only.
  */
 import { atom, computed, type ReadableAtom, type WritableAtom } from "nanostores";
-import { persistentAtom } from "@nanostores/persistent";
+import { persistentAtom, setPersistentEngine } from "@nanostores/persistent";
+import { readStored, writeStored } from "./storage.ts";
 
 export const STORAGE_PREFIX = "checklist:";
 const VERSION = 1;
@@ -36,6 +37,20 @@ export function encodeTicks(ticks: Ticks): string | undefined {
     ? undefined
     : JSON.stringify({ v: VERSION, checked: [...new Set(ticks)] });
 }
+
+/** Storage that throws (private mode, quota) keeps the ticks in memory (`storage.ts`). */
+setPersistentEngine(
+  new Proxy<Record<string, string>>(
+    {},
+    {
+      has: (_, key) => readStored(String(key)) !== undefined,
+      get: (_, key) => readStored(String(key)),
+      set: (_, key, value: string) => (writeStored(String(key), value), true),
+      deleteProperty: (_, key) => (writeStored(String(key), undefined), true),
+    },
+  ),
+  { addEventListener() {}, removeEventListener() {} },
+);
 
 const persisted = new Map<string, WritableAtom<Ticks>>();
 /** Ticks the storage refused to keep, per checklist id (this page view only). */

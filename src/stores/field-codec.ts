@@ -73,6 +73,13 @@ export function fieldCodec<T extends Partial>(
       const back = own(initial, key);
       if (back !== undefined) value[key] = back;
     }
+    // A value the request cannot run without (the cost page's options) is never left out:
+    // a saved state or link missing it keeps the store's own.
+    for (const [key, f] of Object.entries(fields)) {
+      const needed = ("required" in f && f.required === true) || (f.kind === "list" && f.min > 0);
+      if (needed && own(value, key) === undefined && own(initial, key) !== undefined)
+        value[key] = own(initial, key);
+    }
     if (!refine) return { value: value as T, invalid };
     const refined = refine(value as T, engine);
     return { value: refined.value, invalid: [...invalid, ...refined.invalid] };

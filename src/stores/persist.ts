@@ -7,43 +7,13 @@
  */
 import type { WritableAtom } from "nanostores";
 import { atom } from "nanostores";
-import { persistentAtom, setPersistentEngine } from "@nanostores/persistent";
 import type { Engine } from "./engine-api.ts";
 import { engineNow, loadEngine } from "./engine.ts";
 import { noteStored } from "./link-note.ts";
+import { readStored, safe, writeStored } from "./storage.ts";
 
 /** Bump when a stored shape changes incompatibly; old keys are then simply ignored. */
 export const STORE_VERSION = 2;
-
-/** Runs a storage call; anything it throws means "not stored". */
-function safe<T>(f: () => T, fallback: T): T {
-  try {
-    return f();
-  } catch {
-    return fallback;
-  }
-}
-const storage = (): Storage | null =>
-  safe(() => (typeof localStorage === "undefined" ? null : localStorage), null);
-
-/** Every access to localStorage can throw; an in-memory copy keeps the session working. */
-const memory: Record<string, string> = {};
-const safeEngine = new Proxy(memory, {
-  has: (_, key) => safe(() => storage()?.getItem(String(key)) != null, String(key) in memory),
-  get: (_, key) => safe(() => storage()?.getItem(String(key)) ?? undefined, memory[String(key)]),
-  set: (_, key, value: string) => {
-    memory[String(key)] = value;
-    safe(() => storage()?.setItem(String(key), value), undefined);
-    return true;
-  },
-  deleteProperty: (_, key) => {
-    delete memory[String(key)];
-    safe(() => storage()?.removeItem(String(key)), undefined);
-    return true;
-  },
-});
-const noEvents = { addEventListener() {}, removeEventListener() {} };
-if (typeof window !== "undefined") setPersistentEngine(safeEngine, noEvents);
 
 /** Checks an untrusted value: invalid parts take the initial value and are named. */
 export type Check<T> = (raw: unknown, engine: Engine) => { value: T; invalid: string[] };
@@ -59,13 +29,9 @@ export function storedAtom<T>(
   /** What the note calls this store's fields (`t` → `t.seqLen`): its link id, or its key. */
   noteAs = key,
 ): WritableAtom<T> {
-  const saved = persistentAtom<unknown>(key, undefined, {
-    encode: (v) => (v === undefined ? undefined : JSON.stringify(v)),
-    decode: (text) => safe(() => JSON.parse(text) as unknown, undefined),
-    listen: false,
-  });
+  const text = readStored(key);
+  const raw = text === undefined ? undefined : safe(() => JSON.parse(text) as unknown, undefined);
   const store = atom<T>(initial);
-  const raw = saved.get();
   if (raw !== undefined) {
     const apply = (e: Engine | null) => {
       if (!e || store.get() !== initial) return;
@@ -79,7 +45,7 @@ export function storedAtom<T>(
     if (now) apply(now);
     else void loadEngine().then(apply);
   }
-  store.listen((v) => saved.set(v));
+  store.listen((v) => writeStored(key, v === undefined ? undefined : JSON.stringify(v)));
   return store;
 }
 

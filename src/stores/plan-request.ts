@@ -6,7 +6,7 @@
  * Apart from the other requests, so only the pages that show a plan load it.
  */
 import type { Fields, GpuPrice, Input } from "../estimate/tasks/field.ts";
-import { JOB_FIELDS } from "../estimate/tasks/job-fields.ts";
+import { JOB_FIELDS, LAYOUT_FIELDS } from "../estimate/tasks/job-fields.ts";
 import { NETWORK_FIELDS } from "../estimate/tasks/network-fields.ts";
 import {
   BATCH_PLAN_FIELDS,
@@ -48,7 +48,8 @@ function fieldsOf<T extends Fields>(
 const { tokens, mfu, scaling, deadlineHours } = JOB_FIELDS;
 /** The compute-time calculator's fields each workload's plan takes. */
 const JOB_PLAN_FIELDS = {
-  training: { tokens, mfu, scaling, deadlineHours },
+  // With its layout (`PLAN_TRAINING_FIELDS`): the plan times a run as train-time does.
+  training: { tokens, mfu, scaling, deadlineHours, ...LAYOUT_FIELDS },
   inference: { mfu, scaling, deadlineHours },
   batch: { deadlineHours },
 } as const;

@@ -40,6 +40,12 @@ for (const [path, locale] of [
       await expect(page.locator("main")).toContainText(unsigned.format(s.median));
       await expect(page.locator("main")).toContainText(unsigned.format(s.p90));
     }
+    // Why each published run was not used, in the page's language.
+    await expect(page.locator("main")).toContainText(
+      locale === "en"
+        ? "its reference mapping (128 GPUs, TP 4, EP 2, PP 8, VP 7) comes with no throughput"
+        : "只给了参考并行布局（128 张卡，TP 4、EP 2、PP 8、VP 7），没有给吞吐",
+    );
     await expect(page.locator("main")).not.toContainText(/NaN|Infinity|undefined/);
   });
 }

@@ -49,11 +49,40 @@ describe("parseNumber", () => {
     ["Infinity", "letters"],
     ["1e400", "too-large"],
     ["1,5", "comma"],
-    ["1,000", "comma"],
     ["１，５", "comma"],
+    ["1,0000", "comma"],
+    ["10,00", "comma"],
+    ["1,000,00", "comma"],
+    [",000", "comma"],
     ["1..2", "letters"],
   ])("refuses %j with %s", (text, error) => {
     expect(parseNumber(text, any)).toEqual({ ok: false, error });
+  });
+
+  // Thousands separators as the page's own hints print them, in both locales: the English
+  // and Chinese pages both group digits by three with a comma (Intl "en" and "zh-CN").
+  it.each([
+    ["1,000,000,000", 1e9, "1000000000"],
+    ["10,000", 1e4, "10000"],
+    ["1,000", 1000, "1000"],
+    ["１，０００", 1000, "1000"],
+    ["1,234.5", 1234.5, "1234.5"],
+    ["2,048", 2048, "2048"],
+    ["1 000", 1000, "1000"],
+  ])("reads the thousands separators in %j", (text, value, normalized) => {
+    expect(parseNumber(text, any)).toEqual({ ok: true, value, normalized });
+  });
+
+  it("reads a grouped number with a suffix or an exponent where suffixes make sense", () => {
+    expect(parseNumber("1,500k", counts)).toEqual({ ok: true, value: 1.5e6, normalized: "1500k" });
+    expect(parseNumber("-1,000", any)).toEqual({ ok: false, error: "negative" });
+  });
+
+  it("reads Chinese counts: 万 is 10^4 and 亿 is 10^8", () => {
+    expect(parseNumber("5万", counts)).toMatchObject({ ok: true, value: 5e4 });
+    expect(parseNumber("7亿", counts)).toMatchObject({ ok: true, value: 7e8 });
+    expect(parseNumber("１０亿", counts)).toMatchObject({ ok: true, value: 1e9 });
+    expect(parseNumber("5万", any)).toEqual({ ok: false, error: "letters" });
   });
 
   it("checks range and integers", () => {

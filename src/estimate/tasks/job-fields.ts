@@ -7,6 +7,21 @@
 import { bool, int, num, oneOf, share } from "./field.ts";
 import { NETWORK_FIELDS } from "./network-fields.ts";
 
+/**
+ * What sets a parallel run's speed beside the memory fields; the plan times its training
+ * rows with the same set (`PLAN_TRAINING_FIELDS`), as the decision table sends them.
+ */
+export const LAYOUT_FIELDS = {
+  /** Pipeline stages the layers are split into (Megatron-LM's 1F1B schedule). */
+  pipelineParallel: int("gpus", 1, 1024, { default: 1 }),
+  /** Model chunks per GPU of the interleaved pipeline schedule; 1 is plain 1F1B. */
+  virtualStages: int("count", 1, 128, { default: 1 }),
+  /** MoE only: GPUs the routed experts are split over (all-to-all of routed tokens). */
+  expertParallel: int("gpus", 1, 1024, { default: 1 }),
+  /** Linear layers in FP8 (Transformer Engine, torchao float8), on GPUs that have it. */
+  fp8: bool({ default: false }),
+} as const;
+
 export const WORK_UNITS = ["tokens", "samples"] as const;
 
 export const JOB_FIELDS = {
@@ -21,14 +36,7 @@ export const JOB_FIELDS = {
   mfu: share(),
   /** Multi-GPU scaling efficiency you measured; otherwise predicted from the GPU's links. */
   scaling: share(),
-  /** Pipeline stages the layers are split into (Megatron-LM's 1F1B schedule). */
-  pipelineParallel: int("gpus", 1, 1024, { default: 1 }),
-  /** Model chunks per GPU of the interleaved pipeline schedule; 1 is plain 1F1B. */
-  virtualStages: int("count", 1, 128, { default: 1 }),
-  /** MoE only: GPUs the routed experts are split over (all-to-all of routed tokens). */
-  expertParallel: int("gpus", 1, 1024, { default: 1 }),
-  /** Linear layers in FP8 (Transformer Engine, torchao float8), on GPUs that have it. */
-  fp8: bool({ default: false }),
+  ...LAYOUT_FIELDS,
   ...NETWORK_FIELDS,
   pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6),
 } as const;

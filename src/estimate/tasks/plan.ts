@@ -40,6 +40,10 @@ import { defineTask } from "./task.ts";
 import type { TrainingRequest } from "./train-memory.ts";
 import { trainingInput, trainingTokenFlops } from "./train-memory.ts";
 import { interNodeOf } from "./network-fields.ts";
+import { LAYOUT_FIELDS } from "./job-fields.ts";
+import { KERNEL_FIELDS } from "./attention-kernel.ts";
+import { speedLayoutRules } from "./parallel-rules.ts";
+import { isArch, shapeFromParams } from "../model.ts";
 
 /** What the decision takes beside the workload. */
 export const PLAN_OPTION_FIELDS = {
@@ -74,9 +78,16 @@ export type Workload =
   | ({ task: "serve" } & ServeRequest)
   | ({ task: "render" } & RenderRequest);
 
+/**
+ * Training: what sets a run's speed beside the workload's memory fields, the same fields
+ * train-time takes (`job-fields.ts`), so both time a run through one step model.
+ */
+export const PLAN_TRAINING_FIELDS = { ...LAYOUT_FIELDS, ...KERNEL_FIELDS } as const;
+
 export const PLAN_FIELDS = {
   workload: request<Workload>(["train-memory", "serve", "render"]),
   ...PLAN_OPTION_FIELDS,
+  ...PLAN_TRAINING_FIELDS,
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
 
@@ -145,10 +156,11 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     tokens: r.tokens ?? 0,
     epochs: r.epochs,
     run: {
-      pipelineParallel: 1,
-      virtualStages: 1,
-      expertParallel: 1,
-      fp8: false,
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+      fp8: r.fp8,
+      attentionKernel: r.attentionKernel,
       ...(w.framework === undefined ? {} : { framework: w.framework }),
       ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
       ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
@@ -168,6 +180,7 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
   const w = r.workload;
   const out: Issue[] = [];
+  if (w.task === "train-memory") out.push(...layoutRules(r, w));
   if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
   if (w.task === "render") {
@@ -236,6 +249,27 @@ function servingAssumptions(s: Workload): Assumption[] {
       source: s.outputTokens === DEFAULT_OUTPUT_TOKENS ? "serve-lengths-default" : "request",
     },
   ];
+}
+
+/**
+ * The layout rules that hold whatever the GPU count (`speedLayoutRules` at a count every
+ * product divides); counts the layout does not divide are left out of the rows.
+ */
+function layoutRules(r: PlanRequest, w: TrainingRequest): Issue[] {
+  const spec = w.model.spec;
+  const arch = isArch(spec) ? spec : shapeFromParams(spec.params);
+  const tp = w.tensorParallel;
+  const anyCount = tp * r.pipelineParallel * r.expertParallel;
+  return speedLayoutRules(
+    {
+      gpus: anyCount,
+      tensorParallel: tp,
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+    },
+    arch,
+  );
 }
 
 const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
@@ -329,6 +363,12 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     warnings.push({ code: "scaling-predicted", params: {} });
   if (rows.some((x) => x.reasons.includes("speed-carried")))
     warnings.push({ code: "speed-carried", params: {} });
+  // The memory estimate has no pipeline or expert split (`training-memory.ts`).
+  if (r.workload.task === "train-memory" && (r.pipelineParallel > 1 || r.expertParallel > 1))
+    warnings.push({
+      code: "layout-memory-unsplit",
+      params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
+    });
   warnings.push(...renderWarnings(rows));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { currency } });
@@ -375,6 +415,15 @@ export const planTask = defineTask({
   run: planResult,
 });
 
+/** Serving has no training layout: each speed field at its declared default (one GPU's run). */
+const SERVING_LAYOUT = {
+  pipelineParallel: PLAN_TRAINING_FIELDS.pipelineParallel.default,
+  virtualStages: PLAN_TRAINING_FIELDS.virtualStages.default,
+  expertParallel: PLAN_TRAINING_FIELDS.expertParallel.default,
+  fp8: PLAN_TRAINING_FIELDS.fp8.default,
+  attentionKernel: PLAN_TRAINING_FIELDS.attentionKernel.default,
+};
+
 export const serveTask = defineTask({
   id: "serve",
   fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
@@ -390,6 +439,7 @@ export const serveTask = defineTask({
     const { gpu: chosen, ...rest } = r;
     const plan: PlanRequest = {
       ...rest,
+      ...SERVING_LAYOUT,
       workload: { task: "serve", ...rest },
       ...(chosen === undefined ? {} : { gpus: [chosen] }),
     };

@@ -9,6 +9,11 @@
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "../compute-time.ts";
 import type { GpuSpec } from "../gpu.ts";
 import { isArch, shapeFromParams } from "../model.ts";
+import {
+  routedCopyBytesPerToken,
+  SMALL_EXPERT_BATCH_TOKENS,
+  tokensPerExpert,
+} from "../moe-routing.ts";
 import { mathFormatFor } from "../precision.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part, sumBreakdown } from "../result.ts";
@@ -22,6 +27,7 @@ import type { Resolved } from "./field.ts";
 import type { Issue } from "./issue.ts";
 import { issue } from "./issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
+import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { interNodeOf } from "./network-fields.ts";
 import { speedLayoutRules, trainingParallelRules } from "./parallel-rules.ts";
 import type { TaskContext } from "./task.ts";
@@ -34,6 +40,7 @@ export const TRAIN_TIME_FIELDS = {
   model: { kind: "model" },
   ...TRAINING_FIELDS,
   ...JOB_FIELDS,
+  ...KERNEL_FIELDS,
 } as const;
 type TimeRequest = Resolved<typeof TRAIN_TIME_FIELDS>;
 
@@ -59,6 +66,7 @@ const runOptions = (r: TimeRequest, ctx: TaskContext): RunOptions => {
     virtualStages: r.virtualStages,
     expertParallel: r.expertParallel,
     fp8: r.fp8,
+    attentionKernel: r.attentionKernel,
     ...(r.framework === undefined ? {} : { framework: r.framework }),
     ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
     ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
@@ -123,11 +131,27 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   );
   if (r.gpus > perNode && !network && r.scaling === undefined)
     warnings.push({ code: "inter-node-network-unknown", params: { gpu: gpu.name, perNode } });
+  const arch = isArch(t.memory.model) ? t.memory.model : shapeFromParams(t.memory.model.params);
+  const expertTokens = tokensPerExpert(
+    arch,
+    r.microBatch * r.seqLen,
+    r.tensorParallel,
+    r.expertParallel,
+  );
+  if (arch.moe && expertTokens <= SMALL_EXPERT_BATCH_TOKENS)
+    warnings.push({
+      code: "moe-small-expert-batches",
+      params: { tokens: Math.round(expertTokens) },
+    });
   const modelPerToken = modelFlopsOf(t.flops);
+  const routedBytes = routedCopyBytesPerToken(arch, t.flops.forwardReruns);
   const hardwarePerToken = hardwareFlopsOf(t.flops);
   const assumptions: Assumption[] = [
     { key: "model-flops-per-token", value: modelPerToken, source: "model-flops" },
     { key: "hardware-flops-per-token", value: hardwarePerToken, source: "hardware-flops" },
+    ...(routedBytes > 0
+      ? [{ key: "moe-routed-bytes-per-token", value: routedBytes, source: "moe-routing" } as const]
+      : []),
     {
       key: "peak-tflops",
       value: s.densePeak.tflops,

@@ -38,7 +38,7 @@ export const LORA_FIELDS = {
   /** 16; fp32 training keeps a 32-bit base, and frameworks their own (`trainingDefaults`). */
   baseBits: oneOf(LORA_BASE_BITS, { default: 16, label: "f.baseBits" }),
   doubleQuant: bool({ default: true, label: "f.doubleQuant" }),
-  dropout: num("fraction", 0, 1, { default: 0, label: "f.loraDropout" }),
+  dropout: num("fraction", 0, 1, { default: 0, percent: true, label: "f.loraDropout" }),
   adapterBits: oneOf(ADAPTER_BITS, { default: 32, label: "f.adapterBits" }),
   /** Modules trained in full beside the adapters (PEFT `modules_to_save`). */
   fullModules: {

@@ -16,6 +16,8 @@ import { Results } from "./Results.tsx";
 import { ResultSummary } from "./ResultSummary.tsx";
 
 export interface ResultBody {
+  /** Sentences that answer before the figures (what meets the limits asked). */
+  lines?: readonly Text[];
   figures?: readonly Figure[];
   table?: TableView;
   summary?: SummaryView;
@@ -52,6 +54,11 @@ export function Calculator<R extends ResultBody>({
         s={s}
         render={(r) => (
           <>
+            {r.lines?.map((l, i) => (
+              <p key={i} class="calc-limits" data-limits>
+                {s(l)}
+              </p>
+            ))}
             {r.figures && <Figures items={r.figures} s={s} />}
             {r.table && <DataTable v={r.table} s={s} />}
             {extra?.(r)}

@@ -21,6 +21,7 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
           </tr>
         </thead>
         <tbody>
+          {/* Each cell names its column, for a phone's one card per row (calc.css). */}
           {v.rows.map((r) => (
             <tr key={r.key} {...r.data}>
               <th scope="row">
@@ -28,7 +29,7 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
                 {r.mark && <strong> · {s(r.mark)}</strong>}
               </th>
               {r.cells.map((c, i) => (
-                <td key={i} data-k={c.k}>
+                <td key={i} data-k={c.k} data-label={s(v.columns[i + 1] ?? "")}>
                   {s(c.text)}
                   {c.link && " "}
                   {c.link && (

@@ -38,18 +38,25 @@ function Markup({
           r.none ? (
             <p role="status">{s(r.none)}</p>
           ) : (
-            <ol class="fd-answer" data-testid="fd-answer" aria-live="polite">
-              {r.options.map((x) => {
-                const [before, option, after] = s.around(x.text, "option");
-                return (
-                  <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
-                    {before}
-                    <strong>{option}</strong>
-                    {after}
-                  </li>
-                );
-              })}
-            </ol>
+            <>
+              {r.limits.map((l, i) => (
+                <p key={i} class="calc-limits" data-limits>
+                  {s(l)}
+                </p>
+              ))}
+              <ol class="fd-answer" data-testid="fd-answer" aria-live="polite">
+                {r.options.map((x) => {
+                  const [before, option, after] = s.around(x.text, "option");
+                  return (
+                    <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
+                      {before}
+                      <strong>{option}</strong>
+                      {after}
+                    </li>
+                  );
+                })}
+              </ol>
+            </>
           )
         }
       />

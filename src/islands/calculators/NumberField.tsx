@@ -91,8 +91,7 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
     return (
       <div class={invalid ? "calc-field is-invalid" : "calc-field"}>
         <label for={p.id}>
-          {p.label}
-          {p.unit ? ` (${p.unit})` : ""}
+          {p.unit ? said(msg("note.labelUnit", { label: p.label, unit: p.unit })) : p.label}
         </label>
         <input
           id={p.id}

@@ -105,6 +105,8 @@ export interface Binding<F extends Fields> {
   /** Messages from the estimate, by field name. */
   issues?: Readonly<Record<string, Msg>>;
   gpus: readonly GpuSpec[];
+  /** The currency money fields are in, where one is chosen ("Budget (USD)"). */
+  currency?: string | undefined;
 }
 
 /** Percentages without float noise (0.07 x 100 = 7.000000000000001). */
@@ -147,7 +149,11 @@ export function fieldViews<F extends Fields>(b: Binding<F>) {
         return {
           ...base,
           kind: "number",
-          unit: percent ? "%" : msg(`unit.${f.unit}`),
+          unit: percent
+            ? "%"
+            : b.currency
+              ? msg([`unit.${f.unit}.in`, `unit.${f.unit}`], { currency: b.currency })
+              : msg(`unit.${f.unit}`),
           value: typeof v === "number" ? shown(v) : Number.NaN,
           rule: {
             min: shown(f.min),

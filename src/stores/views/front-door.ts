@@ -12,44 +12,64 @@ import { $job, job } from "../job.ts";
 import { $model, model } from "../model.ts";
 import { plan } from "../results/plan.ts";
 import { $serving, serving } from "../serving.ts";
+import { $training, methodOf, setMethod, training } from "../training.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
-import { costMessage, verdictMessage } from "./plan-rows.ts";
+import {
+  costMessage,
+  limitsMessages,
+  missedMessage,
+  moneyMessage,
+  optionMessage,
+  verdictMessage,
+} from "./plan-rows.ts";
 import { shown } from "./result.ts";
 
 const ID = "fd";
+const LORA_METHODS = ["lora", "qlora"] as const;
 /** Options shown: the first rows of distinct GPUs that run, in the plan's order. */
 export const TOP = 3;
 
 /** One option as a sentence; `option` ("2 × RTX 4090") is the part the markup emphasises. */
 function answer(r: PlanRow, goal: string, currency: string): Msg {
-  const option = msg("fd.option", { count: qty(r.gpus, undefined, 0), gpu: r.gpuName });
-  const money = (n: number | null | undefined, digits: number) =>
-    msg("shown.money", { n: qty(n, undefined, digits), currency });
-  const noPrice = msg("pr.no-price");
-  if (goal === "serve")
-    return msg("fd.answerServe", {
-      option,
-      verdict: verdictMessage(r),
-      rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
-      cost: r.cost === null ? noPrice : costMessage(r, money(r.costPerMillionTokens, 2)),
-    });
-  return msg("fd.answer", {
-    option,
-    verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
-    hours: qty(r.hours, "hours", 1),
-    cost: r.cost === null ? noPrice : costMessage(r, money(r.cost, 2)),
-  });
+  const option = optionMessage(r);
+  const said =
+    goal === "serve"
+      ? msg("fd.answerServe", {
+          option,
+          verdict: verdictMessage(r),
+          rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
+          cost: costMessage(
+            r,
+            moneyMessage(r.cost === null ? null : r.costPerMillionTokens, currency),
+          ),
+        })
+      : msg("fd.answer", {
+          option,
+          verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
+          hours: qty(r.hours, "hours", 1),
+          cost: costMessage(r, moneyMessage(r.cost, currency)),
+        });
+  const missed = missedMessage(r);
+  return missed ? msg("fd.missed", { answer: said, missed }) : said;
 }
 
 export const frontDoorView = defineView(
-  [$goal, $model, $fit, $job, $serving, plan.$outcome, $catalog],
-  (goal, modelState, fitState, jobState, servingState, outcome, { gpus, presets }) => {
+  [$goal, $model, $fit, $job, $serving, $training, plan.$outcome, $catalog],
+  (goal, modelState, fitState, jobState, servingState, trainingState, outcome, catalog) => {
+    const { gpus, presets } = catalog;
     const m = model.effective(modelState);
     const fitValue = fit.effective(fitState);
     const bind = { id: ID, gpus };
-    const f = fieldViews({ ...bind, fields: fit.fields, value: fitValue, set: fit.set });
+    const f = fieldViews({
+      ...bind,
+      fields: fit.fields,
+      value: fitValue,
+      set: fit.set,
+      // The plan's currency: the one chosen, else your prices', else US dollars.
+      currency: outcome?.ok ? outcome.result.currency : fitValue.currency,
+    });
     const j = fieldViews({
       ...bind,
       fields: job.fields,
@@ -62,6 +82,32 @@ export const frontDoorView = defineView(
       value: serving.effective(servingState),
       set: serving.set,
     });
+    const t = fieldViews({
+      ...bind,
+      fields: training.fields,
+      value: training.effective(trainingState),
+      set: training.set,
+    });
+    // How a training question runs, named and changeable here: LoRA or QLoRA (its base's
+    // bits), the framework whose defaults fill the rest, sequence length and recomputation.
+    const method = methodOf(trainingState);
+    const how: FieldView[] = [
+      ...(goal === "fine-tune"
+        ? [
+            {
+              kind: "select" as const,
+              id: `${ID}-method`,
+              label: msg("f.method"),
+              value: method,
+              choices: LORA_METHODS.map((m) => ({ value: m, label: msg(`opt.${m}`) })),
+              onValue: (v: string) => setMethod(LORA_METHODS.find((m) => m === v) ?? "lora"),
+            },
+          ]
+        : []),
+      t("framework"),
+      t("seqLen"),
+      t("recompute"),
+    ];
     const batch = goal === "batch";
     const own = m.kind !== "preset";
     const controls: FieldView[] = [
@@ -93,7 +139,7 @@ export const frontDoorView = defineView(
         ? [f("secondsPerFrame"), f("frames"), f("measuredOn"), j("deadlineHours")]
         : goal === "serve"
           ? [f("users"), f("outputTokensPerSecondPerUser"), s("contextTokens")]
-          : [j("tokens"), j("deadlineHours")]),
+          : [j("tokens"), j("deadlineHours"), ...how]),
       f("currency"),
     ];
     return {
@@ -102,6 +148,7 @@ export const frontDoorView = defineView(
         const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, TOP);
         return {
           none: top.length ? null : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
+          limits: limitsMessages(r.limits, r.currency),
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,

@@ -18,7 +18,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { verdictMessage } from "./plan-rows.ts";
+import { limitsMessages, verdictMessage } from "./plan-rows.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
@@ -49,6 +49,25 @@ function priceCell(r: PlanRow): CellView {
   };
 }
 
+/**
+ * How a row runs. A served row of several copies says what each copy is, because its
+ * memory per GPU is one copy's (its tensor-parallel group and the users it serves): the
+ * inference page shows that figure for that group size and that many sequences.
+ */
+function shapeCell(r: PlanRow): CellView {
+  const shape = msg(`shape.${r.shape}`);
+  const tp = r.tensorParallel;
+  const users = r.usersPerReplica;
+  if (tp === undefined || users === undefined || r.gpus <= tp) return { text: shape, k: "shape" };
+  const copies = qty(r.gpus / tp, undefined, 0);
+  const each = qty(users, undefined, 0);
+  const text =
+    tp === 1
+      ? msg("pt.copiesOfOne", { shape, copies, users: each })
+      : msg("pt.copiesOfGroup", { shape, copies, tp, users: each });
+  return { text, k: "shape" };
+}
+
 const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
 
 export const gpuFitView = defineView(
@@ -67,7 +86,14 @@ export const gpuFitView = defineView(
   (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
-    const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set });
+    const f = fieldViews({
+      ...bind,
+      fields: fit.fields,
+      value,
+      set: fit.set,
+      // The plan's currency: the one chosen, else your prices', else US dollars.
+      currency: outcome?.ok ? outcome.result.currency : value.currency,
+    });
     // The job's size and deadline are the compute-time calculator's: one store, two views.
     const j = fieldViews({
       ...bind,
@@ -81,7 +107,7 @@ export const gpuFitView = defineView(
     const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
     const workload: FieldView[] =
       mode === "training"
-        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("interNodeGbps")]
+        ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
         : mode === "batch"
           ? [
               f("secondsPerFrame"),
@@ -101,6 +127,20 @@ export const gpuFitView = defineView(
       f("currency"),
       yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus),
       f("sortBy"),
+      // The hours a rental bills beside the run: shown with their defaults, to be replaced.
+      {
+        kind: "group",
+        id: `${ID}-billing`,
+        legend: msg("gf.billing"),
+        fields: [
+          f("setupHours"),
+          f("networkGbps"),
+          f("datasetGB"),
+          f("rerunFraction"),
+          ...(mode === "inference" ? [] : [f("checkpointEveryHours"), f("diskGBps")]),
+          f("idleHours"),
+        ],
+      },
       ...(hasMeasured
         ? [
             {
@@ -159,6 +199,8 @@ export const gpuFitView = defineView(
           "pt.hours",
           "pt.cost",
           `pt.perUnit${PER_UNIT[mode]}`,
+          // What the load asked leaves unused of the GPUs it pays for.
+          ...(serving ? ["pt.capacity"] : []),
           "pt.scaling",
           "pt.limit",
           "pt.price",
@@ -166,6 +208,7 @@ export const gpuFitView = defineView(
         ];
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
+          lines: limitsMessages(r.limits, currency),
           table: {
             name: "fit",
             caption: msg("pt.caption", { currency }),
@@ -175,17 +218,33 @@ export const gpuFitView = defineView(
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },
               head: x.gpuName,
               cells: [
-                { text: verdictMessage(x) },
+                { text: verdictMessage(x), k: "verdict" },
                 {
                   text: msg("pt.gpusNodes", { gpus: num(x.gpus, 0), nodes: num(x.nodes, 0) }),
                   k: "gpus",
                 },
-                { text: msg(`shape.${x.shape}`) },
-                { text: x.memoryPerGpuBytes === null ? "—" : gb(x.memoryPerGpuBytes) },
+                shapeCell(x),
+                {
+                  text: qty(x.memoryPerGpuRentGB, "gb", 1),
+                  k: "memory",
+                },
                 ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
                 { text: num(x.hours, 2), k: "hours" },
                 { text: num(x.cost, 2), k: "cost" },
                 { text: num(serving ? x.costPerMillionTokens : x.costPerUnit, 2) },
+                ...(serving
+                  ? [
+                      {
+                        text:
+                          x.capacityUsers === undefined || x.spareShare === undefined
+                            ? "—"
+                            : msg("pt.capacityCell", {
+                                users: num(x.capacityUsers, 0),
+                                spare: qty(x.spareShare * 100, "percent", 0),
+                              }),
+                      },
+                    ]
+                  : []),
                 { text: scalingText(x) },
                 { text: x.limitedBy === null ? "—" : msg(`limit.${x.limitedBy}`) },
                 priceCell(x),

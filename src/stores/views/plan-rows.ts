@@ -1,16 +1,77 @@
-/** A plan row's verdict and cost in words, as the decision table and the front door say them. */
+/** A plan row's verdict and cost and the plan's limits in words, as the decision table and the front door say them. */
+import type { LimitsAnswer } from "../../estimate/plan-limits.ts";
 import type { PlanRow } from "../../estimate/plan-row.ts";
-import type { Msg } from "../../i18n/text.ts";
-import { msg } from "../../i18n/text.ts";
+import type { List, Msg } from "../../i18n/text.ts";
+import { msg, qty } from "../../i18n/text.ts";
 
-/** What the workload needs of that GPU (its fewest count). */
-export const verdictMessage = (r: PlanRow): Msg =>
-  msg(`verdict.${r.verdict}`, {
+/**
+ * What the workload needs of that GPU (its fewest count), and, on a row with more GPUs than
+ * that, that the rest are there for speed: a row never says "one GPU" beside its eight.
+ */
+export function verdictMessage(r: PlanRow): Msg {
+  const needs = msg(`verdict.${r.verdict}`, {
     gpus: r.fewestGpus,
     nodes: r.fewestNodes,
     perNode: r.gpusPerNode,
   });
+  return r.verdict !== "does-not-fit" && r.gpus > r.fewestGpus
+    ? msg("verdict.forSpeed", { needs, gpus: r.gpus })
+    : needs;
+}
+
+/** "2 × RTX 4090": a row's GPU and count. */
+export const optionMessage = (r: PlanRow): Msg =>
+  msg("fd.option", { count: qty(r.gpus, undefined, 0), gpu: r.gpuName });
 
 /** A row's cost, marked when it rests on a price the user entered (never on a reference). */
 export const costMessage = (r: PlanRow, cost: Msg): Msg =>
-  r.priceSource === "request" ? msg("fd.yourCost", { cost }) : cost;
+  r.priceSource === "request" && r.cost !== null ? msg("fd.yourCost", { cost }) : cost;
+
+/** An amount in the plan's currency, or that no sourced price prices it. */
+export const moneyMessage = (n: number | null | undefined, currency: string, digits = 2): Msg =>
+  n === null || n === undefined
+    ? msg("pr.no-price")
+    : msg("shown.money", { n: qty(n, undefined, digits), currency });
+
+/** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
+export function missedMessage(r: PlanRow): List | null {
+  const missed = r.reasons.filter((k) => k === "misses-deadline" || k === "over-budget");
+  return missed.length ? { list: missed.map((k) => msg(`pr.${k}`)), sep: "pt.whySeparator" } : null;
+}
+
+/**
+ * The deadline and budget as limits: whether options meet them and, when none does, the
+ * fastest and the cheapest option and what would meet them (`lim.<kind>` in the
+ * dictionaries). Nothing when no limit is given.
+ */
+export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
+  if (l.met === null) return [];
+  const hours = (n: number | null | undefined) => qty(n, "hours", 1);
+  const money = (n: number | null | undefined) => moneyMessage(n, currency);
+  const row = (key: string, r: PlanRow, gbps?: number) =>
+    msg(`lim.${key}`, {
+      option: optionMessage(r),
+      hours: hours(r.hours),
+      cost: money(r.cost),
+      gbps: gbps ?? "",
+    });
+  const { deadlineHours: d, budget: b, fastest: f, cheapest: c } = l;
+  const limits = msg(`lim.${d === undefined ? "budget" : b === undefined ? "deadline" : "both"}`, {
+    hours: hours(d),
+    cost: money(b),
+  });
+  if (l.met) return [msg("lim.met", { limits })];
+  return [
+    msg("lim.none", { limits }),
+    ...(f && f === c
+      ? [row("fastestCheapest", f)]
+      : [...(f ? [row("fastest", f)] : []), ...(c ? [row("cheapest", c)] : [])]),
+    ...l.toMeet.map((t) =>
+      "row" in t
+        ? "interNodeGbps" in t
+          ? row(`${t.kind}-net`, t.row, t.interNodeGbps)
+          : row(t.kind, t.row)
+        : msg(`lim.${t.kind}`, "hours" in t ? { hours: hours(t.hours) } : { cost: money(t.cost) }),
+    ),
+  ];
+}

@@ -359,3 +359,17 @@ test("model picker: presets, parameter count and pasted config drive the other w
   await expect(page.locator("#mp-hf-err")).not.toBeEmpty();
   await expectNoBrokenNumbers(page);
 });
+
+test("decision table: the network between nodes is a select of common networks, sent with the plan, in both languages", async ({
+  page,
+}) => {
+  for (const lang of ["en", "zh-cn"] as const) {
+    await openCalculators(page, lang, "gf");
+    await page.selectOption("#gf-network", "roce-200");
+    const req = await pageRequest(page, "gf");
+    expect(req).toMatchObject({ task: "plan", network: "roce-200" });
+    await expect(page.locator("label[for='gf-network']")).toHaveText(
+      lang === "en" ? "Network between nodes" : "节点间网络",
+    );
+  }
+});

@@ -14,7 +14,11 @@ import {
   ringLink,
   stepCommSeconds,
 } from "../../../src/estimate/scaling.ts";
+import { isArch } from "../../../src/estimate/model.ts";
+import { routedCopyBytesPerToken } from "../../../src/estimate/moe-routing.ts";
 import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import { tokenFlops } from "../../../src/estimate/training-flops.ts";
+import { routedCopySeconds } from "../../../src/estimate/training-step.ts";
 import { trainingUtilisation } from "../../../src/estimate/training-utilisation.ts";
 import { UTILISATION_TABLE } from "../../../src/estimate/utilisation-table.ts";
 import { MFU_DEFAULT } from "../../../src/estimate/vocabulary.ts";
@@ -36,12 +40,14 @@ const comms = (over: Partial<StepComms>): StepComms => ({
   activationBytesPerLayer: 0,
   layers: 32,
   moeLayers: 0,
+  expertPeersInNode: 1,
   routedBytesPerMoeLayer: 0,
   microBatchesPerStep: 1,
+  forwardReruns: 0,
   megatronOverlap: false,
   ...over,
 });
-const noLinks = { dp: null, tp: null, pp: null, ep: null };
+const noLinks = { dp: null, tp: null, pp: null, ep: null, epLocal: null };
 
 describe("the network between nodes", () => {
   // DDP over 128 H100s (16 nodes of 8), 16 GB of gradients, a 1 s step of compute.
@@ -122,6 +128,78 @@ describe("pipeline and expert parallelism", () => {
     // Nothing hides it: a 1 s step takes 1.0747 s.
     expect(predictScaling(1, c).efficiency).toBeCloseTo(1 / (1 + 33.6e9 / 450e9), 12);
   });
+
+  it("an expert group over two nodes sends its in-node share over NVLink and the rest over the network", () => {
+    // Expert parallel 16 over two 8-GPU nodes: of the 15 peers, 7 share the node. 4 x 48 x 2
+    // x 100e6 x 15/16 = 36e9 bytes leave each GPU: 7/15 (16.8e9) over NVLink at 450 GB/s,
+    // 37.3 ms, and 8/15 (19.2e9) over a 400 Gb/s network (50 GB/s), 384 ms, at once: 384 ms.
+    const c = stepCommSeconds(
+      comms({
+        expertParallel: 16,
+        expertPeersInNode: 8,
+        moeLayers: 48,
+        microBatchesPerStep: 2,
+        routedBytesPerMoeLayer: 1e8,
+      }),
+      { ...noLinks, ep: ringLink(h100, 16, 8, 50), epLocal: ringLink(h100, 8, 8) },
+    );
+    expect(c.expert).toBeCloseTo(19.2e9 / 50e9, 12);
+  });
+
+  it("full recomputation reruns the forward's collectives: 6 all-to-alls and 6 all-reduces per layer", () => {
+    // The same 48 layers and routing as above with the forward run twice: 6 x 48 x 2 x 100e6
+    // x 7/8 = 50.4e9 bytes, 112 ms at 450 GB/s. Tensor parallel 2 over NVLink, 100 MB of
+    // activations per layer: a 2-GPU ring all-reduce sends 2 x 1/2 x 100e6 = 100e6 bytes, 6
+    // per layer x 48 layers x 2 micro-batches = 57.6e9 bytes, 128 ms.
+    const link = ringLink(h100, 8, 8);
+    const c = stepCommSeconds(
+      comms({
+        expertParallel: 8,
+        tensorParallel: 2,
+        layers: 48,
+        moeLayers: 48,
+        microBatchesPerStep: 2,
+        routedBytesPerMoeLayer: 1e8,
+        activationBytesPerLayer: 1e8,
+        forwardReruns: 1,
+      }),
+      { ...noLinks, ep: link, tp: ringLink(h100, 2, 8) },
+    );
+    // The all-to-all volume is split over the tensor-parallel ranks (each routes its share).
+    expect(c.expert).toBeCloseTo(50.4e9 / 2 / 450e9, 12);
+    expect(c.tensorParallel).toBeCloseTo(57.6e9 / 450e9, 12);
+  });
+});
+
+describe("MoE routing: copies of every routed token through memory", () => {
+  const qwen3 = model("qwen3-30b-a3b");
+  it("14 passes of top-k x hidden bf16 elements per MoE layer, 21 with full recomputation", () => {
+    // Qwen3-30B-A3B: 48 MoE layers, 8 experts per token, hidden 2048: 48 x 8 x 2048 x 2 bytes
+    // x (7 forward + 7 backward) = 22,020,096 bytes per token; the rerun forward adds 7
+    // passes: 33,030,144.
+    if (!isArch(qwen3)) throw new Error("preset has a shape");
+    expect(routedCopyBytesPerToken(qwen3, 0)).toBe(22_020_096);
+    expect(routedCopyBytesPerToken(qwen3, 1)).toBe(33_030_144);
+    // DeepSeek-V3 routes in 58 of its 61 layers (3 dense first): 58 x 8 x 7168 x 2 x 14.
+    const v3 = model("deepseek-v3");
+    if (!isArch(v3)) throw new Error("preset has a shape");
+    expect(routedCopyBytesPerToken(v3, 0)).toBe(93_126_656);
+    // A dense model routes nothing.
+    const dense = model("llama-3.1-8b");
+    if (!isArch(dense)) throw new Error("preset has a shape");
+    expect(routedCopyBytesPerToken(dense, 0)).toBe(0);
+  });
+
+  it("at the GPU's datasheet bandwidth: 6.573 µs a token for Qwen3-30B-A3B on an H100", () => {
+    // 22,020,096 bytes / 3350 GB/s = 6.5732e-6 s.
+    const flops = tokenFlops({
+      model: qwen3,
+      seqLen: 4096,
+      recompute: "none",
+      flashAttention: true,
+    });
+    expect(routedCopySeconds({ model: qwen3, flops, gpu: h100 })).toBeCloseTo(6.5732e-6, 9);
+  });
 });
 
 describe("utilisation: the measured table, or your MFU", () => {
@@ -132,6 +210,8 @@ describe("utilisation: the measured table, or your MFU", () => {
       format: "bf16",
       fp8: false,
       flashAttention: true,
+      attentionKernel: "flash2",
+      seqLen: 2048,
       ...over,
     });
   const entry = (name: string) =>
@@ -208,5 +288,37 @@ describe("utilisation: the measured table, or your MFU", () => {
     expect(
       (r.result as unknown as { tokensPerSecondPerGpu: number }).tokensPerSecondPerGpu,
     ).toBeCloseTo((0.3 * 989.5e12) / 46_639_349_760, 6);
+  });
+});
+
+describe("MoE: small expert batches are flagged", () => {
+  const warningsOf = (extra: Record<string, unknown>) => {
+    const r = runRequest(
+      {
+        task: "train-time",
+        model: { preset: "qwen3-30b-a3b" },
+        gpu: "h100-sxm",
+        tokens: 1e9,
+        ...extra,
+      },
+      { gpus, presets: PRESETS },
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return (r.result as unknown as { warnings: { code: string; params: { tokens?: number } }[] })
+      .warnings;
+  };
+  it("512 tokens on one GPU give each of 128 experts 32 of them; 8 GPUs of 4 x 4096 give 8192", () => {
+    // 1 x 512 tokens x 8 experts each / 128 experts = 32 tokens per expert GEMM.
+    const small = warningsOf({ microBatch: 1, seqLen: 512 });
+    expect(small.find((w) => w.code === "moe-small-expert-batches")?.params.tokens).toBe(32);
+    // 4 x 4096 tokens x 8 copies x 8 expert-parallel ranks / 128 experts = 8192: no warning.
+    const large = warningsOf({
+      microBatch: 4,
+      seqLen: 4096,
+      gpus: 8,
+      expertParallel: 8,
+      sharding: "fsdp",
+    });
+    expect(large.map((w) => w.code)).not.toContain("moe-small-expert-batches");
   });
 });

@@ -15,9 +15,14 @@ import { COST_FIELDS } from "../../../src/estimate/tasks/cost-fields.ts";
 import { DIAGNOSE_FIELDS } from "../../../src/estimate/tasks/diagnose.ts";
 import { SERVING_REQUEST_FIELDS } from "../../../src/estimate/tasks/infer-memory.ts";
 import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
+import { KERNEL_FIELDS } from "../../../src/estimate/tasks/attention-kernel.ts";
 import { MEASURED_RUN_FIELDS } from "../../../src/estimate/tasks/measured-fields.ts";
 import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../../../src/estimate/tasks/plan-fields.ts";
-import { PLAN_FIELDS, PLAN_OPTION_FIELDS } from "../../../src/estimate/tasks/plan.ts";
+import {
+  PLAN_FIELDS,
+  PLAN_OPTION_FIELDS,
+  PLAN_TRAINING_FIELDS,
+} from "../../../src/estimate/tasks/plan.ts";
 import { RENDER_FIELDS } from "../../../src/estimate/tasks/render-fields.ts";
 import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
 import { TRAIN_MEMORY_FIELDS } from "../../../src/estimate/tasks/train-memory.ts";
@@ -76,9 +81,19 @@ describe("field tables", () => {
       "train-memory": [{ model: TRAIN_MEMORY_FIELDS.model }, TRAINING_FIELDS],
       "infer-memory": [{ model: SERVING_REQUEST_FIELDS.model }, SERVING_FIELDS],
       "decode-speed": [{ model: SERVING_REQUEST_FIELDS.model }, SERVING_FIELDS],
-      "train-time": [{ model: TRAIN_TIME_FIELDS.model }, TRAINING_FIELDS, JOB_FIELDS],
+      "train-time": [
+        { model: TRAIN_TIME_FIELDS.model },
+        TRAINING_FIELDS,
+        JOB_FIELDS,
+        KERNEL_FIELDS,
+      ],
       cost: [COST_FIELDS],
-      plan: [{ workload: PLAN_FIELDS.workload }, PLAN_STORE_FIELDS, PLAN_OPTION_FIELDS],
+      plan: [
+        { workload: PLAN_FIELDS.workload },
+        PLAN_STORE_FIELDS,
+        PLAN_OPTION_FIELDS,
+        PLAN_TRAINING_FIELDS,
+      ],
       serve: [SERVING_REQUEST_FIELDS, SERVE_EXTRA_FIELDS, PLAN_OPTION_FIELDS],
       diagnose: [DIAGNOSE_FIELDS],
       render: [RENDER_FIELDS],

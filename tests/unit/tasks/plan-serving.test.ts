@@ -93,7 +93,7 @@ describe("serve workload without an engine", () => {
         expect(m.verdict.chosen.fits, r.gpu).toBe(false);
         continue;
       }
-      const m = run<{ verdict: { needBytes: number; chosen: { fits: boolean } } }>({
+      const m = run<{ verdict: { needBytes: number; rentGB: number; chosen: { fits: boolean } } }>({
         task: "infer-memory",
         ...setup,
         gpu: r.gpu,
@@ -102,6 +102,12 @@ describe("serve workload without an engine", () => {
       });
       expect(m.verdict.chosen.fits, r.gpu).toBe(true);
       expect(m.verdict.needBytes, r.gpu).toBe(r.memoryPerGpuBytes);
+      // The figure the table prints is the memory page's headline figure, rounded the same way.
+      expect(r.memoryPerGpuRentGB, r.gpu).toBe(m.verdict.rentGB);
+      // Rounded up to 0.1 GB (10⁸ bytes): never below the need, less than 0.1 GB above it.
+      const rentBytes = r.memoryPerGpuRentGB! * 1e9;
+      expect(rentBytes, r.gpu).toBeGreaterThanOrEqual(r.memoryPerGpuBytes! - 1);
+      expect(rentBytes - r.memoryPerGpuBytes!, r.gpu).toBeLessThan(1e8);
     }
   });
 });

@@ -87,6 +87,7 @@ describe("plan: each option at its own speed", () => {
     for (const r of p.rows) {
       expect(r.verdict).toBe("fits");
       expect(r.memoryPerGpuBytes).toBeNull();
+      expect(r.memoryPerGpuRentGB).toBeNull();
     }
   });
 
@@ -254,11 +255,13 @@ describe("plan: node shapes and scaling", () => {
         activationBytesPerLayer: 0,
         layers: 32,
         moeLayers: 0,
+        expertPeersInNode: 1,
         routedBytesPerMoeLayer: 0,
         microBatchesPerStep: 1,
+        forwardReruns: 0,
         megatronOverlap: false,
       };
-      const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null };
+      const links = { dp: ringLink(gpu, n, 8, 50), tp: null, pp: null, ep: null, epLocal: null };
       return predictScaling(0.5, stepCommSeconds(c, links)).efficiency;
     };
     const nvswitch = comms(byId("h100-sxm"), 8);
@@ -438,5 +441,81 @@ describe("cost: a GPU without a speed figure", () => {
       ctx,
     );
     expect(same.ok).toBe(true);
+  });
+});
+
+describe("plan: the layout train-time takes", () => {
+  // Qwen3-30B-A3B: 128 experts of which 8 per token, 48 layers.
+  const MOE = {
+    task: "train-memory",
+    model: { preset: "qwen3-30b-a3b" },
+    precision: "bf16-mixed",
+    seqLen: 4096,
+    recompute: "full",
+    sharding: "fsdp",
+  };
+  const hoursOf = (extra: Record<string, unknown>) => {
+    const { task: _memory, ...fields } = MOE;
+    const r = runRequest(
+      {
+        task: "train-time",
+        ...fields,
+        gpu: "h100-sxm",
+        gpus: 16,
+        tokens: 1e9,
+        interNodeGbps: 400,
+        ...extra,
+      },
+      ctx,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    return (r.result as unknown as { hours: number }).hours;
+  };
+
+  it("a 16-GPU row runs the hours train-time gives for the same layout, FP8 and kernel", () => {
+    // One path: the plan's row and train-time time the run through the same step, so with
+    // expert parallel 8, FP8 and FlashAttention 1 over two nodes they agree to the last digit.
+    // (The memory check needs two nodes: it does not split the experts, see below.)
+    const layout = { expertParallel: 8, fp8: true, attentionKernel: "flash1" };
+    const p = plan({
+      workload: MOE,
+      tokens: 1e9,
+      gpus: ["h100-sxm"],
+      interNodeGbps: 400,
+      ...layout,
+    });
+    expect(row(p, "h100-sxm", 16).runHours).toBeCloseTo(hoursOf(layout), 9);
+    // And the layout matters: without expert parallelism or FP8 the hours differ.
+    expect(hoursOf(layout)).not.toBeCloseTo(hoursOf({}), 3);
+  });
+
+  it("rows only at counts the layout divides, and memory flagged as unsplit", () => {
+    // Pipeline 2 x expert parallel 8 needs a multiple of 16 GPUs.
+    const p = plan({
+      workload: MOE,
+      tokens: 1e9,
+      gpus: ["h100-sxm"],
+      pipelineParallel: 2,
+      expertParallel: 8,
+      interNodeGbps: 400,
+    });
+    const counts = p.rows.filter((x) => x.verdict !== "does-not-fit").map((x) => x.gpus);
+    expect(counts.length).toBeGreaterThan(0);
+    for (const c of counts) expect(c % 16).toBe(0);
+    expect(p.warnings.map((w) => w.code)).toContain("layout-memory-unsplit");
+  });
+
+  it("refuses a layout no count can run, at its field", () => {
+    const r = runRequest(
+      { task: "plan", workload: MOE, tokens: 1e9, expertParallel: 3, virtualStages: 2 },
+      ctx,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      const issues = r.issues.map((i) => `${i.field}: ${i.code}`);
+      // 128 experts do not split over 3 ranks; interleaving needs pipeline stages.
+      expect(issues).toContain("expertParallel: experts-not-divisible");
+      expect(issues).toContain("virtualStages: needs-with");
+    }
   });
 });

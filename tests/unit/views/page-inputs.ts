@@ -115,6 +115,10 @@ export const job = (): fc.Arbitrary<JobState> =>
     deadlineHours: fc.double({ min: 0.5, max: 2000, noNaN: true }),
     mfu: share,
     scaling: share,
+    pipelineParallel: pick([1, 2, 4]),
+    virtualStages: pick([1, 2]),
+    expertParallel: pick([1, 2]),
+    fp8: fc.boolean(),
   });
 
 const hours = fc.double({ min: 0, max: 100, noNaN: true });
@@ -164,6 +168,7 @@ export const fit = (gpus: readonly string[]): fc.Arbitrary<FitState> =>
   some<FitState>({
     mode: pick(["training", "inference", "batch"] as const),
     epochs: fc.double({ min: 0.5, max: 5, noNaN: true }),
+    network: pick(PLAN_STORE_FIELDS.network.options),
     interNodeGbps: pick([25, 100, 200, 400]),
     budget: fc.double({ min: 10, max: 1e5, noNaN: true }),
     sortBy: pick(PLAN_STORE_FIELDS.sortBy.options),
@@ -242,13 +247,14 @@ const given = <T extends Json>(o: { [K in keyof T]?: T[K] | undefined }): T =>
 
 /**
  * The decision table and the front door: what the page says it plans. Its fields start at
- * what the page shows before anything is typed: costs in US dollars; a served user reading
+ * what the page shows before anything is typed: no currency chosen; a served user reading
  * along at 5.3 tokens/s (238 words a minute); a batch job at the rendering guide's example,
- * 45 s per frame for 2,880 frames measured on an RTX 4090. Tokens, utilisation, scaling and
- * the deadline are the compute-time calculator's; prices per GPU-hour are only those the
- * user typed (a row without a price is none), each with its currency; the cost
- * comparison's example options are never the user's prices. The currency is the one the
- * user chose, else none (the plan then takes the prices', else US dollars).
+ * 45 s per frame for 2,880 frames measured on an RTX 4090. Tokens, utilisation, scaling,
+ * the deadline and a training run's layout (pipeline, virtual stages, expert parallel, FP8)
+ * are the compute-time calculator's; prices per GPU-hour are only those the user typed (a
+ * row without a price is none), each with its currency; the cost comparison's example
+ * options are never the user's prices. The currency is the one the user chose, else none
+ * (the plan then takes the prices', else US dollars).
  */
 export function planRequest(
   f: FitState,
@@ -288,13 +294,22 @@ export function planRequest(
     task: "plan",
     workload,
     epochs: f.epochs,
+    network: f.network,
     interNodeGbps: f.interNodeGbps,
     budget: f.budget,
     sortBy: f.sortBy,
     maxGpus: f.maxGpus,
     currency: f.currency,
     ...(mode === "batch" ? { measuredOn: f.measuredOn ?? "rtx-4090", bound: f.bound } : {}),
-    ...(mode === "training" ? { tokens: j.tokens } : {}),
+    ...(mode === "training"
+      ? {
+          tokens: j.tokens,
+          pipelineParallel: j.pipelineParallel,
+          virtualStages: j.virtualStages,
+          expertParallel: j.expertParallel,
+          fp8: j.fp8,
+        }
+      : {}),
     ...(mode === "batch" ? {} : { mfu: j.mfu, scaling: j.scaling }),
     deadlineHours: j.deadlineHours,
     ...(Object.keys(prices).length ? { prices } : {}),

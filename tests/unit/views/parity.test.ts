@@ -407,6 +407,30 @@ describe("plan widgets", () => {
                   ? `${plain(lang, x.gpus, 0)} (${plain(lang, x.nodes, 0)})`
                   : `${plain(lang, x.gpus, 0)}（${plain(lang, x.nodes, 0)}）`,
               );
+              // Memory to rent per GPU as the memory pages' headline prints it: the need in GB
+              // rounded up to the next 0.1 GB (10⁸ bytes), a dash where nothing fits.
+              const need = x.memoryPerGpuBytes;
+              expect(cell(i, "memory")).toBe(
+                need === null ? "—" : inUnit(lang, Math.ceil(need / 1e8 - 1e-9) / 10, "gb", 1),
+              );
+              // A served row of several copies says each copy's GPUs and users, which that
+              // memory is for.
+              const tp = x.tensorParallel;
+              const each = x.usersPerReplica;
+              if (tp !== undefined && each !== undefined && x.gpus > tp) {
+                const copies = plain(lang, x.gpus / tp, 0);
+                const users = plain(lang, each, 0);
+                const shape = strings[lang][`shape.${x.shape}`];
+                expect(cell(i, "shape")).toBe(
+                  lang === "en"
+                    ? tp === 1
+                      ? `${shape}: ${copies} copies of one GPU; users per copy: ${users}`
+                      : `${shape}: ${copies} copies of ${tp} GPUs; users per copy: ${users}`
+                    : tp === 1
+                      ? `${shape}：${copies} 个副本，每个单卡，各服务 ${users} 位用户`
+                      : `${shape}：${copies} 个副本，每个 ${tp} 张 GPU，各服务 ${users} 位用户`,
+                );
+              } else expect(cell(i, "shape")).toBe(strings[lang][`shape.${x.shape}`]);
             });
           }
         }),

@@ -1,0 +1,150 @@
+/**
+ * The deadline as a limit, in both languages: the issue's question (QLoRA of Qwen2.5-32B on
+ * 1 B tokens within 24 h) answers on the front door with options that meet the deadline,
+ * or says none does and then names the fastest option and the longest deadline it needs;
+ * the decision table says the same above its rows, and a row that misses it says so in the
+ * row. The plan each page shows is the command line's for a request this test writes.
+ */
+import type { Page } from "@playwright/test";
+import type { TaskRequest, TaskResult } from "../../src/estimate/tasks/registry.ts";
+import { inUnit } from "../support/shown-text.ts";
+import { expect, test } from "./fixtures.ts";
+import type { Lang } from "./calculators/helpers.ts";
+import {
+  engineReady,
+  estimate,
+  openCalculators,
+  OPENING,
+  pageRequest,
+  typeInto,
+} from "./calculators/helpers.ts";
+
+type Row = TaskResult<"plan">["best"][number];
+
+/** The page's words, written here rather than read from its dictionary. */
+const WORDS = {
+  en: {
+    none: (h: string) => `No option meets the deadline of ${h}.`,
+    first: (h: string) => `Options that meet the deadline of ${h} come first`,
+    longer: (h: string) => `Or with a deadline of at least ${h}.`,
+    fastest: "Fastest",
+    misses: "misses the deadline",
+  },
+  "zh-cn": {
+    none: (h: string) => `没有方案能满足截止时间（${h}）。`,
+    first: (h: string) => `满足截止时间（${h}）的方案排在前面`,
+    longer: (h: string) => `或者把截止时间放宽到至少 ${h}。`,
+    fastest: "最快",
+    misses: "赶不上截止时间",
+  },
+} as const;
+
+/** QLoRA (a 4-bit base) of Qwen2.5-32B on 1 B tokens, as the front door's inputs set it. */
+const question = (deadlineHours: number): TaskRequest<"plan"> => ({
+  task: "plan",
+  workload: {
+    task: "train-memory",
+    model: { preset: "qwen2.5-32b" },
+    ...OPENING.training,
+    lora: { ...OPENING.training.lora, baseBits: 4 },
+  },
+  deadlineHours,
+  tokens: 1e9,
+});
+
+async function ask(page: Page, lang: Lang, deadlineHours: number): Promise<void> {
+  await page.goto(lang === "en" ? "/en/" : "/");
+  const door = page.locator('section[aria-labelledby="fd-title"]');
+  await door.scrollIntoViewIfNeeded();
+  await expect(door).toHaveAttribute("data-hydrated", "true");
+  await page.selectOption("#fd-goal", "fine-tune");
+  await engineReady(page);
+  await page.selectOption("#fd-method", "qlora");
+  await page.selectOption("#fd-model", "qwen2.5-32b");
+  await typeInto(page, "#fd-tokens", "1e9");
+  await typeInto(page, "#fd-deadlineHours", String(deadlineHours));
+}
+
+const answers = (page: Page) => page.locator('[data-testid="fd-answer"] li');
+const limitLines = (page: Page, id: string) =>
+  page.locator(`section[aria-labelledby="${id}-title"] [data-limits]`);
+const runs = (r: Row) => r.verdict !== "does-not-fit";
+
+for (const lang of ["en", "zh-cn"] as const) {
+  const w = WORDS[lang];
+
+  test(`a 24 h deadline: options that meet it come first, on the front door and the table (${lang})`, async ({
+    page,
+  }) => {
+    await ask(page, lang, 24);
+    const request = question(24);
+    const { best, limits } = estimate(request);
+    const shownFirst = best.filter(runs).slice(0, 3);
+    await expect
+      .poll(() =>
+        answers(page).evaluateAll((lis) =>
+          lis.map((li) => `${li.getAttribute("data-gpus")}×${li.getAttribute("data-gpu")}`),
+        ),
+      )
+      .toEqual(shownFirst.map((r) => `${r.gpus}×${r.gpu}`));
+    const h = inUnit(lang, 24, "hours", 1);
+    if (limits.met) {
+      await expect(limitLines(page, "fd").first()).toContainText(w.first(h));
+      // Meeting options come first: none shown before one that meets misses the deadline.
+      const firstMiss = shownFirst.findIndex((r) => r.meetsDeadline === false);
+      const lastMeet = shownFirst.map((r) => r.meetsDeadline).lastIndexOf(true);
+      expect(firstMiss === -1 || firstMiss > lastMeet).toBe(true);
+    } else await expect(limitLines(page, "fd").first()).toHaveText(w.none(h));
+    // Every shown option that misses the deadline says so in its own line.
+    for (const [i, r] of shownFirst.entries())
+      if (r.meetsDeadline === false) await expect(answers(page).nth(i)).toContainText(w.misses);
+
+    await openCalculators(page, lang, "gf");
+    await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
+    await expect(limitLines(page, "gf").first()).toContainText(limits.met ? w.first(h) : w.none(h));
+    for (const r of best.filter((x) => runs(x) && x.meetsDeadline === false).slice(0, 3))
+      await expect(page.locator(`[data-table="fit"] tbody tr[data-gpu="${r.gpu}"]`)).toContainText(
+        w.misses,
+      );
+  });
+
+  test(`a deadline no option meets: the answer says so, then the fastest and the deadline it needs (${lang})`, async ({
+    page,
+  }) => {
+    await ask(page, lang, 0.5);
+    const { limits } = estimate(question(0.5));
+    // Hand check: 1 B tokens of a 32 B model is 6 x 32e9 x 1e9 = 1.9e20 FLOPs, hours even
+    // on thousands of today's GPUs, before setup alone (0.5 h by default) is billed.
+    expect(limits.met).toBe(false);
+    const fastest = limits.fastest!;
+    const lines = limitLines(page, "fd");
+    await expect(lines.first()).toHaveText(w.none(inUnit(lang, 0.5, "hours", 1)));
+    await expect(lines.nth(1)).toContainText(w.fastest);
+    await expect(lines.nth(1)).toContainText(fastest.gpuName);
+    await expect(lines.nth(1)).toContainText(inUnit(lang, fastest.hours, "hours", 1));
+    await expect(lines.last()).toHaveText(w.longer(inUnit(lang, fastest.hours, "hours", 1)));
+  });
+}
+
+for (const lang of ["en", "zh-cn"] as const) {
+  test(`on a 390 px phone the decision table reads as one card per option, none wider than the screen (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openCalculators(page, lang, "gf");
+    const table = page.locator('[data-table="fit"]');
+    await expect(table.locator("tbody tr").first()).toBeVisible();
+    const box = await table.evaluate((t) => ({
+      width: t.scrollWidth,
+      scroller: (t.parentElement as HTMLElement).clientWidth,
+      cellLabel: getComputedStyle(t.querySelector("tbody td") as Element, "::before").content,
+      head: (t.querySelector("thead") as HTMLElement).getBoundingClientRect().width,
+    }));
+    expect(box.width).toBeLessThanOrEqual(box.scroller);
+    expect(box.width).toBeLessThanOrEqual(390);
+    // Each cell names its column: the first cell after the GPU is the verdict.
+    expect(box.cellLabel).toBe(`"${lang === "en" ? "Verdict" : "结论"}"`);
+    // The column heads are for screen readers only: each card names its own.
+    expect(box.head).toBeLessThanOrEqual(1);
+  });
+}
