@@ -7,7 +7,7 @@
  * "Nothing measured" is `peakMemoryBytes === 0`; absent throughput is `throughputPerHour === 0`
  * with `workUnit === ""`.
  */
-import { atom, computed } from "nanostores";
+import { atom } from "nanostores";
 import type { Input } from "../estimate/tasks/field.ts";
 import { int, num, text, withDefaults } from "../estimate/tasks/field.ts";
 import { MEMORY_FIELDS } from "../estimate/tasks/memory-fields.ts";
@@ -81,8 +81,3 @@ export async function setMeasured(m: MeasuredState): Promise<string[] | null> {
 /** Page-local choice (not persisted, not in links): rank GPUs by the measured peak. */
 export const $useMeasured = atom(false);
 export const setUseMeasured = (v: boolean): void => $useMeasured.set(v);
-
-/** The measurements the GPU ranking uses instead of its memory estimate, when chosen. */
-export const $measuredBasis = computed([$measured, $useMeasured], (m, use) =>
-  use && m.peakMemoryBytes > 0 ? m : null,
-);

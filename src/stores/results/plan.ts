@@ -1,7 +1,7 @@
 /** The rental plan: every catalog GPU for the training or serving workload of the other calculators. */
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
-import { $measuredBasis } from "../measured.ts";
+import { $measuredBasis } from "../measured-basis.ts";
 import { $model } from "../model.ts";
 import { taskStores } from "../outcome.ts";
 import { planRequest } from "../plan-request.ts";

@@ -10,8 +10,7 @@ import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";
 import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
 import { $job, job } from "../job.ts";
-import { $measured, $useMeasured, MEASURED_DEFAULTS, setUseMeasured } from "../measured.ts";
-import { declareInitial } from "../initial.ts";
+import { $measuredNow, $useMeasuredNow, setUseMeasured } from "../measured-basis.ts";
 import { $resolvedModel } from "../model.ts";
 import { plan } from "../results/plan.ts";
 import { defineView } from "./define.ts";
@@ -26,9 +25,6 @@ import type { CellView, RowView } from "./table.ts";
 
 const ID = "gf";
 
-// Measurements show once the engine has checked them; the page was built with none.
-declareInitial($measured, () => MEASURED_DEFAULTS);
-
 function scalingText(r: PlanRow): Text {
   if (r.scalingEfficiency === null || r.gpus === 1) return "—";
   const value = qty(r.scalingEfficiency * 100, "percent", 0);
@@ -42,10 +38,10 @@ function priceCell(r: PlanRow): CellView {
   if (r.pricePerGpuHour === null || r.priceSource === null) return { text: "—" };
   const price = qty(r.pricePerGpuHour, undefined, 2);
   if (r.priceSource === "request") return { text: msg("pt.yourPrice", { price }) };
-  const { provider, product, date, url } = r.priceSource;
+  const { provider, product, date, url, ageDays } = r.priceSource;
   return {
     text: price,
-    link: { text: msg("price.source", { provider, product, date }), href: url },
+    link: { text: msg("price.source", { provider, product, date, ageDays }), href: url },
   };
 }
 
@@ -77,8 +73,8 @@ export const gpuFitView = defineView(
     plan.$request,
     plan.$outcome,
     $resolvedModel,
-    $measured,
-    $useMeasured,
+    $measuredNow,
+    $useMeasuredNow,
     $catalog,
     $yourPrices,
     $rowsEditor,
@@ -102,7 +98,7 @@ export const gpuFitView = defineView(
       set: job.set,
     });
     const mode = value.mode;
-    const hasMeasured = mode === "training" && measured.peakMemoryBytes > 0;
+    const hasMeasured = mode === "training" && measured !== null;
     const useMeasured = hasMeasured && use;
     const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
     const workload: FieldView[] =
