@@ -9,6 +9,8 @@ import { msg, qty } from "../../i18n/text.ts";
  * that, that the rest are there for speed: a row never says "one GPU" beside its eight.
  */
 export function verdictMessage(r: PlanRow): Msg {
+  // A batch job without a resolution has no memory figure: no row says it fits.
+  if (r.reasons.includes("memory-unchecked")) return msg("pr.memory-unchecked");
   const needs = msg(`verdict.${r.verdict}`, {
     gpus: r.fewestGpus,
     nodes: r.fewestNodes,
