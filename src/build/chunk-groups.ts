@@ -9,8 +9,9 @@
  *   One file rather than two (libraries, inputs) saves about 0.4 kB on each calculator page
  *   and on the run analyzer; the checklist pages, which need only the libraries, load the
  *   inputs too (about 14.7 kB in all, well inside the budget);
- * - `handover`: what the run analyzer hands to the calculators (its measurements, the cost
- *   options it fills), which only the pages that plan or price load;
+ * - `measured`, `cost`: what the run analyzer hands to the calculators (its measurements,
+ *   the cost options it fills), each only on the pages that plan or compare costs;
+ * - `plan`: the plan's request and the prices the user entered, only on the pages that plan;
  * - `ui`: the calculators' widgets, stores and result views, which a page needs to show and
  *   edit its inputs and the results it was built with;
  * - `frameworks`: the training frameworks' profiles, on the pages with training widgets;
@@ -50,12 +51,25 @@ const inputs = under(
 
 export const CHUNK_GROUPS = [
   { name: "base", priority: 100, test: (id: string) => libraries(id) || inputs(id) },
-  // What the run analyzer hands to the calculators (its measurements, the cost options it
-  // fills), which only the pages that plan or price load.
+  // What the run analyzer hands to the calculators, each apart so a page loads only its
+  // own: the measurements (the pages that plan), the cost options it fills (the pages
+  // that compare costs).
+  { name: "measured", priority: 93, test: under("stores/measured\\.ts") },
   {
-    name: "handover",
+    name: "cost",
     priority: 93,
-    test: under("estimate/tasks/cost-fields\\.ts", "stores/(cost|measured)\\.ts"),
+    test: under("estimate/tasks/cost-fields\\.ts", "stores/cost\\.ts"),
+  },
+  // The plan's request and what only the pages that plan read: the prices the user entered.
+  {
+    name: "plan",
+    // Below `ui`, so the stores and views the plan shares with every widget stay there.
+    priority: 89,
+    test: under(
+      "stores/results/plan\\.ts",
+      "stores/(plan-request|your-prices)\\.ts",
+      "stores/views/plan-rows\\.ts",
+    ),
   },
   { name: "engine", priority: 80, test: under("stores/engine-impl\\.ts") },
   // How each serving engine takes memory: which settings the inference inputs offer.
@@ -79,7 +93,7 @@ export const CHUNK_GROUPS = [
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
       // The weights-file reader's store, controls and worker load when a user picks that way;
       // the plan's request and each widget's results only where a page shows that widget.
-      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|front-door)[a-z-]+\\.ts",
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|your-prices|front-door)[a-z-]+\\.ts",
       // What every widget's view is made of; each widget's own view stays with the widget.
       "stores/views/(define|fields|result|model-name|model-picker)\\.ts",
       "i18n/(format|messages|text)\\.ts",

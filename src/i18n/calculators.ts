@@ -18,6 +18,7 @@ import { servingStrings } from "./serving.ts";
 import { sourceStrings } from "./sources.ts";
 import { trainingStrings } from "./training.ts";
 import { shownUnitStrings, unitStrings } from "./units.ts";
+import { yourPriceStrings } from "./your-prices.ts";
 
 /** Keys every widget uses (fields, errors, sharing, enum labels, warnings). */
 const COMMON = [
@@ -90,6 +91,7 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...unitStrings[lang],
   ...shownUnitStrings[lang],
   ...sourceStrings[lang],
+  ...yourPriceStrings[lang],
 });
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */

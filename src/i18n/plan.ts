@@ -176,7 +176,7 @@ export const planStrings = defineStrings(
     "opt.time": "Time",
     "warn.seed-rule-of-thumb": "A rule of thumb, not a measurement.",
     "gf.note.training":
-      "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you entered in the cost comparison, else the dated reference prices.",
+      "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you enter under Your prices, else the dated reference prices.",
     "gf.note.inference":
       "Serving: the model and serving settings from the other calculators; tensor parallelism within one node, then independent replicas until every user gets the rate asked for. Costs use your prices, else the dated reference prices.",
     "gf.useMeasured": "Use measured peak (from {source})",
@@ -358,7 +358,7 @@ export const planStrings = defineStrings(
     "opt.time": "时间",
     "warn.seed-rule-of-thumb": "这是经验法则，不是实测。",
     "gf.note.training":
-      "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在费用对比中填的价格，否则用注明日期的参考价格。",
+      "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在“你的价格”里填的价格，否则用注明日期的参考价格。",
     "gf.note.inference":
       "部署：使用其他计算器中的模型和推理设置；先在单个节点内做张量并行，再增加独立副本，直到每位用户都达到要求的速度。费用优先用你的价格，否则用注明日期的参考价格。",
     "gf.useMeasured": "使用实测峰值（来自 {source}）",

@@ -5,3 +5,4 @@ import "./serving.ts";
 import "./job.ts";
 import "./cost.ts";
 import "./fit.ts";
+import "./your-prices.ts";

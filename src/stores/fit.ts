@@ -22,7 +22,6 @@ export const FIT_STORE_FIELDS = {
   // The same options and defaults as the plan request's own fields.
   ...PLAN_STORE_FIELDS,
   measuredOn: { ...PLAN_STORE_FIELDS.measuredOn, default: BATCH_EXAMPLE.measuredOn },
-  currency: { ...PLAN_STORE_FIELDS.currency, default: "USD" },
   users: SERVE_EXTRA_FIELDS.users,
   outputTokensPerSecondPerUser: {
     ...SERVE_EXTRA_FIELDS.outputTokensPerSecondPerUser,

@@ -1,10 +1,11 @@
 /**
  * The rental plan's request, assembled from the stores as a user would write it for
  * `npm run -s estimate -- -`: the workload the other calculators hold and the decision
- * table's own options, each field taken by the table of the request part it belongs to.
+ * table's own options and the prices the user entered, each field taken by the table of
+ * the request part it belongs to.
  * Apart from the other requests, so only the pages that show a plan load it.
  */
-import type { Fields, Input } from "../estimate/tasks/field.ts";
+import type { Fields, GpuPrice, Input } from "../estimate/tasks/field.ts";
 import { JOB_FIELDS, LAYOUT_FIELDS } from "../estimate/tasks/job-fields.ts";
 import { NETWORK_FIELDS } from "../estimate/tasks/network-fields.ts";
 import {
@@ -13,7 +14,6 @@ import {
   SERVE_EXTRA_FIELDS,
 } from "../estimate/tasks/plan-fields.ts";
 import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
-import type { CostState } from "./cost.ts";
 import type { FitState } from "./fit.ts";
 import { fit } from "./fit.ts";
 import type { JobState } from "./job.ts";
@@ -23,6 +23,7 @@ import type { Built } from "./requests.ts";
 import { trainMemoryRequest, withModel } from "./requests.ts";
 import type { ServingState } from "./serving.ts";
 import type { TrainingState } from "./training.ts";
+import type { YourPricesState } from "./your-prices.ts";
 
 /**
  * The fields of request table `to` that a store holds: what the user set, and the store's
@@ -60,12 +61,16 @@ const FIT_PLAN_FIELDS = {
   batch: { ...PLAN_COMMON_FIELDS, ...BATCH_PLAN_FIELDS },
 } as const;
 
-/** Price per GPU-hour of each GPU that has a priced node option in the cost comparison. */
-function pricesPerGpu(k: CostState): Record<string, number> {
-  const prices: Record<string, number> = {};
-  for (const o of k.options ?? [])
-    if (o.gpu !== undefined && o.pricePerHour !== undefined && o.pricePerHour > 0)
-      prices[o.gpu] ??= o.pricePerHour / (o.gpus ?? 1);
+/**
+ * The prices the user entered, each in its own currency: the only prices a plan takes as
+ * theirs (the cost comparison's node options are examples, not quotes). A row still
+ * waiting for its price prices nothing.
+ */
+function yourPricesOf(y: YourPricesState): Record<string, GpuPrice> {
+  const prices: Record<string, GpuPrice> = {};
+  for (const { gpu, pricePerGpuHour, currency } of y.prices ?? [])
+    if (gpu !== undefined && pricePerGpuHour !== undefined)
+      prices[gpu] ??= { pricePerGpuHour, ...(currency === undefined ? {} : { currency }) };
   return prices;
 }
 
@@ -79,7 +84,7 @@ export function planRequest(
   t: TrainingState,
   s: ServingState,
   j: JobState,
-  k: CostState,
+  y: YourPricesState,
   measured: MeasuredState | null = null,
 ): Built<"plan"> {
   const mode = fit.effective(f).mode;
@@ -99,7 +104,7 @@ export function planRequest(
             ...fieldsOf(SERVE_EXTRA_FIELDS, f, own),
           }));
   if (!workload.ok) return workload;
-  const prices = pricesPerGpu(k);
+  const prices = yourPricesOf(y);
   return {
     ok: true,
     request: {

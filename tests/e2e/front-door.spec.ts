@@ -67,10 +67,7 @@ async function expectTable(page: Page, lang: Lang, request: TaskRequest<"plan">)
 
 /** What every plan of the page takes beside its workload, as the page opens. */
 const OPTIONS = {
-  currency: "USD",
   deadlineHours: OPENING.job.deadlineHours,
-  // The cost comparison's first option prices the RTX 4090 at 2.5 per GPU-hour.
-  prices: { "rtx-4090": 2.5 },
 } as const;
 
 for (const lang of ["en", "zh-cn"] as const) {

@@ -48,7 +48,6 @@ const question = (deadlineHours: number): TaskRequest<"plan"> => ({
     ...OPENING.training,
     lora: { ...OPENING.training.lora, baseBits: 4 },
   },
-  currency: "USD",
   deadlineHours,
   tokens: 1e9,
 });

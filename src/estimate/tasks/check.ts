@@ -6,12 +6,11 @@
  * means: the command line refuses the request; a store drops the field and says so.
  */
 import type { ReferencePrice } from "../price.ts";
-import { CURRENCIES } from "../price.ts";
 import type { UtilisationEntry } from "../utilisation.ts";
 import type { GpuSpec } from "../gpu.ts";
 import type { Preset } from "../presets.ts";
 import type { Field, Fields, GpuPrice } from "./field.ts";
-import { num, oneOf } from "./field.ts";
+import { PRICE_ENTRY_FIELDS } from "./price-fields.ts";
 import { at, issue } from "./issue.ts";
 import type { Issue } from "./issue.ts";
 import { nearestName } from "./nearest.ts";
@@ -46,12 +45,6 @@ export interface CheckContext {
   /** The request being checked is a ranking's workload, not a request of its own. */
   inWorkload?: boolean;
 }
-
-/** A user's price for one GPU: per GPU-hour, in a currency when it names one. */
-const PRICE_ENTRY_FIELDS = {
-  pricePerGpuHour: num("money-per-gpu-hour", 0, 1e6, { required: true }),
-  currency: oneOf(CURRENCIES),
-} as const satisfies Fields;
 
 /** A price given as a bare number: the price per GPU-hour, in the plan's currency. */
 function bareNumber(x: unknown, path: string): Checked {

@@ -34,6 +34,7 @@ function Control({ f, s, t, lang, disabled }: Omit<ControlsProps, "fields"> & { 
       return (
         <fieldset class="calc-option">
           <legend>{s(f.legend)}</legend>
+          {f.note && <p class="calc-note-text">{s(f.note)}</p>}
           <Controls fields={f.fields} s={s} t={t} lang={lang} disabled={disabled} />
         </fieldset>
       );

@@ -13,6 +13,7 @@ import { chartView } from "./cost-chart.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
+import { listEditor } from "./list-editor.ts";
 import { gpuName, issuesAt, requestText, shown } from "./result.ts";
 import type { RowView } from "./table.ts";
 
@@ -31,43 +32,25 @@ export const costView = defineView(
       issues: issuesAt(outcome),
       gpus,
     });
-    const optionView = (i: number, o: (typeof options)[number]): FieldView => {
-      const of = fieldViews({
-        id: `${ID}-o${i}`,
-        fields: COST_OPTION_FIELDS,
-        value: o,
-        set: (c) => setOption(i, c),
-        issues: issuesAt(outcome, `options.${i}`),
-        gpus,
-      });
-      return {
-        kind: "group",
-        id: `${ID}-o${i}`,
-        legend: msg("k.option", { n: i + 1 }),
-        fields: [
-          of("gpu"),
-          of("gpus"),
-          of("pricePerHour"),
-          of("scaling"),
-          ...(options.length > COST_FIELDS.options.min
-            ? [
-                {
-                  kind: "button" as const,
-                  id: `${ID}-o${i}-remove`,
-                  label: msg("k.remove", { n: i + 1 }),
-                  onClick: () => removeOption(i),
-                },
-              ]
-            : []),
-        ],
-      };
-    };
     const controls: FieldView[] = [
       f("singleGpuHours"),
-      ...options.map((o, i) => optionView(i, o)),
-      ...(options.length < COST_FIELDS.options.max
-        ? [{ kind: "button" as const, id: `${ID}-add`, label: msg("k.add"), onClick: addOption }]
-        : []),
+      ...listEditor({
+        id: `${ID}-o`,
+        addId: `${ID}-add`,
+        item: COST_OPTION_FIELDS,
+        rows: options,
+        canRemove: options.length > COST_FIELDS.options.min,
+        canAdd: options.length < COST_FIELDS.options.max,
+        legend: (i) => msg("k.option", { n: i + 1 }),
+        removeLabel: (i) => msg("k.remove", { n: i + 1 }),
+        addLabel: msg("k.add"),
+        inputs: (of) => [of("gpu"), of("gpus"), of("pricePerHour"), of("scaling")],
+        set: setOption,
+        remove: removeOption,
+        add: addOption,
+        issues: (i) => issuesAt(outcome, `options.${i}`),
+        gpus: () => gpus,
+      }),
       {
         kind: "group",
         id: `${ID}-hidden`,

@@ -72,11 +72,12 @@ export interface ChecksView {
   onToggle: (value: string, on: boolean) => void;
   issue?: Msg | undefined;
 }
-/** Fields shown together under a legend (a LoRA group, one cost option). */
+/** Fields shown together under a legend (a LoRA group, one cost option), after a note. */
 export interface GroupView {
   kind: "group";
   id: string;
   legend: Text;
+  note?: Text;
   fields: readonly FieldView[];
 }
 export interface ButtonView {

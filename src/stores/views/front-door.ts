@@ -17,6 +17,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import {
+  costMessage,
   limitsMessages,
   missedMessage,
   moneyMessage,
@@ -39,13 +40,16 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
           option,
           verdict: verdictMessage(r),
           rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
-          cost: moneyMessage(r.cost === null ? null : r.costPerMillionTokens, currency),
+          cost: costMessage(
+            r,
+            moneyMessage(r.cost === null ? null : r.costPerMillionTokens, currency),
+          ),
         })
       : msg("fd.answer", {
           option,
           verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
           hours: qty(r.hours, "hours", 1),
-          cost: moneyMessage(r.cost, currency),
+          cost: costMessage(r, moneyMessage(r.cost, currency)),
         });
   const missed = missedMessage(r);
   return missed ? msg("fd.missed", { answer: said, missed }) : said;
@@ -63,7 +67,8 @@ export const frontDoorView = defineView(
       fields: fit.fields,
       value: fitValue,
       set: fit.set,
-      currency: fitValue.currency,
+      // The plan's currency: the one chosen, else your prices', else US dollars.
+      currency: outcome?.ok ? outcome.result.currency : fitValue.currency,
     });
     const j = fieldViews({
       ...bind,

@@ -19,6 +19,8 @@ import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { limitsMessages, verdictMessage } from "./plan-rows.ts";
+import { $yourPrices } from "../your-prices.ts";
+import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
@@ -69,8 +71,19 @@ function shapeCell(r: PlanRow): CellView {
 const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
 
 export const gpuFitView = defineView(
-  [$fit, $job, plan.$request, plan.$outcome, $resolvedModel, $measured, $useMeasured, $catalog],
-  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }) => {
+  [
+    $fit,
+    $job,
+    plan.$request,
+    plan.$outcome,
+    $resolvedModel,
+    $measured,
+    $useMeasured,
+    $catalog,
+    $yourPrices,
+    $rowsEditor,
+  ],
+  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     const f = fieldViews({
@@ -78,7 +91,8 @@ export const gpuFitView = defineView(
       fields: fit.fields,
       value,
       set: fit.set,
-      currency: value.currency,
+      // The plan's currency: the one chosen, else your prices', else US dollars.
+      currency: outcome?.ok ? outcome.result.currency : value.currency,
     });
     // The job's size and deadline are the compute-time calculator's: one store, two views.
     const j = fieldViews({
@@ -111,6 +125,7 @@ export const gpuFitView = defineView(
       ...workload,
       f("budget"),
       f("currency"),
+      yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus),
       f("sortBy"),
       // The hours a rental bills beside the run: shown with their defaults, to be replaced.
       {

@@ -1,4 +1,4 @@
-/** A plan row's verdict and the plan's limits in words, as the decision table and the front door say them. */
+/** A plan row's verdict and cost and the plan's limits in words, as the decision table and the front door say them. */
 import type { LimitsAnswer } from "../../estimate/plan-limits.ts";
 import type { PlanRow } from "../../estimate/plan-row.ts";
 import type { List, Msg } from "../../i18n/text.ts";
@@ -24,6 +24,10 @@ export function verdictMessage(r: PlanRow): Msg {
 /** "2 × RTX 4090": a row's GPU and count. */
 export const optionMessage = (r: PlanRow): Msg =>
   msg("fd.option", { count: qty(r.gpus, undefined, 0), gpu: r.gpuName });
+
+/** A row's cost, marked when it rests on a price the user entered (never on a reference). */
+export const costMessage = (r: PlanRow, cost: Msg): Msg =>
+  r.priceSource === "request" && r.cost !== null ? msg("fd.yourCost", { cost }) : cost;
 
 /** An amount in the plan's currency, or that no sourced price prices it. */
 export const moneyMessage = (n: number | null | undefined, currency: string, digits = 2): Msg =>

@@ -179,11 +179,8 @@ for (const lang of ["en", "zh-cn"] as const)
         },
         epochs: c.epochs,
         sortBy: c.sortBy,
-        currency: "USD",
         tokens: c.tokens,
         deadlineHours: OPENING.job.deadlineHours,
-        // The cost comparison's first option prices the RTX 4090 at 2.5 per GPU-hour.
-        prices: { "rtx-4090": 2.5 },
       };
       await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
       const { best } = commandLine(request);

@@ -234,11 +234,8 @@ for (const lang of LANGS) {
     const train: TaskRequest<"plan"> = {
       task: "plan",
       workload: { task: "train-memory", model: OPENING.model, ...OPENING.training },
-      currency: "USD",
       tokens: 2e9,
       deadlineHours: OPENING.job.deadlineHours,
-      // The cost comparison's options price the RTX 4090: 2.5 for one GPU's node.
-      prices: { "rtx-4090": 2.5 },
     };
     expect(await pageRequest(page, "gf")).toEqual(train);
     const { best } = estimate(train);
@@ -270,9 +267,7 @@ for (const lang of LANGS) {
         users: 20,
         outputTokensPerSecondPerUser: 20,
       },
-      currency: "USD",
       deadlineHours: OPENING.job.deadlineHours,
-      prices: { "rtx-4090": 2.5 },
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
     const served = estimate(serve).best;
@@ -296,10 +291,8 @@ for (const lang of LANGS) {
     const request: TaskRequest<"plan"> = {
       task: "plan",
       workload: { task: "render", secondsPerFrame: 30, frames: 1000 },
-      currency: "USD",
       measuredOn: "l40s",
       deadlineHours: OPENING.job.deadlineHours,
-      prices: { "rtx-4090": 2.5 },
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
     const { best } = estimate(request);

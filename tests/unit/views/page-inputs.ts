@@ -20,6 +20,7 @@ import type { JobState } from "../../../src/stores/job.ts";
 import type { ModelChoice } from "../../../src/stores/model.ts";
 import type { ServingState } from "../../../src/stores/serving.ts";
 import type { TrainingState } from "../../../src/stores/training.ts";
+import type { YourPricesState } from "../../../src/stores/your-prices.ts";
 
 type Json = Record<string, unknown>;
 
@@ -183,6 +184,25 @@ export const fit = (gpus: readonly string[]): fc.Arbitrary<FitState> =>
     complexity: pick(RENDER_FIELDS.complexity.options),
   });
 
+/**
+ * Prices a user typed on the decision table: each GPU at most once, in either currency (a
+ * currency other than the plan's is drawn too, and refused), some rows still without price.
+ */
+export const yourPrices = (gpus: readonly string[]): fc.Arbitrary<YourPricesState> =>
+  some<YourPricesState>({
+    prices: fc.uniqueArray(
+      fc.record(
+        {
+          gpu: pick(gpus),
+          pricePerGpuHour: fc.double({ min: 0.1, max: 50, noNaN: true }),
+          currency: pick(["USD", "CNY"] as const),
+        },
+        { requiredKeys: ["gpu", "currency"] },
+      ),
+      { selector: (p) => p.gpu, maxLength: 4 },
+    ),
+  });
+
 // ---- The requests each widget means (README, "Requests") ----
 
 export const trainMemoryRequest = (
@@ -227,12 +247,14 @@ const given = <T extends Json>(o: { [K in keyof T]?: T[K] | undefined }): T =>
 
 /**
  * The decision table and the front door: what the page says it plans. Its fields start at
- * what the page shows before anything is typed: costs in US dollars; a served user reading
+ * what the page shows before anything is typed: no currency chosen; a served user reading
  * along at 5.3 tokens/s (238 words a minute); a batch job at the rendering guide's example,
  * 45 s per frame for 2,880 frames measured on an RTX 4090. Tokens, utilisation, scaling,
  * the deadline and a training run's layout (pipeline, virtual stages, expert parallel, FP8)
- * are the compute-time calculator's; prices per GPU-hour come from the cost comparison's
- * options (each GPU's first priced option, its node price over its GPUs).
+ * are the compute-time calculator's; prices per GPU-hour are only those the user typed (a
+ * row without a price is none), each with its currency; the cost comparison's example
+ * options are never the user's prices. The currency is the one the user chose, else none
+ * (the plan then takes the prices', else US dollars).
  */
 export function planRequest(
   f: FitState,
@@ -240,7 +262,7 @@ export function planRequest(
   t: TrainingState,
   s: ServingState,
   j: JobState,
-  k: CostState,
+  y: YourPricesState,
 ): TaskRequest<"plan"> {
   const mode = f.mode ?? "training";
   const workload: Json =
@@ -261,10 +283,13 @@ export function planRequest(
             resolution: f.resolution,
             complexity: f.complexity,
           });
-  const prices: Record<string, number> = {};
-  for (const o of k.options ?? [])
-    if (o.gpu && o.pricePerHour !== undefined && o.pricePerHour > 0 && !(o.gpu in prices))
-      prices[o.gpu] = o.pricePerHour / (o.gpus ?? 1);
+  const prices: Record<string, { pricePerGpuHour: number; currency?: "USD" | "CNY" }> = {};
+  for (const p of y.prices ?? [])
+    if (p.gpu !== undefined && p.pricePerGpuHour !== undefined)
+      prices[p.gpu] = {
+        pricePerGpuHour: p.pricePerGpuHour,
+        ...(p.currency === undefined ? {} : { currency: p.currency }),
+      };
   return given<TaskRequest<"plan">>({
     task: "plan",
     workload,
@@ -274,7 +299,7 @@ export function planRequest(
     budget: f.budget,
     sortBy: f.sortBy,
     maxGpus: f.maxGpus,
-    currency: f.currency ?? "USD",
+    currency: f.currency,
     ...(mode === "batch" ? { measuredOn: f.measuredOn ?? "rtx-4090", bound: f.bound } : {}),
     ...(mode === "training"
       ? {

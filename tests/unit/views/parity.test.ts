@@ -27,6 +27,7 @@ import { $job } from "../../../src/stores/job.ts";
 import { $model } from "../../../src/stores/model.ts";
 import { $serving } from "../../../src/stores/serving.ts";
 import { $training } from "../../../src/stores/training.ts";
+import { $yourPrices } from "../../../src/stores/your-prices.ts";
 import { computeTimeView } from "../../../src/stores/views/compute-time.ts";
 import { costView } from "../../../src/stores/views/cost.ts";
 import type { View } from "../../../src/stores/views/define.ts";
@@ -364,19 +365,19 @@ describe("plan widgets", () => {
       input.training(gpus),
       input.serving(gpus),
       input.job(),
-      input.cost(gpus),
+      input.yourPrices(gpus),
     ] as const;
   };
-  const set = (...[f, m, t, s, j, k]: Parameters<typeof input.planRequest>) => {
+  const set = (...[f, m, t, s, j, y]: Parameters<typeof input.planRequest>) => {
     batch(() => {
       $fit.set(f);
       $model.set(m);
       $training.set(t);
       $serving.set(s);
       $job.set(j);
-      $cost.set(k);
+      $yourPrices.set(y);
     });
-    return input.planRequest(f, m, t, s, j, k);
+    return input.planRequest(f, m, t, s, j, y);
   };
 
   it(
@@ -386,8 +387,8 @@ describe("plan widgets", () => {
       say = sayFor("GpuFit");
       check(
         "decision table",
-        fc.property(...inputs(), (f, m, t, s, j, k) => {
-          const request = set(f, m, t, s, j, k);
+        fc.property(...inputs(), (f, m, t, s, j, y) => {
+          const request = set(f, m, t, s, j, y);
           const v = table.view();
           sameRequest(v.request, request);
           const r = agree(v.result, runTyped(request, ctx()));
@@ -445,8 +446,8 @@ describe("plan widgets", () => {
       say = sayFor("FrontDoor");
       check(
         "front door",
-        fc.property(...inputs(), (f, m, t, s, j, k) => {
-          const request = set(f, m, t, s, j, k);
+        fc.property(...inputs(), (f, m, t, s, j, y) => {
+          const request = set(f, m, t, s, j, y);
           const v = frontDoor.view();
           const r = agree(v.result, runTyped(request, ctx()));
           if (!r || v.result.status !== "ok") return;

@@ -1,0 +1,129 @@
+/**
+ * Your prices → the plan's request: no price unless the user entered one (the cost page's
+ * example options never stand in), each entered price with its currency, a row without a
+ * price prices nothing, a cleared list none; a plan whose currency the user left unset takes
+ * the prices' currency, and a price in another currency than the plan's is refused at its
+ * own field. Links carry the prices; a link naming a GPU twice keeps the first price.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import { PRESETS } from "../../../src/estimate/presets.ts";
+import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
+import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
+import { engine } from "../../../src/stores/engine-impl.ts";
+import { provideEngine } from "../../../src/stores/engine.ts";
+import { setFit } from "../../../src/stores/fit.ts";
+import { plan } from "../../../src/stores/results/plan.ts";
+import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
+import { $yourPrices, addPrice } from "../../../src/stores/your-prices.ts";
+import { clearPrices, removePrice, setPrice } from "../../../src/stores/your-prices-edit.ts";
+import { issuesAt } from "../../../src/stores/views/result.ts";
+import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
+
+/** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
+const GPUS = loadGpuSpecs();
+
+beforeAll(() => {
+  provideEngine(engine);
+  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+});
+beforeEach(() => resetAll());
+
+const request = () => {
+  const b = plan.$request.get();
+  if (!b.ok) throw new Error(JSON.stringify(b.issues));
+  return b.request;
+};
+
+describe("your prices in the plan's request", () => {
+  it("holds no price by default, whatever the cost page's example options say", () => {
+    // The cost page opens on the seed article's 2.5/h RTX 4090: an example, not a quote.
+    expect($cost.get().options).toEqual(COST_INITIAL.options);
+    expect($yourPrices.get().prices ?? []).toEqual([]);
+    expect(request().prices).toBeUndefined();
+    expect(request().currency).toBeUndefined();
+    setFit({ mode: "batch" });
+    expect(request().prices).toBeUndefined();
+  });
+
+  it("takes each entered price with its own currency; a row without a price is none", () => {
+    addPrice("USD");
+    setPrice(0, { currency: "CNY" });
+    addPrice("USD");
+    const [first, second] = $yourPrices.get().prices ?? [];
+    // A new row names a GPU not priced yet, in the last row's currency, else the one given.
+    expect(first?.gpu).toBe(GPUS[0]?.id);
+    expect(second?.gpu).toBe(GPUS[1]?.id);
+    expect(first?.currency).toBe("CNY");
+    expect(second?.currency).toBe("CNY");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 1.8, currency: "CNY" });
+    expect(request().prices).toEqual({ "rtx-4090": { pricePerGpuHour: 1.8, currency: "CNY" } });
+    setPrice(1, { gpu: "h100-sxm", pricePerGpuHour: 2.5, currency: "CNY" });
+    expect(request().prices).toEqual({
+      "rtx-4090": { pricePerGpuHour: 1.8, currency: "CNY" },
+      "h100-sxm": { pricePerGpuHour: 2.5, currency: "CNY" },
+    });
+  });
+
+  it("a plan with no currency chosen is in the prices' currency, and the cost uses them", () => {
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 3, currency: "CNY" });
+    setFit({ mode: "batch" });
+    const o = engine.run(request(), taskContext());
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    expect(o.result.currency).toBe("CNY");
+    const row = o.result.best.find((r) => r.gpu === "rtx-4090");
+    expect(row?.priceSource).toBe("request");
+    expect(row?.pricePerGpuHour).toBe(3);
+  });
+
+  it("refuses a price in another currency than the plan's, at that price's currency field", () => {
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 12, currency: "CNY" });
+    setFit({ currency: "USD" });
+    const o = engine.run(request(), taskContext());
+    expect(o.ok).toBe(false);
+    // What the row's inputs show beside themselves: the message on its currency only.
+    expect(Object.keys(issuesAt(o, "prices.rtx-4090"))).toEqual(["currency"]);
+  });
+
+  it("remove and clear take prices out", () => {
+    addPrice("USD");
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 2 });
+    setPrice(1, { gpu: "a100-80gb-sxm", pricePerGpuHour: 1.5 });
+    removePrice(0);
+    expect(request().prices).toEqual({
+      "a100-80gb-sxm": { pricePerGpuHour: 1.5, currency: "USD" },
+    });
+    clearPrices();
+    expect($yourPrices.get()).toEqual({});
+    expect(request().prices).toBeUndefined();
+  });
+
+  it("travels in links; a link naming a GPU twice prices it with its first row", () => {
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 1.8, currency: "CNY" });
+    const hash = encodeState();
+    resetAll();
+    expect(request().prices).toBeUndefined();
+    expect(applyHash(`#${hash}`, engine).invalid).toEqual([]);
+    expect(request().prices).toEqual({ "rtx-4090": { pricePerGpuHour: 1.8, currency: "CNY" } });
+    const twice = JSON.stringify([
+      { gpu: "rtx-4090", pricePerGpuHour: 1, currency: "USD" },
+      { gpu: "rtx-4090", pricePerGpuHour: 9, currency: "USD" },
+    ]);
+    applyHash(`#v=2&p.prices=${encodeURIComponent(twice)}`, engine);
+    expect(request().prices).toEqual({ "rtx-4090": { pricePerGpuHour: 1, currency: "USD" } });
+    // The second row says so beside its GPU; the first row has nothing to say.
+    const [first, second] = priceRows("p", $yourPrices.get().prices ?? [], null, GPUS);
+    const gpuIssue = (row: typeof first) =>
+      row?.kind === "group" ? row.fields.find((f) => f.id.endsWith("-gpu")) : undefined;
+    expect(gpuIssue(first)).toMatchObject({ issue: undefined });
+    expect(gpuIssue(second)).toMatchObject({
+      issue: { key: "issue.duplicate", params: { value: "rtx-4090" } },
+    });
+  });
+});
