@@ -79,7 +79,9 @@ const isoDate = z
 /**
  * One published render-benchmark score of the GPU. Scores are compared only within the same
  * `benchmark` and `backend` (a render's time carries between two GPUs by the ratio of their
- * scores there), so the unit need only be consistent within a benchmark.
+ * scores there), so the unit need only be consistent within a benchmark (the catalog schema
+ * checks it). The benchmark's name carries its version: Blender Open Data scores change
+ * with the scenes and renderer of each Blender release.
  */
 export const renderScoreSchema = z.object({
   /** The benchmark and its version, e.g. "Blender Open Data 4.2.0 median". */
@@ -272,13 +274,24 @@ export const gpuSchema = z
         });
       }
     }
-    for (const [i, score] of (gpu.renderScores ?? []).entries())
+    const scored = new Set<string>();
+    for (const [i, score] of (gpu.renderScores ?? []).entries()) {
       if (!ids.has(score.source))
         ctx.addIssue({
           code: "custom",
           path: ["renderScores", i, "source"],
           message: `${gpu.id}: a render score cites source "${score.source}", which is not in its sources list`,
         });
+      // Two scores in one benchmark and backend would leave the ratio to list order.
+      const key = JSON.stringify([score.benchmark, score.backend]);
+      if (scored.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["renderScores", i],
+          message: `${gpu.id}: two render scores in "${score.benchmark}" (${score.backend})`,
+        });
+      scored.add(key);
+    }
     for (const key of Object.keys(gpu.lacks ?? {}) as FigureKey[])
       if (gpu[key] || gpu.unknown?.includes(key))
         ctx.addIssue({
@@ -332,6 +345,20 @@ export const catalogSchema = z.array(gpuSchema).superRefine((gpus, ctx) => {
     }
     seen.add(gpu.id);
   });
+  // Scores are divided by one another within a benchmark: one unit for all of them.
+  const units = new Map<string, string>();
+  gpus.forEach((gpu, i) =>
+    (gpu.renderScores ?? []).forEach((score, j) => {
+      const unit = units.get(score.benchmark) ?? score.unit;
+      units.set(score.benchmark, unit);
+      if (score.unit !== unit)
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "renderScores", j, "unit"],
+          message: `${gpu.id}: "${score.benchmark}" is counted in "${unit}" elsewhere, not "${score.unit}"`,
+        });
+    }),
+  );
 });
 
 export { FIGURE_KEYS };

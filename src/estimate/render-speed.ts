@@ -20,7 +20,11 @@ export interface ScoreRatio {
   backend: RenderBackend;
 }
 
-/** The score ratio from `measured` to `gpu`, or null when they share no benchmark and backend. */
+/**
+ * The score ratio from `measured` to `gpu`, or null when they share no benchmark and backend.
+ * Both scores are always of one benchmark (its name carries the version) and one backend:
+ * an OptiX score against a CUDA one would credit the RT cores to one side only.
+ */
 export function renderScoreRatio(measured: GpuSpec, gpu: GpuSpec): ScoreRatio | null {
   for (const backend of BACKEND_PREFERENCE)
     for (const a of measured.renderScores ?? []) {

@@ -34,39 +34,52 @@ describe("render plan: time carried by render-benchmark scores", () => {
   const p = plan({
     workload: RENDER,
     measuredOn: "rtx-3090",
-    gpus: ["rtx-3090", "rtx-4090", "h100-sxm"],
+    gpus: ["rtx-3090", "rtx-4090", "h100-sxm", "a30"],
   });
+
+  // Blender Open Data 4.5.0 medians, samples per minute (content/gpus.json, source
+  // "blender-opendata": dated copy of the opendata.blender.org query, 2026-10-06):
+  // RTX 3090 OptiX 5411.68, CUDA 3798.00; RTX 4090 OptiX 11062.11; H100 SXM CUDA 6944.00.
+  const BENCH = "Blender Open Data 4.5.0, median benchmark score";
 
   it("prefers the RT-core backend the two GPUs share", () => {
-    // Chaos V-Ray GPU: RTX 4090 2.2x the RTX 3090 in RTX mode (2.15x in CUDA).
     expect(renderScoreRatio(byId("rtx-3090"), byId("rtx-4090"))).toEqual({
-      ratio: 1 / 2.2,
-      benchmark: "V-Ray GPU, Chaos generation-scaling test (4 scenes)",
-      backend: "rtx",
+      ratio: 5411.68 / 11062.11,
+      benchmark: BENCH,
+      backend: "optix",
     });
-    expect(renderScoreRatio(byId("rtx-3090"), byId("h100-sxm"))).toBeNull();
+    // The H100 has no OptiX score in Blender Open Data 4.5.0: both GPUs' CUDA scores.
+    expect(renderScoreRatio(byId("rtx-3090"), byId("h100-sxm"))).toEqual({
+      ratio: 3798.0 / 6944.0,
+      benchmark: BENCH,
+      backend: "cuda",
+    });
+    expect(renderScoreRatio(byId("rtx-3090"), byId("a30"))).toBeNull();
   });
 
-  it("carries the 3090's 36 h to the 4090 by the score ratio: 36 / 2.2 = 16.36 h", () => {
+  it("carries the 3090's 36 h to the 4090 by the score ratio: 36 x 5411.68 / 11062.11 = 17.61 h", () => {
     expect(one(p, "rtx-3090").runHours).toBeCloseTo(36, 9);
-    expect(one(p, "rtx-4090").runHours).toBeCloseTo(36 / 2.2, 9);
+    expect(one(p, "rtx-4090").runHours).toBeCloseTo((36 * 5411.68) / 11062.11, 9);
     // By FP32 peak it would have been 36 x 35.6 / 82.6 = 15.52 h: the score says slower.
     expect(one(p, "rtx-4090").reasons).toEqual(
       expect.arrayContaining(["speed-carried", "speed-render-score"]),
     );
     expect(one(p, "rtx-4090").reasons).not.toContain("speed-fp32-fallback");
+    // H100 SXM by CUDA scores: 36 x 3798.00 / 6944.00 = 19.69 h (FP32 would say 19.13 h).
+    expect(one(p, "h100-sxm").runHours).toBeCloseTo((36 * 3798.0) / 6944.0, 9);
+    expect(one(p, "h100-sxm").reasons).toContain("speed-render-score");
   });
 
   it("falls back to FP32 peak for a GPU with no shared score, and marks it", () => {
-    // H100 SXM: 36 h x 35.6 / 67 TFLOPS FP32 = 19.13 h.
-    const h100 = one(p, "h100-sxm");
-    expect(h100.runHours).toBeCloseTo((36 * 35.6) / 67, 9);
-    expect(h100.reasons).toContain("speed-fp32-fallback");
+    // A30: no render score in the catalog; 36 h x 35.6 / 10.3 TFLOPS FP32 = 124.43 h.
+    const a30 = one(p, "a30");
+    expect(a30.runHours).toBeCloseTo((36 * 35.6) / 10.3, 9);
+    expect(a30.reasons).toContain("speed-fp32-fallback");
     const warning = p.warnings.find((w) => w.code === "render-fp32-fallback");
-    expect(warning?.params).toEqual({ gpus: "NVIDIA H100 SXM 80GB" });
+    expect(warning?.params).toEqual({ gpus: "NVIDIA A30" });
     expect(p.assumptions).toEqual(
       expect.arrayContaining([
-        { key: "render-speed-score", value: 1, source: "render-benchmark" },
+        { key: "render-speed-score", value: 2, source: "render-benchmark" },
         { key: "render-speed-fp32", value: 1, source: "fp32-peak" },
       ]),
     );
