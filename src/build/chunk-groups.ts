@@ -34,16 +34,18 @@ const under = (...paths: string[]) => {
  * (`islands/calculators/hooks.ts`), so only the checklist and the run analyzer load them,
  * in a file of their own (about 1.2 kB gzipped less on every calculator page); nor
  * `@nanostores/persistent`, which only the checklist uses (`stores/storage.ts` keeps the
- * calculators' stores).
+ * calculators' stores), nor the nanostores parts only those two use (maps, key listeners).
  */
 const libraries = (id: string) =>
   /[\\/]node_modules[\\/](preact|nanostores|@nanostores|@astrojs[\\/]preact)[\\/]/.test(id) &&
-  !/[\\/]node_modules[\\/](preact[\\/]hooks|@nanostores[\\/](preact|persistent))[\\/]/.test(id);
+  !/[\\/]node_modules[\\/](preact[\\/]hooks|@nanostores[\\/](preact|persistent)|nanostores[\\/](map|deep-map|listen-keys))[\\/]/.test(
+    id,
+  );
 
 /** What the calculators share with the run analyzer: number inputs, the field tables its inputs read. */
 const inputs = under(
   "estimate/(vocabulary|units|gpu)\\.ts",
-  "estimate/tasks/(field|issue|memory-fields|measured-fields)\\.ts",
+  "estimate/tasks/(field|issue|memory-fields)\\.ts",
   "stores/(catalog|persist|engine|lazy|field-store|field-codec)\\.ts",
   "i18n/format\\.ts",
   "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",
@@ -54,7 +56,11 @@ export const CHUNK_GROUPS = [
   // What the run analyzer hands to the calculators, each apart so a page loads only its
   // own: the measurements (the pages that plan), the cost options it fills (the pages
   // that compare costs).
-  { name: "measured", priority: 93, test: under("stores/measured\\.ts") },
+  {
+    name: "measured",
+    priority: 93,
+    test: under("stores/measured\\.ts", "estimate/tasks/measured-fields\\.ts"),
+  },
   {
     name: "cost",
     priority: 93,
