@@ -62,6 +62,7 @@ export const WIDGET_KEYS = {
     "gf.",
     "pt.",
     "lim.",
+    "fd.option",
     "verdict.",
     "shape.",
     "limit.",

@@ -123,6 +123,12 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(lines.nth(1)).toContainText(fastest.gpuName);
     await expect(lines.nth(1)).toContainText(inUnit(lang, fastest.hours, "hours", 1));
     await expect(lines.last()).toHaveText(w.longer(inUnit(lang, fastest.hours, "hours", 1)));
+    // The decision table answers the same, naming each option by its count and GPU.
+    await openCalculators(page, lang, "gf");
+    const table = limitLines(page, "gf");
+    await expect(table.first()).toHaveText(w.none(inUnit(lang, 0.5, "hours", 1)));
+    await expect(table.nth(1)).toContainText(fastest.gpuName);
+    await expect(table.nth(1)).not.toContainText("fd.");
   });
 }
 
