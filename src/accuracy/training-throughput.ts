@@ -107,17 +107,18 @@ function layout(r: ThroughputRow): string {
   return parts.length ? `, ${parts.join(", ")}` : "";
 }
 
-/** Median and 90th percentile of |error| (nearest rank), for a set of rows. */
+/** Median, 90th percentile (nearest rank) and largest |error|, for a set of rows. */
 export function errorSpread(rows: readonly Pick<AccuracyRow, "signedError">[]): {
   count: number;
   median: number;
   p90: number;
+  max: number;
 } {
   const xs = rows.map((r) => Math.abs(r.signedError)).sort((a, b) => a - b);
   const mid = Math.floor(xs.length / 2);
   const median = xs.length % 2 ? (xs[mid] ?? 0) : ((xs[mid - 1] ?? 0) + (xs[mid] ?? 0)) / 2;
   const rank = Math.max(0, Math.ceil(0.9 * xs.length) - 1);
-  return { count: xs.length, median, p90: xs[rank] ?? 0 };
+  return { count: xs.length, median, p90: xs[rank] ?? 0, max: xs.at(-1) ?? 0 };
 }
 
 /**

@@ -16,7 +16,7 @@ import { paramCounts } from "./model.ts";
 import { isAutocast } from "./precision.ts";
 import { partValue } from "./result.ts";
 import type { TrainingMemoryInput } from "./training-memory.ts";
-import { trainingMemory } from "./training-memory.ts";
+import { unshardedMemory } from "./training-run.ts";
 import { BYTES_PER_GB } from "./units.ts";
 
 /** Bytes per parameter of a published 16-bit checkpoint (bf16/fp16 safetensors). */
@@ -49,13 +49,7 @@ function base(f: BillingFields, downloadBytes: number): Billing {
 }
 
 export function trainingBilling(f: BillingFields, memory: TrainingMemoryInput): Billing {
-  const whole = trainingMemory({
-    ...memory,
-    gpus: 1,
-    tensorParallel: 1,
-    sharding: "none",
-    offload: "none",
-  }).breakdown;
+  const whole = unshardedMemory(memory).breakdown;
   const published = paramCounts(memory.model).total * PUBLISHED_BYTES_PER_PARAM;
   const master = partValue(whole, "master-weights");
   // A frozen base is not saved; the adapters are, in the dtype their gradients have. Under

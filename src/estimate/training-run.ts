@@ -37,15 +37,13 @@ export interface RunOptions {
   table?: readonly UtilisationEntry[];
 }
 
+/** The whole run's memory on one GPU, nothing sharded or offloaded: every state once. */
+export const unshardedMemory = (memory: TrainingMemoryInput) =>
+  trainingMemory({ ...memory, gpus: 1, tensorParallel: 1, sharding: "none", offload: "none" });
+
 /** The unsharded gradient and parameter bytes (what the collectives move). */
 export function stateBytes(memory: TrainingMemoryInput) {
-  const whole = trainingMemory({
-    ...memory,
-    gpus: 1,
-    tensorParallel: 1,
-    sharding: "none",
-    offload: "none",
-  });
+  const whole = unshardedMemory(memory);
   return {
     gradientBytes: partValue(whole.breakdown, "gradients"),
     paramBytes: partValue(whole.breakdown, "weights"),

@@ -68,6 +68,8 @@ export function fieldCodec<T extends Partial>(
     if (!isRecord(raw)) return { value: initial, invalid: raw === undefined ? [] : ["*"] };
     const r = engine.check(fields, raw, taskContext());
     const invalid = [...new Set(r.issues.map((i) => topKey(i.field)))];
+    // A saved state or link with nothing valid in it is as none: the store keeps its own.
+    if (invalid.length > 0 && Object.keys(r.value).length === 0) return { value: initial, invalid };
     const value: Partial = { ...r.value };
     for (const key of invalid) {
       const back = own(initial, key);

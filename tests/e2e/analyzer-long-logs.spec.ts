@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { longTasks, recordLongTasks } from "./long-tasks.ts";
 
 const LONG_TASK_LIMIT_MS = 200;
 const HEADER =
@@ -95,22 +96,7 @@ async function openRecording(page: Page, path: string): Promise<void> {
   const island = page.locator("section.an");
   await island.scrollIntoViewIfNeeded();
   await expect(island).toHaveAttribute("data-hydrated", "true");
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: false });
-  });
-}
-
-/** Long tasks seen since `openRecording`, after the page has settled. */
-async function longTasks(page: Page): Promise<number[]> {
-  // Two frames later every task the results caused has ended and been reported.
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
-  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  await recordLongTasks(page);
 }
 
 const maxOf = (xs: number[]) => xs.reduce((m, x) => Math.max(m, x), 0);

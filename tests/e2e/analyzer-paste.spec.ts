@@ -13,6 +13,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { longTasks, recordLongTasks } from "./long-tasks.ts";
 
 const LONG_TASK_LIMIT_MS = 200;
 const PASTE_MIB = 40;
@@ -43,24 +44,6 @@ async function makeLog(page: Page, mib: number): Promise<number> {
     (window as unknown as { pasteData: DataTransfer }).pasteData = dt;
     return text.length;
   }, mib);
-}
-
-/** Starts recording main-thread long tasks. */
-async function recordLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: false });
-  });
-}
-
-async function longTasks(page: Page): Promise<number[]> {
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
-  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 }
 
 const LANGS = [

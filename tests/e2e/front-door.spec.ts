@@ -10,12 +10,12 @@ import { inUnit, plain } from "../support/shown-text.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
-  engineReady,
   estimate,
   openCalculators,
   OPENING,
   pageRequest,
   typeInto,
+  openHome,
 } from "./calculators/helpers.ts";
 
 type Row = TaskResult<"plan">["best"][number];
@@ -26,15 +26,6 @@ const top = (best: readonly Row[]) =>
     .filter((r) => r.verdict !== "does-not-fit")
     .slice(0, 3)
     .map((r) => `${r.gpus}×${r.gpu}`);
-
-/** Opens the home page and waits until its front door is live. */
-async function openHome(page: Page, lang: Lang): Promise<void> {
-  await page.goto(lang === "en" ? "/en/" : "/");
-  const door = page.locator('section[aria-labelledby="fd-title"]');
-  await door.scrollIntoViewIfNeeded();
-  await expect(door).toHaveAttribute("data-hydrated", "true");
-  await engineReady(page);
-}
 
 /** Waits until the stores have saved what was typed, so the next page opens on it. */
 async function saved(page: Page, ...texts: string[]): Promise<void> {

@@ -9,6 +9,7 @@ import type { TaskRequest } from "../../src/estimate/tasks/registry.ts";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import { test, expect } from "./fixtures.ts";
+import { longTasks, recordLongTasks } from "./long-tasks.ts";
 import { calculatorStrings } from "../../src/i18n/calculators.ts";
 import { issueStrings } from "../../src/i18n/issues.ts";
 import { format } from "../../src/i18n/define.ts";
@@ -196,24 +197,6 @@ test("<html data-engine> says idle until the first edit loads the engine, then r
   await typeInto(page, "#tm-seqLen", "4096");
   await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
 });
-
-/** Starts recording the main thread's long tasks (Long Tasks API: tasks over 50 ms). */
-async function recordLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
-    }).observe({ type: "longtask", buffered: false });
-  });
-}
-
-async function longTasks(page: Page): Promise<number[]> {
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
-  return page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-}
 
 test.describe("weight headers of many megabytes", () => {
   test.describe.configure({ timeout: 120_000 });

@@ -17,6 +17,7 @@ import {
   OPENING,
   pageRequest,
   typeInto,
+  openHome,
 } from "./calculators/helpers.ts";
 
 type Row = TaskResult<"plan">["best"][number];
@@ -53,10 +54,7 @@ const question = (deadlineHours: number): TaskRequest<"plan"> => ({
 });
 
 async function ask(page: Page, lang: Lang, deadlineHours: number): Promise<void> {
-  await page.goto(lang === "en" ? "/en/" : "/");
-  const door = page.locator('section[aria-labelledby="fd-title"]');
-  await door.scrollIntoViewIfNeeded();
-  await expect(door).toHaveAttribute("data-hydrated", "true");
+  await openHome(page, lang);
   await page.selectOption("#fd-goal", "fine-tune");
   await engineReady(page);
   await page.selectOption("#fd-method", "qlora");

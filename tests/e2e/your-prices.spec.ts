@@ -7,13 +7,13 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
-import type { Lang } from "./calculators/helpers.ts";
 import {
   engineReady,
   hydrateAll,
   openCalculators,
   pageRequest,
   typeInto,
+  openHome,
 } from "./calculators/helpers.ts";
 
 /** What each language calls a price the user entered, and its controls (the dictionaries' words). */
@@ -42,14 +42,6 @@ const WORDS = {
 const table = (page: Page) => page.locator('[data-table="fit"]');
 const row = (page: Page, gpu: string) => table(page).locator(`tbody tr[data-gpu="${gpu}"]`);
 const answers = (page: Page) => page.locator('[data-testid="fd-answer"]');
-
-async function openHome(page: Page, lang: Lang): Promise<void> {
-  await page.goto(lang === "en" ? "/en/" : "/");
-  const door = page.locator('section[aria-labelledby="fd-title"]');
-  await door.scrollIntoViewIfNeeded();
-  await expect(door).toHaveAttribute("data-hydrated", "true");
-  await engineReady(page);
-}
 
 for (const lang of ["en", "zh-cn"] as const) {
   const w = WORDS[lang];

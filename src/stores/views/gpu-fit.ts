@@ -238,6 +238,7 @@ export const gpuFitView = defineView(
                                 users: num(x.capacityUsers, 0),
                                 spare: qty(x.spareShare * 100, "percent", 0),
                               }),
+                        k: "capacity",
                       },
                     ]
                   : []),

@@ -90,6 +90,15 @@ export async function engineReady(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset["engine"] !== "loading");
 }
 
+/** Opens the home page in `lang` and waits until its front door is live. */
+export async function openHome(page: Page, lang: Lang): Promise<void> {
+  await page.goto(lang === "en" ? "/en/" : "/");
+  const door = page.locator('section[aria-labelledby="fd-title"]');
+  await door.scrollIntoViewIfNeeded();
+  await expect(door).toHaveAttribute("data-hydrated", "true");
+  await engineReady(page);
+}
+
 /** Replaces a field's text the way a user does: select all, type; then lets the engine compute. */
 export async function typeInto(page: Page, selector: string, text: string): Promise<void> {
   const input = page.locator(selector);

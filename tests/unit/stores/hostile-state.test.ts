@@ -14,6 +14,8 @@ import { $model, resolveChoice } from "../../../src/stores/model.ts";
 import { registry } from "../../../src/stores/persist.ts";
 import { applyHash, resetAll } from "../../../src/stores/share.ts";
 import { $training } from "../../../src/stores/training.ts";
+import { COST_INITIAL } from "../../../src/stores/cost.ts";
+import { taskContext } from "../../../src/stores/catalog.ts";
 import { GPUS } from "../estimate/helpers.ts";
 
 beforeAll(() => {
@@ -49,6 +51,17 @@ describe("saved inputs with prototype names", () => {
       const r = m.codec.check(JSON.parse(text), engine);
       const resolved = resolveChoice(r.value as ModelChoice, engine);
       expect(resolved.ok, text).toBe(true);
+    }
+  });
+  it("a saved cost comparison holding only a prototype name keeps the options it cannot run without", () => {
+    // The cost page opens on the seed's two RTX 4090 options; a list of at least one option
+    // is required, so a junk state must not leave the page asking for one.
+    for (const junk of ['{"constructor": []}', '{"toString": {}}']) {
+      const k = registry.find((x) => x.id === "k")!;
+      const r = k.codec.check(JSON.parse(junk), engine);
+      const value = r.value as Record<string, unknown>;
+      expect(value["options"], junk).toEqual(COST_INITIAL.options);
+      expect(engine.run({ task: "cost", ...value }, taskContext()).ok, junk).toBe(true);
     }
   });
   it("a nested prototype name (inside LoRA, a cost option, an architecture) is dropped too", () => {

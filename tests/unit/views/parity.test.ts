@@ -431,7 +431,41 @@ describe("plan widgets", () => {
                       : `${shape}：${copies} 个副本，每个 ${tp} 张 GPU，各服务 ${users} 位用户`,
                 );
               } else expect(cell(i, "shape")).toBe(strings[lang][`shape.${x.shape}`]);
+              // The verdict counts from the row's own GPUs: what the GPU needs, and the rest
+              // said to be for speed; a batch row without a resolution claims no fit.
+              const en = lang === "en";
+              const needs = {
+                fits: en ? "fits on 1 GPU" : "1 张卡装得下",
+                "needs-gpus": en
+                  ? `needs ${x.fewestGpus} GPUs in one node`
+                  : `需要同一节点内 ${x.fewestGpus} 张 GPU`,
+                "needs-nodes": en
+                  ? `needs ${x.fewestNodes} nodes of ${x.gpusPerNode}`
+                  : `需要 ${x.fewestNodes} 个节点，每个 ${x.gpusPerNode} 张`,
+                "does-not-fit": en ? "does not fit" : "装不下",
+              }[x.verdict];
+              expect(cell(i, "verdict")).toBe(
+                x.reasons.includes("memory-unchecked")
+                  ? en
+                    ? "memory not checked: give the resolution"
+                    : "未检查显存：请填写分辨率"
+                  : x.verdict !== "does-not-fit" && x.gpus > x.fewestGpus
+                    ? en
+                      ? `${needs}; ${x.gpus} for speed`
+                      : `${needs}；用 ${x.gpus} 张提速`
+                    : needs,
+              );
+              // Serving: the users the row's GPUs could serve at the rate asked, and the share unused.
+              if (x.capacityUsers !== undefined && x.spareShare !== undefined) {
+                const users = plain(lang, x.capacityUsers, 0);
+                const spare = inUnit(lang, x.spareShare * 100, "percent", 0);
+                expect(cell(i, "capacity")).toBe(
+                  en ? `${users} (${spare} unused)` : `${users}（${spare} 闲置）`,
+                );
+              }
             });
+            // The limits answer is there exactly when a deadline or a budget is given.
+            expect(v.result.lines.length > 0).toBe(r.limits.met !== null);
           }
         }),
         RUNS / 4,
