@@ -107,10 +107,13 @@ describe("training throughput against published runs", () => {
     }
   }, 60_000);
 
-  it("median and 90th percentile by nearest rank", () => {
+  it("median, 90th percentile by nearest rank, and the largest", () => {
     const e = (xs: number[]) => errorSpread(xs.map((signedError) => ({ signedError })));
     // |errors| 0.1, 0.2, 0.3, 0.4: median (0.2 + 0.3) / 2; 90th: rank ceil(3.6) = 4th, 0.4.
-    expect(e([0.1, -0.2, 0.3, -0.4])).toEqual({ count: 4, median: 0.25, p90: 0.4 });
-    expect(e([-0.5])).toEqual({ count: 1, median: 0.5, p90: 0.5 });
+    expect(e([0.1, -0.2, 0.3, -0.4])).toEqual({ count: 4, median: 0.25, p90: 0.4, max: 0.4 });
+    // Ten rows: the 90th percentile is the 9th |error| (0.9), the largest the 10th (1.0).
+    const ten = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, -0.9, 1.0];
+    expect(e(ten)).toMatchObject({ p90: 0.9, max: 1.0 });
+    expect(e([-0.5])).toEqual({ count: 1, median: 0.5, p90: 0.5, max: 0.5 });
   });
 });
