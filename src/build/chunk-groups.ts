@@ -66,14 +66,16 @@ export const CHUNK_GROUPS = [
     priority: 93,
     test: under("estimate/tasks/cost-fields\\.ts", "stores/cost\\.ts"),
   },
-  // The plan's request and what only the pages that plan read: the prices the user entered.
+  // The plan's results and what only the pages that plan read: the prices the user entered,
+  // and opening a row on a detailed page (what sets that page's stores loads on a click).
+  // The plan's request is built by the engine (`stores/results/plan.ts`), so loads with it.
   {
     name: "plan",
     // Below `ui`, so the stores and views the plan shares with every widget stay there.
     priority: 89,
     test: under(
       "stores/results/plan\\.ts",
-      "stores/(plan-request|your-prices)\\.ts",
+      "stores/(your-prices|open-row)\\.ts",
       "stores/views/plan-rows\\.ts",
     ),
   },
@@ -99,13 +101,13 @@ export const CHUNK_GROUPS = [
       "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
       // The weights-file reader's store, controls and worker load when a user picks that way;
       // the plan's request and each widget's results only where a page shows that widget.
-      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|your-prices|front-door)[a-z-]+\\.ts",
+      "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|your-prices|front-door|open-row|row-state)[a-z-]+\\.ts",
       // What every widget's view is made of; each widget's own view stays with the widget.
       "stores/views/(define|fields|result|model-name|model-picker)\\.ts",
       "i18n/(format|messages|text)\\.ts",
       // Each widget stays in its own file, so a page loads only the widgets it shows; so do
-      // the parts only some widgets show (the memory verdict and bar, the cost chart).
-      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|GpuFit|WeightsFiles|MemoryVerdict|MemoryWidget|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
+      // the parts only some widgets show (the memory verdict and bar, the cost and plan charts).
+      "islands/calculators/(?!TrainingMemory|InferenceMemory|Throughput|ComputeTime|CostComparison|CostChart|PlanChart|GpuFit|WeightsFiles|MemoryVerdict|MemoryWidget|StackedBar|FrontDoor)[A-Za-z-]+\\.tsx?",
     ),
   },
 ];

@@ -83,6 +83,8 @@ export interface PlanRow {
   costPerMillionTokens?: number | null;
   /** Batch and training: cost of one unit of work (an item, an epoch). */
   costPerUnit?: number | null;
+  /** Batch and training: the units of work `costPerUnit` divides by (items, epochs). */
+  units?: number;
   scalingEfficiency: number | null;
   scalingBasis: ScalingBasis;
   limitedBy: PlanLimit | null;
@@ -173,7 +175,7 @@ export function priceRow(
   | "meetsDeadline"
   | "withinBudget"
   | "reasons"
-> & { costPerUnit?: number | null } {
+> & { costPerUnit?: number | null; units?: number } {
   const reasons: PlanReason[] = [];
   const overheads = limits.billing && p.hours !== null ? overheadsFor(p.hours, limits.billing) : {};
   const billed = p.hours === null ? null : billedHourParts(p.hours, overheads);
@@ -203,7 +205,9 @@ export function priceRow(
     meetsDeadline,
     withinBudget,
     reasons,
-    ...(p.units === undefined ? {} : { costPerUnit: cost === null ? null : cost / p.units }),
+    ...(p.units === undefined
+      ? {}
+      : { units: p.units, costPerUnit: cost === null ? null : cost / p.units }),
   };
 }
 

@@ -1,5 +1,7 @@
 /** What the stores ask of the estimation engine (`engine-impl.ts`), as types only. */
 import type { ParamCounts } from "../estimate/model.ts";
+import type { CostRequestInput } from "../estimate/plan-cost.ts";
+import type { PlanRow } from "../estimate/plan-row.ts";
 import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
 import type { Checked, CheckContext } from "../estimate/tasks/check.ts";
@@ -31,4 +33,6 @@ export interface Engine {
     m: ModelChoice,
     initial: ModelChoice,
   ) => { value: ModelChoice; invalid: string[] };
+  /** The total-cost page's request that bills as a plan row does (null: no run hours). */
+  costRequestOfRow: (row: PlanRow) => CostRequestInput | null;
 }

@@ -6,6 +6,7 @@
  */
 import { paramCounts } from "../estimate/model.ts";
 import { checkModel } from "../estimate/model-source.ts";
+import { costRequestOfRow } from "../estimate/plan-cost.ts";
 import type { ResolvedModelValue } from "../estimate/model-value.ts";
 import type { Preset } from "../estimate/presets.ts";
 import { checkFields } from "../estimate/tasks/check.ts";
@@ -53,4 +54,5 @@ export const engine: Engine = {
   check: (fields: Fields, raw, ctx) => checkFields(fields, raw, ctx),
   resolveModel,
   refineModelChoice,
+  costRequestOfRow,
 };

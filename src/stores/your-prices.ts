@@ -6,10 +6,8 @@
  * marks the second (`views/your-prices-rows.ts`).
  */
 import type { Input } from "../estimate/tasks/field.ts";
-import type { Currency } from "../estimate/price.ts";
 import { YOUR_PRICES_FIELDS } from "../estimate/tasks/price-fields.ts";
 import type { YOUR_PRICE_FIELDS } from "../estimate/tasks/price-fields.ts";
-import { $catalog } from "./catalog.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type YourPricesState = Input<typeof YOUR_PRICES_FIELDS>;
@@ -22,15 +20,3 @@ export const rowsOf = (): YourPriceState[] => $yourPrices.get().prices ?? [];
 /** The list as given; an empty one unsets the field (no prices, as on a fresh visit). */
 export const setRows = (prices: YourPriceState[]): void =>
   yourPrices.set({ prices: prices.length ? prices : undefined });
-
-/**
- * A new row for a GPU not priced yet, in the currency of the last price entered, else
- * `currency` (the plan's); its price waits for the user.
- */
-export function addPrice(currency: Currency): void {
-  const rows = rowsOf();
-  const taken = new Set(rows.map((p) => p.gpu));
-  const gpu = $catalog.get().gpus.find((g) => !taken.has(g.id))?.id;
-  if (gpu === undefined || rows.length >= YOUR_PRICES_FIELDS.prices.max) return;
-  setRows([...rows, { gpu, currency: rows[rows.length - 1]?.currency ?? currency }]);
-}

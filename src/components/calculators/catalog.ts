@@ -14,7 +14,8 @@ import { $catalog, provideCatalog } from "../../stores/catalog.ts";
 import { engine } from "../../stores/engine-impl.ts";
 import { provideEngine } from "../../stores/engine.ts";
 import { initialModel, MODEL_INITIAL_KEY } from "../../stores/model.ts";
-import { taskStoreRegistry } from "../../stores/outcome.ts";
+import { loadBuilders } from "../../stores/builders.ts";
+import { requestKey, taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
 export async function calcCatalog(): Promise<Catalog> {
@@ -27,12 +28,21 @@ export async function calcCatalog(): Promise<Catalog> {
 export async function provide(): Promise<void> {
   provideEngine(engine);
   provideCatalog(await calcCatalog());
+  await loadBuilders();
 }
 
-/** The page data: the catalog, and every calculator's result for its initial inputs. */
+/**
+ * The page data: the catalog, every calculator's result for its initial inputs, and the
+ * requests the engine builds.
+ */
 export async function pageData(): Promise<Catalog> {
   await provide();
   const initial: Record<string, unknown> = { [MODEL_INITIAL_KEY]: initialModel() };
-  for (const ts of taskStoreRegistry) initial[ts.id] = ts.initial().outcome;
+  for (const ts of taskStoreRegistry) {
+    const { request, outcome } = ts.initial();
+    initial[ts.id] = outcome;
+    // A request built by code that loads later comes with the page, as its result does.
+    if (ts.loadBuilder) initial[requestKey(ts.id)] = request;
+  }
   return { ...$catalog.get(), initial };
 }

@@ -28,6 +28,8 @@ export const COST_FIELDS = {
   setupHours: hours,
   dataPrepHours: hours,
   downloadHours: hours,
+  /** Hours writing checkpoints during the run (training stalls while it saves). */
+  checkpointHours: hours,
   exportHours: hours,
   idleHours: hours,
   /** Expected reruns as a share of the run (0.1: one run in ten fails and is repeated). */

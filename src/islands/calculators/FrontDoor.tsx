@@ -2,6 +2,7 @@
  * The front door: what the user wants to do, the model, the few inputs that matter, and the
  * top options of the decision table, with links into the calculators that hold the same state.
  */
+import type { RowPage } from "../../stores/open-row.ts";
 import { frontDoorView } from "../../stores/views/front-door.ts";
 import { Controls } from "./Controls.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";
@@ -21,6 +22,9 @@ function Markup({
   hydrated,
   links,
 }: Props & Rendered<ReturnType<typeof frontDoorView.initial>>) {
+  // The links open the cost page (and, serving, the inference page) on the first option.
+  const open = v.result.status === "ok" ? v.result.open : null;
+  const on = (page: RowPage, href: string) => open && ((e: Event) => open(e, page, href));
   return (
     <section
       class="calc front-door"
@@ -65,11 +69,18 @@ function Markup({
         {v.memory && (
           <>
             {" · "}
-            <a href={links[v.memory]}>{t["fd.linkMemory"]}</a>
+            <a
+              href={links[v.memory]}
+              onClick={(v.memory === "serving" && on("serving", links.serving)) || undefined}
+            >
+              {t["fd.linkMemory"]}
+            </a>
           </>
         )}
         {" · "}
-        <a href={links.cost}>{t["fd.linkCost"]}</a>
+        <a href={links.cost} onClick={on("cost", links.cost) || undefined}>
+          {t["fd.linkCost"]}
+        </a>
       </p>
       {v.batch && <p class="calc-note-text">{t["fd.batch"]}</p>}
     </section>

@@ -11,6 +11,8 @@ import { $goal, chooseGoal, choosePreset, GOALS } from "../front-door.ts";
 import { $job, job } from "../job.ts";
 import { $model, model } from "../model.ts";
 import { plan } from "../results/plan.ts";
+import type { RowPage } from "../open-row.ts";
+import { openRow } from "../open-row.ts";
 import { $serving, serving } from "../serving.ts";
 import { $training, methodOf, setMethod, training } from "../training.ts";
 import { defineView } from "./define.ts";
@@ -146,7 +148,12 @@ export const frontDoorView = defineView(
       controls,
       result: shown(outcome, (r) => {
         const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, TOP);
+        const first = top[0];
         return {
+          /** Opens a detailed page (the cost page, the inference page) on the first option. */
+          open: first
+            ? (e: Event, page: RowPage, href: string) => openRow(e, first, page, href)
+            : null,
           none: top.length ? null : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
           limits: limitsMessages(r.limits, r.currency),
           options: top.map((x) => ({

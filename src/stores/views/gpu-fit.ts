@@ -4,44 +4,57 @@
  * plans on (the estimate, or a peak the run-log analyzer measured).
  */
 import type { PlanRow } from "../../estimate/plan-row.ts";
-import { BYTES_PER_GB } from "../../estimate/units.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";
 import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
 import { $job, job } from "../job.ts";
-import { $measuredNow, $useMeasuredNow, setUseMeasured } from "../measured-basis.ts";
+import { onMount } from "nanostores";
+import { $measuredNow, $useMeasuredNow } from "../measured-basis.ts";
 import { $resolvedModel } from "../model.ts";
 import { plan } from "../results/plan.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { limitsMessages, verdictMessage } from "./plan-rows.ts";
+import { limitsMessages, missedMessage, verdictMessage } from "./plan-rows.ts";
+import type { RowPage } from "../open-row.ts";
+import { openRow } from "../open-row.ts";
+import { lazy } from "../lazy.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 
 const ID = "gf";
+/** The detailed pages a row opens on, beside this one in either language. */
+const PAGES = { cost: "../total-cost/", serving: "../inference/" } as const;
 
-function scalingText(r: PlanRow): Text {
-  if (r.scalingEfficiency === null || r.gpus === 1) return "—";
-  const value = qty(r.scalingEfficiency * 100, "percent", 0);
-  return r.scalingBasis === "measured" || r.scalingBasis === "predicted"
-    ? msg(`pt.${r.scalingBasis}`, { value })
-    : value;
+/** A link that opens that page on this row (`open-row.ts`); `pt.open.<page>` names it. */
+function opens(r: PlanRow, page: RowPage) {
+  const href = PAGES[page];
+  return { href, text: msg(`pt.open.${page}`), onClick: (e: Event) => openRow(e, r, page, href) };
 }
+/** Columns most readers skip, behind a box to tick. */
+const MORE = ["pt.shape", "pt.scaling", "pt.limit", "pt.why"];
+
+/** The row's scaling and its basis (`pt.scaling.<basis>`: measured, predicted or neither). */
+const scalingText = (r: PlanRow): Text =>
+  r.scalingEfficiency === null || r.gpus === 1
+    ? "—"
+    : msg(`pt.scaling.${r.scalingBasis}`, {
+        value: qty(r.scalingEfficiency * 100, "percent", 0),
+      });
 
 /** The price per GPU-hour and whose it is: the user's, or a dated reference with its link. */
 function priceCell(r: PlanRow): CellView {
   if (r.pricePerGpuHour === null || r.priceSource === null) return { text: "—" };
   const price = qty(r.pricePerGpuHour, undefined, 2);
   if (r.priceSource === "request") return { text: msg("pt.yourPrice", { price }) };
-  const { provider, product, date, url, ageDays } = r.priceSource;
+  // The source's provider, product, date and age fill its template.
   return {
     text: price,
-    link: { text: msg("price.source", { provider, product, date, ageDays }), href: url },
+    link: { text: msg("price.source", { ...r.priceSource }), href: r.priceSource.url },
   };
 }
 
@@ -64,7 +77,18 @@ function shapeCell(r: PlanRow): CellView {
   return { text, k: "shape" };
 }
 
-const PER_UNIT = { training: "Training", inference: "Serving", batch: "Batch" } as const;
+/** The measured basis's box and note, loaded once a measurement is stored. */
+const measuredWay = lazy(() => import("./gpu-fit-measured.ts"));
+
+/** The options as a chart, its code loaded when a reader opens it. */
+const chartWay = lazy(() => import("../../islands/calculators/PlanChart.tsx"));
+const loadChart = (): void => void chartWay.load();
+
+onMount(measuredWay.$state, () =>
+  $measuredNow.subscribe((m) => {
+    if (m) void measuredWay.load();
+  }),
+);
 
 export const gpuFitView = defineView(
   [
@@ -78,8 +102,23 @@ export const gpuFitView = defineView(
     $catalog,
     $yourPrices,
     $rowsEditor,
+    chartWay.$state,
+    measuredWay.$state,
   ],
-  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
+  (
+    fitState,
+    jobState,
+    request,
+    outcome,
+    resolved,
+    measured,
+    use,
+    { gpus },
+    prices,
+    editor,
+    chart,
+    measuredParts,
+  ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     const f = fieldViews({
@@ -98,9 +137,10 @@ export const gpuFitView = defineView(
       set: job.set,
     });
     const mode = value.mode;
-    const hasMeasured = mode === "training" && measured !== null;
-    const useMeasured = hasMeasured && use;
-    const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
+    const m =
+      mode === "training" && measured !== null && measuredParts.status === "ready"
+        ? measuredParts.module
+        : null;
     const workload: FieldView[] =
       mode === "training"
         ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
@@ -137,19 +177,7 @@ export const gpuFitView = defineView(
           f("idleHours"),
         ],
       },
-      ...(hasMeasured
-        ? [
-            {
-              kind: "check" as const,
-              id: `${ID}-measured`,
-              label: msg("gf.useMeasured", {
-                source: measured.sourceFile || msg("gf.pasted"),
-              }),
-              checked: useMeasured,
-              onValue: setUseMeasured,
-            },
-          ]
-        : []),
+      ...(m && measured ? [m.measuredCheck(ID, measured, use)] : []),
     ];
     return {
       id: ID,
@@ -168,19 +196,8 @@ export const gpuFitView = defineView(
         // Which memory a training plan rests on: the estimate, or a peak measured on a run.
         ...(mode !== "training"
           ? []
-          : useMeasured
-            ? [
-                {
-                  text: msg("gf.noteMeasured", {
-                    gpu: measured.gpuName,
-                    count: measured.gpuCount,
-                    peak: gb(measured.peakMemoryBytes),
-                    rent: gb(measured.recommendedBytes),
-                    headroom: qty(measured.headroom * 100, "percent", 0),
-                  }),
-                  data: { "data-basis": "measured" },
-                },
-              ]
+          : m && measured && use
+            ? [m.measuredNote(measured)]
             : [{ text: msg("gf.basisEstimate"), data: { "data-basis": "estimate" } }]),
       ],
       result: shown(outcome, (r) => {
@@ -194,7 +211,7 @@ export const gpuFitView = defineView(
           ...(serving ? ["pt.perUser"] : []),
           "pt.hours",
           "pt.cost",
-          `pt.perUnit${PER_UNIT[mode]}`,
+          `pt.perUnit.${mode}`,
           // What the load asked leaves unused of the GPUs it pays for.
           ...(serving ? ["pt.capacity"] : []),
           "pt.scaling",
@@ -205,14 +222,29 @@ export const gpuFitView = defineView(
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
           lines: limitsMessages(r.limits, currency),
+          lazyChart: {
+            // After a failed load the summary says so; opening it again retries.
+            summary: msg(chart.status === "failed" ? "lazy.failed" : "gf.chart"),
+            load: loadChart,
+            drawn:
+              chart.status === "ready"
+                ? { Chart: chart.module.PlanChart, v: chart.module.planChart(r.best, currency) }
+                : null,
+          },
           table: {
             name: "fit",
             caption: msg("pt.caption", { currency }),
             columns: ["GPU", ...columns.map((k): Text => msg(k, { currency }))],
+            more: {
+              columns: columns.flatMap((k, i) => (MORE.includes(k) ? [i + 1] : [])),
+              label: msg("pt.more"),
+            },
             rows: r.best.map((x): RowView => ({
               key: x.gpu,
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },
               head: x.gpuName,
+              // What it misses of the deadline and budget, where the eye starts.
+              mark: missedMessage(x),
               cells: [
                 { text: verdictMessage(x), k: "verdict" },
                 {
@@ -223,10 +255,17 @@ export const gpuFitView = defineView(
                 {
                   text: qty(x.memoryPerGpuRentGB, "gb", 1),
                   k: "memory",
+                  // A served row on the inference page: its GPU, group and users per copy.
+                  link: serving && x.tensorParallel !== undefined ? opens(x, "serving") : null,
                 },
                 ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
                 { text: num(x.hours, 2), k: "hours" },
-                { text: num(x.cost, 2), k: "cost" },
+                {
+                  text: num(x.cost, 2),
+                  k: "cost",
+                  // Every billed hour of this row, on the cost page.
+                  link: x.runHours === null ? null : opens(x, "cost"),
+                },
                 { text: num(serving ? x.costPerMillionTokens : x.costPerUnit, 2) },
                 ...(serving
                   ? [

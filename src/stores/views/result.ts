@@ -78,8 +78,8 @@ export function issuesAt(o: Outcome<unknown> | null, prefix = ""): Record<string
 }
 
 /** The request as "Show the request" prints it; null while a field needs fixing. */
-export const requestText = (b: Built): string | null =>
-  b.ok ? JSON.stringify(b.request, null, 2) : null;
+export const requestText = (b: Built | null): string | null =>
+  b?.ok ? JSON.stringify(b.request, null, 2) : null;
 
 /** A catalog GPU's name (the id when the catalog has none by that id). */
 export const gpuName = (gpus: readonly GpuSpec[], id: string | undefined): string =>

@@ -5,8 +5,11 @@ export interface CellView {
   text: Text;
   /** Tags the cell (`data-k`) for tests and print. */
   k?: string;
-  /** A link after the text (a price's source). */
-  link?: { href: string; text: Text } | null;
+  /**
+   * A link after the text: a price's source, or a detailed page opened on this row
+   * (`onClick` sets that page's stores first, then opens it).
+   */
+  link?: { href: string; text: Text; onClick?: (e: Event) => void } | null;
 }
 
 export interface RowView {
@@ -24,5 +27,10 @@ export interface TableView {
   name?: string;
   caption: Text;
   columns: Text[];
+  /**
+   * Columns most readers skip (indices into `columns`), hidden until the box labelled
+   * `label` is ticked; the rest of the table reads alone, on a phone's cards too.
+   */
+  more?: { columns: readonly number[]; label: Text };
   rows: RowView[];
 }

@@ -9,6 +9,9 @@ import type { Outcome } from "../../estimate/tasks/task.ts";
 import { msg } from "../../i18n/text.ts";
 import type { YourPriceState } from "../your-prices.ts";
 import { clearPrices, removePrice, setPrice } from "../your-prices-edit.ts";
+
+/** Adding a price loads this module first (`views/your-prices.ts`). */
+export { addPrice } from "../your-prices-edit.ts";
 import type { FieldView } from "./fields.ts";
 import { listEditor } from "./list-editor.ts";
 import { issuesAt } from "./result.ts";

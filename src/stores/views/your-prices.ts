@@ -13,7 +13,7 @@ import type { Outcome } from "../../estimate/tasks/task.ts";
 import { msg } from "../../i18n/text.ts";
 import { lazy } from "../lazy.ts";
 import type { YourPricesState } from "../your-prices.ts";
-import { $yourPrices, addPrice } from "../your-prices.ts";
+import { $yourPrices } from "../your-prices.ts";
 import type { FieldView } from "./fields.ts";
 
 const rowsEditor = lazy(() => import("./your-prices-rows.ts"));
@@ -62,7 +62,10 @@ export function yourPricesGroup(
               id: `${id}-add`,
               label: msg("gf.yp.add"),
               // A new price is in the plan's currency until the user says otherwise.
-              onClick: () => addPrice(outcome?.ok ? outcome.result.currency : "USD"),
+              onClick: () =>
+                void rowsEditor
+                  .load()
+                  .then((m) => m?.addPrice(outcome?.ok ? outcome.result.currency : "USD")),
             },
           ]
         : []),

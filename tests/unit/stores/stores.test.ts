@@ -31,6 +31,7 @@ import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts"
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
+import { loadBuilders } from "../../../src/stores/builders.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { fieldCodec, fromText, toText } from "../../../src/stores/field-codec.ts";
 import { $model, MODEL_INITIAL, resolveChoice, setModel } from "../../../src/stores/model.ts";
@@ -45,9 +46,10 @@ import { $training, setMethod, training, TRAINING_INITIAL } from "../../../src/s
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
 import { GPUS, RUNS } from "../estimate/helpers.ts";
 
-beforeAll(() => {
+beforeAll(async () => {
   provideEngine(engine);
   provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  await loadBuilders();
 });
 beforeEach(() => resetAll());
 
@@ -121,7 +123,7 @@ describe("store and request agree", () => {
   it("every store's initial state, as each task's request, is accepted and finite", () => {
     for (const ts of [trainMemory, inferMemory, decodeSpeed, trainTime, costComparison, plan]) {
       const { request, outcome } = ts.initial();
-      expect(request.ok, JSON.stringify(request)).toBe(true);
+      expect(request?.ok, JSON.stringify(request)).toBe(true);
       expect(outcome?.ok, JSON.stringify(outcome)).toBe(true);
     }
   });

@@ -13,26 +13,33 @@ import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
+import { loadBuilders } from "../../../src/stores/builders.ts";
 import { setFit } from "../../../src/stores/fit.ts";
 import { plan } from "../../../src/stores/results/plan.ts";
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
-import { $yourPrices, addPrice } from "../../../src/stores/your-prices.ts";
-import { clearPrices, removePrice, setPrice } from "../../../src/stores/your-prices-edit.ts";
+import { $yourPrices } from "../../../src/stores/your-prices.ts";
+import {
+  addPrice,
+  clearPrices,
+  removePrice,
+  setPrice,
+} from "../../../src/stores/your-prices-edit.ts";
 import { issuesAt } from "../../../src/stores/views/result.ts";
 import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
 
 /** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
 const GPUS = loadGpuSpecs();
 
-beforeAll(() => {
+beforeAll(async () => {
   provideEngine(engine);
   provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  await loadBuilders();
 });
 beforeEach(() => resetAll());
 
 const request = () => {
   const b = plan.$request.get();
-  if (!b.ok) throw new Error(JSON.stringify(b.issues));
+  if (!b?.ok) throw new Error(JSON.stringify(b));
   return b.request;
 };
 

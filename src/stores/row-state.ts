@@ -1,0 +1,24 @@
+/**
+ * A plan row as the state of a detailed page (`open-row.ts` loads this on demand): the cost
+ * page's whole state becomes the row's cost request (the engine's), so none of its example
+ * remains; the inference page takes the row's GPU, tensor-parallel group and the users one
+ * copy serves, the figures its memory per GPU was computed for.
+ */
+import type { PlanRow } from "../estimate/plan-row.ts";
+import { $cost } from "./cost.ts";
+import { loadEngine } from "./engine.ts";
+import type { RowPage } from "./open-row.ts";
+import { setServing } from "./serving.ts";
+
+export async function setFromRow(row: PlanRow, page: RowPage): Promise<void> {
+  if (page === "serving") {
+    setServing({
+      gpu: row.gpu,
+      tensorParallel: row.tensorParallel ?? 1,
+      sequences: row.usersPerReplica ?? 1,
+    });
+    return;
+  }
+  const request = (await loadEngine())?.costRequestOfRow(row);
+  if (request) $cost.set(request);
+}

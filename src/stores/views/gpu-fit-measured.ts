@@ -1,0 +1,32 @@
+/**
+ * The decision table's measured basis, loaded only once the run-log analyzer has a stored
+ * measurement (a first visit has none): the box that plans on the measured peak instead of
+ * the estimate, and, when ticked, the note naming the run it comes from.
+ */
+import { BYTES_PER_GB } from "../../estimate/units.ts";
+import { msg, qty } from "../../i18n/text.ts";
+import { setUseMeasured } from "../measured-basis.ts";
+import type { MeasuredState } from "../measured.ts";
+import type { FieldView } from "./fields.ts";
+
+export const measuredCheck = (id: string, m: MeasuredState, checked: boolean): FieldView => ({
+  kind: "check",
+  id: `${id}-measured`,
+  label: msg("gf.useMeasured", { source: m.sourceFile || msg("gf.pasted") }),
+  checked,
+  onValue: setUseMeasured,
+});
+
+export function measuredNote(m: MeasuredState) {
+  const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
+  return {
+    text: msg("gf.noteMeasured", {
+      gpu: m.gpuName,
+      count: m.gpuCount,
+      peak: gb(m.peakMemoryBytes),
+      rent: gb(m.recommendedBytes),
+      headroom: qty(m.headroom * 100, "percent", 0),
+    }),
+    data: { "data-basis": "measured" },
+  };
+}
