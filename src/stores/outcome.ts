@@ -67,17 +67,15 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
     const at = initials();
     return values.every((v, i) => v === at[i]);
   });
-  // While the engine that builds it loads, the last request stays, as the last result does.
-  let last: Built<Id> | null = null;
-  const $request = computed(
-    [computed(stores, build), $atInitial],
-    (b, atInitial) => (last = b ?? (atInitial ? requestFromPage() : last)),
+  // While what builds it loads, inputs other than the initial ones have no request yet.
+  const $request = computed([computed(stores, build), $atInitial], (b, atInitial) =>
+    b === null && atInitial ? requestFromPage() : b,
   );
   const $current = computed(
     [$request, $atInitial, $catalog, $engine],
     (b, atInitial, _catalog, e): Result | null => {
       if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
-      // Built by the engine, which is loading.
+      // What builds the request is loading.
       if (b === null) return null;
       if (!b.ok) return { ok: false, issues: b.issues };
       if (e) return e.run(b.request, taskContext());
@@ -86,21 +84,19 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   );
   const $outcome = atom<Result | null>(null);
   onMount($outcome, () => {
-    // Every new request loads the engine (again after a failed load) unless the page has it;
-    // so does any edit, with the request's builder where it loads later (the last request
-    // stays until then).
-    const load = () => {
+    // Every new request (or, where its builder loads later, none yet) loads the engine (again
+    // after a failed load) and that builder, unless the page has the result.
+    const offLoad = $request.subscribe(() => {
       if ($atInitial.get() && fromPage() !== null) return;
       void loadEngine();
       void loadBuilder?.();
-    };
-    const offLoad = [$request.subscribe(load), $atInitial.subscribe(load)];
+    });
     // While the engine loads for a new request, the last result stays (see above).
     const offShow = $current.subscribe((o) => {
       if (o !== null) $outcome.set(o);
     });
     return () => {
-      offLoad.forEach((off) => off());
+      offLoad();
       offShow();
     };
   });

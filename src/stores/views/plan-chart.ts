@@ -12,7 +12,7 @@ import { moneyMessage, optionMessage } from "./plan-rows.ts";
 const W = 340;
 const H = 230;
 /** Margins: left for the cost labels and the rotated axis title, bottom for hours and title. */
-const L = 50;
+const L = 52;
 const R = 14;
 const T = 14;
 const B = 36;
@@ -63,6 +63,7 @@ export function planChart(
   const fastest = placed.reduce((a, b) => (b.hours < a.hours ? b : a));
   const money = (n: number) => moneyMessage(n, currency);
   const h = (n: number) => qty(n, "hours", 1);
+  const amount = (n: number) => qty(n, undefined, n < 100 ? 2 : 0);
   const lo = { hours: Math.min(...hours), cost: Math.min(...costs) };
   const hi = { hours: Math.max(...hours), cost: Math.max(...costs) };
   const named = (r: PlanRow, key: string) => {
@@ -85,8 +86,9 @@ export function planChart(
     }),
     axes: `M${L} ${T}V${H - B}H${W - R}`,
     texts: [
-      { x: L - 4, y: H - B, text: money(lo.cost), anchor: "end" },
-      { x: L - 4, y: T + 8, text: money(hi.cost), anchor: "end" },
+      // The currency is the axis title's.
+      { x: L - 4, y: H - B, text: amount(lo.cost), anchor: "end" },
+      { x: L - 4, y: T + 8, text: amount(hi.cost), anchor: "end" },
       { x: L, y: H - B + 12, text: h(lo.hours), anchor: "start" },
       { x: W - R, y: H - B + 12, text: h(hi.hours), anchor: "end" },
       { x: L + (W - L - R) / 2, y: H - 6, text: msg("gf.chartHours"), anchor: "middle" },
