@@ -91,12 +91,18 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
       void loadEngine();
       void loadBuilder?.();
     });
+    // A builder that loads later comes with the engine, whatever loaded the engine: stores
+    // that are not inputs (the measured basis) change the request too.
+    const offBuilder = $engine.subscribe((e) => {
+      if (e) void loadBuilder?.();
+    });
     // While the engine loads for a new request, the last result stays (see above).
     const offShow = $current.subscribe((o) => {
       if (o !== null) $outcome.set(o);
     });
     return () => {
       offLoad();
+      offBuilder();
       offShow();
     };
   });
