@@ -70,7 +70,8 @@ async function tableRow(page: Page, gpu: string, users: number): Promise<TableRo
     gpus,
     group,
     usersPerCopy: copies ? numberIn(copies[2] ?? "") : users,
-    memory: await cell("memory").innerText(),
+    // The figure, before the link that opens the row on the inference page.
+    memory: await cell("memory").evaluate((td) => td.firstChild?.textContent ?? ""),
   };
 }
 

@@ -196,7 +196,7 @@ for (const lang of LANGS) {
     const cheapest = placed.reduce((a, b) => (b.cost < a.cost ? b : a));
     const fastest = placed.reduce((a, b) => (b.hours < a.hours ? b : a));
 
-    await page.getByText(w.chart).click();
+    await page.locator("summary", { hasText: w.chart }).click();
     const chart = page.locator('[data-chart="plan"] svg');
     await expect(chart).toBeVisible();
     await expect(chart.locator("circle")).toHaveCount(placed.length);

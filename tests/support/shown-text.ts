@@ -69,3 +69,7 @@ export const list = (lang: Lang, names: readonly string[]): string =>
 
 /** The colon after a label: ": " / "：". */
 export const colon = (lang: Lang): string => (lang === "en" ? ": " : "：");
+
+/** Text that opens with `shown` and may go on after a space (a cell's figure, then its link). */
+export const leading = (shown: string): RegExp =>
+  new RegExp(`^${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);

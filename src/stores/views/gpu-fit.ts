@@ -1,26 +1,27 @@
 /**
  * What the decision table shows: the workload's inputs, every catalog GPU at its best count
- * (the plan's own order) with its verdict, time, cost and whose price, and which memory it
- * plans on (the estimate, or a peak the run-log analyzer measured).
+ * (the plan's own order) with its verdict, time, cost and whose price, links that open a
+ * row on the cost and inference pages, the options as a chart once opened, and which memory
+ * it plans on (the estimate, or a peak the run-log analyzer measured).
  */
+import { onMount } from "nanostores";
 import type { PlanRow } from "../../estimate/plan-row.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";
 import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
 import { $job, job } from "../job.ts";
-import { onMount } from "nanostores";
+import { lazy } from "../lazy.ts";
 import { $measuredNow, $useMeasuredNow } from "../measured-basis.ts";
 import { $resolvedModel } from "../model.ts";
+import type { RowPage } from "../open-row.ts";
+import { openRow } from "../open-row.ts";
 import { plan } from "../results/plan.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { limitsMessages, missedMessage, verdictMessage } from "./plan-rows.ts";
-import type { RowPage } from "../open-row.ts";
-import { openRow } from "../open-row.ts";
-import { lazy } from "../lazy.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";

@@ -5,7 +5,7 @@
  * them (tests/support/shown-text.ts), in both languages where the widget names units.
  */
 import type { TaskRequest } from "../../../src/estimate/tasks/registry.ts";
-import { colon, inUnit, plain } from "../../support/shown-text.ts";
+import { colon, inUnit, leading, plain } from "../../support/shown-text.ts";
 import { test, expect } from "../fixtures.ts";
 import type { Lang } from "./helpers.ts";
 
@@ -244,7 +244,10 @@ for (const lang of LANGS) {
     const first = best[0]!;
     await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
     await expect(rows.first().locator('[data-k="hours"]')).toHaveText(plain(lang, first.hours, 2));
-    await expect(rows.first().locator('[data-k="cost"]')).toHaveText(plain(lang, first.cost, 2));
+    // The cost, then the link that opens the row on the cost page.
+    await expect(rows.first().locator('[data-k="cost"]')).toHaveText(
+      leading(plain(lang, first.cost, 2)),
+    );
     // The plan's GPUs each run at their own speed: different GPUs, different times.
     expect(new Set(best.filter((x) => x.hours !== null).map((x) => x.hours)).size).toBeGreaterThan(
       1,
