@@ -2,15 +2,26 @@
  * A plan row as the state of a detailed page (`open-row.ts` loads this on demand): the cost
  * page's whole state becomes the row's cost request (the engine's), so none of its example
  * remains; the inference page takes the row's GPU, tensor-parallel group and the users one
- * copy serves, the figures its memory per GPU was computed for.
+ * copy serves, and the training-memory page the row's GPU, count and (where the plan had to
+ * shard to fit) ZeRO-3: the figures each row's memory per GPU was computed for.
  */
 import type { PlanRow } from "../estimate/plan-row.ts";
 import { $cost } from "./cost.ts";
 import { loadEngine } from "./engine.ts";
 import type { RowPage } from "./open-row.ts";
 import { setServing } from "./serving.ts";
+import { setTraining } from "./training.ts";
 
 export async function setFromRow(row: PlanRow, page: RowPage): Promise<void> {
+  if (page === "training") {
+    // The plan shards with ZeRO-3 only where the workload's own sharding does not fit.
+    setTraining({
+      gpu: row.gpu,
+      gpus: row.gpus,
+      ...(row.reasons.includes("needs-sharding") ? { sharding: "zero3" as const } : {}),
+    });
+    return;
+  }
   if (page === "serving") {
     setServing({
       gpu: row.gpu,

@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
+  engineReady,
   hydrateAll,
   openCalculators,
   openHome,
@@ -25,6 +26,7 @@ const WORDS = {
     add: "Add a price",
     toCost: "billed hours in detail",
     toServing: "on the inference page",
+    toTraining: "on the training-memory page",
     more: "Show every column",
     why: "Why",
     missed: "misses the deadline",
@@ -36,6 +38,7 @@ const WORDS = {
     add: "添加价格",
     toCost: "计费明细",
     toServing: "到推理页核对",
+    toTraining: "到训练显存页核对",
     more: "显示全部列",
     why: "原因",
     missed: "赶不上截止时间",
@@ -58,6 +61,8 @@ const cell = (page: Page, gpu: string, k: string) => row(page, gpu).locator(`[da
 const costPath = (lang: Lang) => (lang === "en" ? "/en/guides/total-cost/" : "/guides/total-cost/");
 const inferencePath = (lang: Lang) =>
   lang === "en" ? "/en/guides/inference/" : "/guides/inference/";
+const trainingPath = (lang: Lang) =>
+  lang === "en" ? "/en/guides/training-memory/" : "/guides/training-memory/";
 
 for (const lang of LANGS) {
   const w = WORDS[lang];
@@ -128,7 +133,28 @@ for (const lang of LANGS) {
     expect(numberIn(await rent.innerText())).toBe(numberIn(memory));
   });
 
-  test(`the front door opens the cost page and the inference page on its first option (${lang})`, async ({
+  test(`a training row opens the training-memory page at its GPU and count (${lang})`, async ({
+    page,
+  }) => {
+    // The opening QLoRA fine-tune: the RTX 4090 row runs it on several GPUs for speed, the
+    // H100 row on one.
+    for (const gpu of ["rtx-4090", "h100-sxm"]) {
+      await openCalculators(page, lang, "gf");
+      const memory = cell(page, gpu, "memory");
+      const figure = numberIn(await memory.innerText());
+      const gpus = numberIn(await cell(page, gpu, "gpus").innerText());
+      await memory.getByRole("link", { name: w.toTraining }).click();
+      await expect(page).toHaveURL(new RegExp(`${trainingPath(lang)}$`));
+      await hydrateAll(page);
+      await expect(page.locator("#tm-gpu")).toHaveValue(gpu);
+      await expect(page.locator("#tm-gpus")).toHaveValue(String(gpus));
+      // The page's memory to rent per GPU is the row's: one verdict.
+      const rent = page.locator('section[aria-labelledby="tm-title"] [data-figure="rent"]');
+      expect(numberIn(await rent.innerText()), gpu).toBe(figure);
+    }
+  });
+
+  test(`the front door opens the memory and cost pages on its first option (${lang})`, async ({
     page,
   }) => {
     await openHome(page, lang);
@@ -147,7 +173,22 @@ for (const lang of LANGS) {
       Math.ceil(6 / (gpus / tp)),
     );
 
+    // Fine-tuning: the memory link opens the training-memory page on the first option.
     await openHome(page, lang);
+    await page.selectOption("#fd-goal", "fine-tune");
+    await engineReady(page);
+    const tuned = page.locator('[data-testid="fd-answer"] li').first();
+    const tunedGpu = (await tuned.getAttribute("data-gpu")) ?? "";
+    const tunedGpus = (await tuned.getAttribute("data-gpus")) ?? "";
+    await page.getByRole("link", { name: w.memory }).click();
+    await expect(page).toHaveURL(new RegExp(`${trainingPath(lang)}$`));
+    await hydrateAll(page);
+    await expect(page.locator("#tm-gpu")).toHaveValue(tunedGpu);
+    await expect(page.locator("#tm-gpus")).toHaveValue(tunedGpus);
+
+    await openHome(page, lang);
+    await page.selectOption("#fd-goal", "serve");
+    await typeInto(page, "#fd-users", "6");
     await page.getByRole("link", { name: w.billed }).click();
     await expect(page).toHaveURL(new RegExp(`${costPath(lang)}$`));
     await hydrateAll(page);

@@ -11,7 +11,7 @@ import { Results } from "./Results.tsx";
 
 interface Props extends WidgetProps {
   /** Paths of the detailed calculators, in the page's language. */
-  links: { plan: string; memory: string; serving: string; cost: string };
+  links: { plan: string; training: string; serving: string; cost: string };
 }
 
 function Markup({
@@ -22,7 +22,7 @@ function Markup({
   hydrated,
   links,
 }: Props & Rendered<ReturnType<typeof frontDoorView.initial>>) {
-  // The links open the cost page (and, serving, the inference page) on the first option.
+  // The links open the memory page (training or inference) and the cost page on the first option.
   const open = v.result.status === "ok" ? v.result.open : null;
   const on = (page: RowPage, href: string) => open && ((e: Event) => open(e, page, href));
   return (
@@ -69,10 +69,7 @@ function Markup({
         {v.memory && (
           <>
             {" · "}
-            <a
-              href={links[v.memory]}
-              onClick={(v.memory === "serving" && on("serving", links.serving)) || undefined}
-            >
+            <a href={links[v.memory]} onClick={on(v.memory, links[v.memory]) || undefined}>
               {t["fd.linkMemory"]}
             </a>
           </>

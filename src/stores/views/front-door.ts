@@ -164,7 +164,7 @@ export const frontDoorView = defineView(
         };
       }),
       /** Which memory calculator the goal's link opens; a batch job has none to size. */
-      memory: batch ? null : goal === "serve" ? ("serving" as const) : ("memory" as const),
+      memory: batch ? null : goal === "serve" ? ("serving" as const) : ("training" as const),
       batch,
     };
   },

@@ -29,7 +29,11 @@ import type { CellView, RowView } from "./table.ts";
 
 const ID = "gf";
 /** The detailed pages a row opens on, beside this one in either language. */
-const PAGES = { cost: "../total-cost/", serving: "../inference/" } as const;
+const PAGES = {
+  cost: "../total-cost/",
+  serving: "../inference/",
+  training: "../training-memory/",
+} as const;
 
 /** A link that opens that page on this row (`open-row.ts`); `pt.open.<page>` names it. */
 function opens(r: PlanRow, page: RowPage) {
@@ -256,8 +260,14 @@ export const gpuFitView = defineView(
                 {
                   text: qty(x.memoryPerGpuRentGB, "gb", 1),
                   k: "memory",
-                  // A served row on the inference page: its GPU, group and users per copy.
-                  link: serving && x.tensorParallel !== undefined ? opens(x, "serving") : null,
+                  // A served row on the inference page (its GPU, group and users per copy),
+                  // a training row on the training-memory page, when the plan estimated it.
+                  link:
+                    serving && x.tensorParallel !== undefined
+                      ? opens(x, "serving")
+                      : mode === "training" && !(use && measured) && x.memoryPerGpuBytes !== null
+                        ? opens(x, "training")
+                        : null,
                 },
                 ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
                 { text: num(x.hours, 2), k: "hours" },
