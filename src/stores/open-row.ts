@@ -1,8 +1,9 @@
 /**
  * Opening a plan row on a detailed page, as that row: the total-cost page with its GPUs,
  * price and billed hours, the inference page at a served row's GPU, group and users per
- * copy, or the training-memory page at a training row's GPU, count and sharding. What sets the stores loads on the first click; the page opens once they are set,
- * and reads them from storage like any other visit. A failed load still opens the page.
+ * copy, or the training-memory page at a training row's GPU, count and sharding. What sets
+ * the stores loads on the first click; the page opens once they are set, and reads them
+ * from storage like any other visit. A failed load still opens the page.
  */
 import type { PlanRow } from "../estimate/plan-row.ts";
 import { lazy } from "./lazy.ts";

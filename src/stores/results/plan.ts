@@ -1,11 +1,11 @@
 /** The rental plan: every catalog GPU for the training or serving workload of the other calculators. */
+import { issue } from "../../estimate/tasks/issue.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
 import { $measuredBasis } from "../measured-basis.ts";
 import { $model } from "../model.ts";
-import { taskStores } from "../outcome.ts";
-import { issue } from "../../estimate/tasks/issue.ts";
 import { lazy } from "../lazy.ts";
+import { taskStores } from "../outcome.ts";
 import type { Built } from "../requests.ts";
 import { $serving } from "../serving.ts";
 import { $training } from "../training.ts";
