@@ -12,7 +12,7 @@ import type { Currency, ReferencePrice, UsedPrice } from "./price.ts";
 import { isStale, referencePrice, referenceSource, todayIso } from "./price.ts";
 import type { BreakdownItem } from "./result.ts";
 import { sumBreakdown } from "./result.ts";
-import type { PlanSort } from "./vocabulary.ts";
+import type { PlanSort, Sharding } from "./vocabulary.ts";
 
 export type { PlanSort } from "./vocabulary.ts";
 
@@ -98,6 +98,8 @@ export interface PlanRow {
   tokensPerSecondPerUser?: number;
   /** Serving: seconds to a user's first token. */
   ttftSeconds?: number;
+  /** Training: the sharding its memory per GPU was computed with (the workload's, or ZeRO-3 to fit). */
+  sharding?: Sharding;
   /** Serving: GPUs per replica (tensor parallel) and the users one replica serves. */
   tensorParallel?: number;
   usersPerReplica?: number;

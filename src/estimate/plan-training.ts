@@ -114,6 +114,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       scalingBasis:
         gpus === 1 ? "single-gpu" : p.run.measuredScaling === undefined ? "predicted" : "measured",
       limitedBy,
+      sharding: fit.sharding,
       ...memoryPerGpu(fit.bytes),
     });
   }

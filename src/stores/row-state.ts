@@ -2,8 +2,8 @@
  * A plan row as the state of a detailed page (`open-row.ts` loads this on demand): the cost
  * page's whole state becomes the row's cost request (the engine's), so none of its example
  * remains; the inference page takes the row's GPU, tensor-parallel group and the users one
- * copy serves, and the training-memory page the row's GPU, count and (where the plan had to
- * shard to fit) ZeRO-3: the figures each row's memory per GPU was computed for.
+ * copy serves, and the training-memory page the row's GPU, count and sharding: the figures
+ * each row's memory per GPU was computed for.
  */
 import type { PlanRow } from "../estimate/plan-row.ts";
 import { $cost } from "./cost.ts";
@@ -14,11 +14,11 @@ import { setTraining } from "./training.ts";
 
 export async function setFromRow(row: PlanRow, page: RowPage): Promise<void> {
   if (page === "training") {
-    // The plan shards with ZeRO-3 only where the workload's own sharding does not fit.
+    // The sharding the plan computed the row's memory with (ZeRO-3 where its own did not fit).
     setTraining({
       gpu: row.gpu,
       gpus: row.gpus,
-      ...(row.reasons.includes("needs-sharding") ? { sharding: "zero3" as const } : {}),
+      ...(row.sharding ? { sharding: row.sharding } : {}),
     });
     return;
   }

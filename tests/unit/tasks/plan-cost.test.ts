@@ -136,3 +136,22 @@ describe("a plan row on the cost page", () => {
     expect(checked).toBeGreaterThan(10);
   });
 });
+
+describe("a training row on the training-memory page", () => {
+  it("names the sharding its memory was computed with, which the memory task repeats", () => {
+    // Full training of Llama 3.1 8B does not fit one 80 GB H100 unsharded (16 bytes per
+    // parameter of weights, gradients and Adam states alone is 128 GB): eight need ZeRO-3.
+    const workload = { task: "train-memory", model: { preset: "llama-3.1-8b" } };
+    const rows = plan({ workload, tokens: 1e8, gpus: ["h100-sxm"] });
+    const row = rows[0]!;
+    expect(row.reasons).toContain("needs-sharding");
+    expect(row.sharding).toBe("zero3");
+    const r = runRequest(
+      { ...workload, gpu: row.gpu, gpus: row.gpus, sharding: row.sharding },
+      ctx,
+    );
+    expect(r.ok).toBe(true);
+    const bytes = r.ok ? (r.result as unknown as { recommendedBytes: number }).recommendedBytes : 0;
+    expect(bytes).toBe(row.memoryPerGpuBytes);
+  });
+});
