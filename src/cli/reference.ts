@@ -24,7 +24,7 @@ function describe(f: Field): string {
     case "bool":
       return "`true` / `false`";
     case "text":
-      return `text, ≤ ${f.max} characters`;
+      return f.format === "date" ? "date, `YYYY-MM-DD`" : `text, ≤ ${f.max} characters`;
     case "gpu":
       return "catalog GPU id (`content/gpus.json`)";
     case "preset":
@@ -173,6 +173,7 @@ export const EXAMPLES: readonly Example[] = [
       budget: 500,
       prices: { "h100-sxm": { pricePerGpuHour: 2.5, currency: "USD" } },
       sortBy: "cost",
+      pricesOn: "2026-12-01",
     },
     quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.priceSource"],
   },
@@ -187,6 +188,7 @@ export const EXAMPLES: readonly Example[] = [
         contextTokens: 8192,
         outputTokensPerSecondPerUser: 20,
       },
+      pricesOn: "2026-12-01",
     },
     quote: [
       "rows.0.gpu",
@@ -203,6 +205,7 @@ export const EXAMPLES: readonly Example[] = [
       workload: { task: "render", secondsPerFrame: 45, frames: 2880 },
       measuredOn: "rtx-4090",
       maxGpus: 8,
+      pricesOn: "2026-12-01",
     },
     quote: ["rows.0.gpu", "rows.0.gpus", "rows.0.hours", "rows.0.cost", "rows.0.costPerUnit"],
   },

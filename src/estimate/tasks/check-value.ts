@@ -39,6 +39,10 @@ export interface FieldCheck {
 const kept = (v: unknown): FieldCheck => ({ keep: v, issues: [] });
 const bad = (i: Issue): FieldCheck => ({ issues: [i] });
 
+/** YYYY-MM-DD naming a day that exists (2026-02-30 does not). */
+const isCalendarDate = (s: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
 /** Numbers, options and booleans; any other kind is the caller's to check. */
 export function checkScalar(f: Field, v: unknown, path: string): FieldCheck | null {
   switch (f.kind) {
@@ -53,9 +57,9 @@ export function checkScalar(f: Field, v: unknown, path: string): FieldCheck | nu
     case "bool":
       return typeof v === "boolean" ? kept(v) : bad(issue(path, "not-a-boolean"));
     case "text":
-      return typeof v === "string" && v.length <= f.max
-        ? kept(v)
-        : bad(issue(path, "not-a-string", { max: f.max }));
+      if (typeof v !== "string" || v.length > f.max)
+        return bad(issue(path, "not-a-string", { max: f.max }));
+      return f.format === "date" && !isCalendarDate(v) ? bad(issue(path, "not-a-date")) : kept(v);
     default:
       return null;
   }

@@ -78,6 +78,8 @@ export interface TextField extends Common {
   readonly kind: "text";
   readonly max: number;
   readonly default?: string;
+  /** `date`: a calendar date, YYYY-MM-DD. */
+  readonly format?: "date";
 }
 
 /** A model preset id (the presets come with the context, like the GPU catalog). */
@@ -224,6 +226,9 @@ export const text = (max: number, def = ""): TextField & { default: string } => 
   max,
   default: def,
 });
+
+/** A calendar date, YYYY-MM-DD (the day reference prices are aged against). */
+export const date = (): TextField => ({ kind: "text", max: 10, format: "date" });
 
 export const gpu = <const O extends Partial<GpuField>>(opts?: O): GpuField & O => ({
   kind: "gpu",

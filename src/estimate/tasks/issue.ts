@@ -11,6 +11,7 @@ export type IssueCode =
   | "not-an-option"
   | "not-a-boolean"
   | "not-a-string"
+  | "not-a-date"
   | "not-an-object"
   | "not-a-list"
   | "list-length"

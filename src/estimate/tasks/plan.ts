@@ -22,7 +22,7 @@ import { weightBytes } from "../weight-bytes.ts";
 import { gpuById, speedFigureIssues } from "./context.ts";
 import { speedSetup } from "./decode-speed.ts";
 import type { GpuPrice, Resolved } from "./field.ts";
-import { gpu, int, num, request, share } from "./field.ts";
+import { date, gpu, int, num, request, share } from "./field.ts";
 import { HEADROOM_DEFAULT } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./plan-fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memory.ts";
@@ -56,6 +56,11 @@ export const PLAN_OPTION_FIELDS = {
   scaling: share(),
   deadlineHours: num("hours", 0, 1e6, { above: true }),
   prices: { kind: "gpu-prices" },
+  /**
+   * The day reference prices are aged against (which are current, how old each is); default
+   * today. A script that must give the same answer on any day names it.
+   */
+  pricesOn: date(),
   gpus: { kind: "gpu-list" },
   /** Training: a peak measured on a real run replaces the estimated memory. */
   measured: {
@@ -101,7 +106,7 @@ function priceOf(r: PlanRequest, ctx: TaskContext) {
   const own = Object.fromEntries(
     Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
   );
-  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency, ctx.today);
+  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency, r.pricesOn ?? ctx.today);
 }
 
 function servingPlan(w: ServeRequest, ctx: TaskContext) {
