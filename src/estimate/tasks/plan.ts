@@ -106,7 +106,8 @@ function priceOf(r: PlanRequest, ctx: TaskContext) {
   const own = Object.fromEntries(
     Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
   );
-  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency, r.pricesOn ?? ctx.today);
+  return (gpuId: string) =>
+    usedPrice(gpuId, own, ctx.prices ?? [], currency, r.pricesOn ?? ctx.today);
 }
 
 function servingPlan(w: ServeRequest, ctx: TaskContext) {
