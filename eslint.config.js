@@ -1,24 +1,14 @@
 // @ts-check
 /**
  * ESLint, flat config, zero warnings (`npm run lint`, part of `npm test`). Beside the
- * recommended and type-aware rules it holds the layers apart: the estimation core imports
- * no DOM, Astro, Preact or stores; pages load the estimator only through the engine
- * (`src/stores/engine.ts`), so islands and stores import from the core only the light
- * modules their inputs need (field tables, option lists, units) or types; and no module
- * imports itself in a cycle.
+ * recommended and type-aware rules it keeps the estimation core off the DOM and islands to
+ * rendering. The module graph (cycles, which layer imports which) is dependency-cruiser's
+ * (`.dependency-cruiser.cjs`), which counts type-only imports.
  */
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
-
-/**
- * Any core module but those a page may load up front: what its inputs and results need
- * (field tables, option lists, units, own-name lookups), no arithmetic.
- */
-const HEAVY_CORE =
-  "/estimate/(?!(vocabulary|units|gpu|arch-fields|engine-memory|tasks/(field|issue|own|[a-z]+-fields|training-defaults))\\.ts$)";
 
 export default tseslint.config(
   { ignores: ["dist/", ".astro/", "node_modules/", "test-results/", "playwright-report/"] },
@@ -29,15 +19,7 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/resolver-next": [
-        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] }),
-      ],
-      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
-    },
     rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": [
@@ -101,27 +83,6 @@ export default tseslint.config(
           "location",
           "history",
         ].map((name) => ({ name, message: "The estimation core never touches the DOM." })),
-      ],
-    },
-  },
-  {
-    files: ["src/islands/**", "src/stores/**"],
-    // The engine itself, the link codec, and the weights-file reader (run in its worker, or
-    // loaded on demand where there are no workers) are what the pages load on demand.
-    ignores: ["src/stores/engine-impl.ts", "src/stores/share.ts", "src/stores/weights-reading.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: HEAVY_CORE,
-              allowTypeImports: true,
-              message:
-                "Pages load the estimator through the engine (src/stores/engine.ts): import types, or the light modules inputs need.",
-            },
-          ],
-        },
       ],
     },
   },

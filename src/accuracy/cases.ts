@@ -6,50 +6,26 @@
  * (nvidia-smi "used" vs torch max_allocated, GB vs GiB). No coefficient below is specific
  * to a row. The site's accuracy page calls `accuracyTable` at build time.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { PRESETS } from "../estimate/presets.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
+import { runRequest } from "../estimate/registry.ts";
 import type { CalibrationRow } from "./calibration.ts";
 import { loadCalibration } from "./calibration.ts";
 import { calibrationRequest } from "./decode-fit.ts";
 import type { Recompute } from "../estimate/vocabulary.ts";
-import { hardwareFlopsOf, tokenFlops } from "../estimate/training-flops.ts";
+import { hardwareFlopsOf, tokenFlops } from "../estimate/training/flops.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { loadServingRuns } from "./serving-runs.ts";
 import { servingCases } from "./serving-throughput.ts";
+import type { AccuracyCase, Kind, Unit } from "./case.ts";
 import { FRAMEWORK_MEMORY_CASES, FRAMEWORK_MEMORY_EXCLUDED } from "./memory-frameworks.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
-
-export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "tokens" | "%";
-export type Kind = "memory" | "throughput" | "utilisation" | "serving";
 
 const UNIT_BYTES: Partial<Record<Unit, number>> = {
   MiB: BYTES_PER_MIB,
   GiB: BYTES_PER_GIB,
   GB: BYTES_PER_GB,
 };
-
-export interface AccuracyCase {
-  /** Row id in measured-public.tsv (with a suffix when a row holds several figures). */
-  id: string;
-  description: string;
-  /** What the source measured. */
-  measures: string;
-  measured: number;
-  unit: Unit;
-  kind: Kind;
-  /**
-   * `validation`: judged against its measurement; `calibration`: a row a constant was
-   * fitted to (decode-calibration.tsv), shown with its in-sample error and never scored.
-   */
-  role?: "validation" | "calibration";
-  /**
-   * A mechanism the measurement includes and the estimate does not model, named: the row is
-   * shown and counted in the median, but not held to the per-row bound.
-   */
-  gap?: string;
-  estimate: (gpus: readonly GpuSpec[]) => number;
-}
 
 /** Qwen-7B-Chat v1 (Qwen/Qwen-7B-Chat config.json): MHA, untied 151,936 vocabulary. */
 const QWEN_7B_V1 = {

@@ -1,4 +1,4 @@
-/** The text of src/estimate/decode-constants.ts for a fit (written by `npm run -s calibrate`). */
+/** The text of src/estimate/generated/decode-constants.ts for a fit (written by `npm run -s calibrate`). */
 import type { DecodeFit } from "./decode-fit.ts";
 
 export function renderConstants(fit: DecodeFit): string {
@@ -10,7 +10,7 @@ export function renderConstants(fit: DecodeFit): string {
  * behind each constant; a constant missing here had no rows (decode-step.ts says what
  * stands in for it).
  */
-import type { DecodeConstants } from "./decode-step.ts";
+import type { DecodeConstants } from "../serving/decode-step.ts";
 
 export const DECODE_CONSTANTS: DecodeConstants = ${JSON.stringify(fit, null, 2)};
 `;

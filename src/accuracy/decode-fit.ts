@@ -1,12 +1,12 @@
 /**
- * Fits the step model's constants (`src/estimate/decode-step.ts`) to the calibration rows:
+ * Fits the step model's constants (`src/estimate/serving/decode-step.ts`) to the calibration rows:
  * per engine and weight format the achieved share of the bandwidth bound and a fixed cost per
  * layer, and the achieved share of the dense peak in compute-bound steps (pooled over every
  * engine for one whose own compute-bound rows come from fewer than two GPU models); per
  * link an all-reduce latency.
  *
  * Every row is run the way the estimate runs it: as its decode-speed request, through the
- * engine's schedule (`serving-schedule.ts`), so what is fitted is the sum of the steps the
+ * engine's schedule (`serving/schedule.ts`), so what is fitted is the sum of the steps the
  * estimate prices. A decode row measured the time per output token; a serving run measured
  * its output tokens per second (the service time of a request) or its time per output token.
  * Each is a sum of step times, and a step's time is linear in the unknowns once it is known
@@ -19,16 +19,16 @@
 import type { CalibrationRow } from "./calibration.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { servingRunRequest } from "./serving-runs.ts";
-import type { GpuSpec } from "../estimate/gpu.ts";
-import type { DecodeConstants, LinkClass, StepFeatures } from "../estimate/decode-step.ts";
-import { cycleOf, servingLoads } from "../estimate/inference-speed.ts";
-import type { ModelArch } from "../estimate/model.ts";
-import { PRESETS } from "../estimate/presets.ts";
-import { speedInput } from "../estimate/tasks/decode-speed.ts";
-import { decodeSpeedTask } from "../estimate/tasks/decode-speed.ts";
-import type { ServingRequest } from "../estimate/tasks/infer-memory.ts";
-import { checkRequest } from "../estimate/tasks/task.ts";
-import type { TaskContext, TaskDef } from "../estimate/tasks/task.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { DecodeConstants, LinkClass, StepFeatures } from "../estimate/serving/decode-step.ts";
+import { cycleOf, servingLoads } from "../estimate/serving/speed.ts";
+import type { ModelArch } from "../estimate/model/model.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
+import { speedInput } from "../estimate/serving/decode-speed.ts";
+import { decodeSpeedTask } from "../estimate/serving/decode-speed.ts";
+import type { ServingRequest } from "../estimate/serving/infer-memory.ts";
+import { checkRequest } from "../estimate/request/task.ts";
+import type { TaskContext, TaskDef } from "../estimate/request/task.ts";
 import type { Engine, WeightFormat } from "../estimate/vocabulary.ts";
 
 export type DecodeFit = DecodeConstants;

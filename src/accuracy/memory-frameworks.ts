@@ -6,10 +6,10 @@
  * (allocator statistics, reserved memory, or a GPU's memory as sold); each request states
  * only what its source states, and the framework's profile fills the rest.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { PRESETS } from "../estimate/presets.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
-import type { AccuracyCase } from "./cases.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
+import { runRequest } from "../estimate/registry.ts";
+import type { AccuracyCase } from "./case.ts";
 
 /** Runs a training-memory request and reads one byte count of its result. */
 const memory =

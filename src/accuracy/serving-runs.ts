@@ -16,7 +16,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
-import { PRESETS } from "../estimate/presets.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
 import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const SERVING_RUNS_URL = new URL(
@@ -60,7 +60,7 @@ export const servingRunSchema = z
     engine: z.enum(ENGINES),
     /** Version as the source gives it. */
     engine_version: z.string().trim().min(1),
-    /** A preset id of `src/estimate/presets.ts` with the measured model's shape. */
+    /** A preset id of `src/estimate/model/presets.ts` with the measured model's shape. */
     model: z.string().trim().min(2),
     weight_format: z.enum(WEIGHT_FORMATS),
     weight_bits: z.coerce.number().positive(),

@@ -20,8 +20,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadGpuSpecs } from "../catalog/load.ts";
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { ATTENTION_KERNELS } from "../estimate/attention-speed.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import { ATTENTION_KERNELS } from "../estimate/training/attention-speed.ts";
 import { FRAMEWORKS, RECOMPUTES, SHARDINGS, TRAINING_PRECISIONS } from "../estimate/vocabulary.ts";
 
 export const THROUGHPUT_URL = new URL(

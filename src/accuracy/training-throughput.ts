@@ -5,14 +5,14 @@
  * compared with what the source measured. Calibration rows (the utilisation table was
  * fitted on them) and validation rows (nothing was) are summarised apart.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
-import type { ModelSpec } from "../estimate/model.ts";
-import { isArch } from "../estimate/model.ts";
-import { checkModel } from "../estimate/model-source.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import { PRESETS } from "../estimate/presets.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
-import type { UtilisationEntry } from "../estimate/utilisation.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { ModelSpec } from "../estimate/model/model.ts";
+import { isArch } from "../estimate/model/model.ts";
+import { checkModel } from "../estimate/model/source.ts";
+import type { ResolvedModelValue } from "../estimate/model/value.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
+import { runRequest } from "../estimate/registry.ts";
+import type { UtilisationEntry } from "../estimate/training/utilisation-entry.ts";
 import type { AccuracyRow } from "./cases.ts";
 import type { ThroughputRow } from "./training-throughput-rows.ts";
 

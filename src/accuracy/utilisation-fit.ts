@@ -1,5 +1,5 @@
 /**
- * Fits the training utilisation table (`src/estimate/utilisation-table.ts`) to the
+ * Fits the training utilisation table (`src/estimate/generated/utilisation-table.ts`) to the
  * calibration rows of content/reference/training-throughput.tsv, and only to them. Each
  * row is run as its `train-time` request against a trial table holding one entry for its
  * key, and the entry's dense utilisation is solved (by bisection: the row's tokens per
@@ -10,11 +10,11 @@
  * stack, dense or MoE and size class. A row that would need more than the datasheet peak
  * (utilisation above 1) cannot be explained by any utilisation and is left out and listed.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { isArch } from "../estimate/model.ts";
-import { matmulParams } from "../estimate/training-flops.ts";
-import type { UtilisationEntry, UtilisationKey } from "../estimate/utilisation.ts";
-import { gpuFamily, keyName, sizeClass, stackOf } from "../estimate/utilisation.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import { isArch } from "../estimate/model/model.ts";
+import { matmulParams } from "../estimate/training/flops.ts";
+import type { UtilisationEntry, UtilisationKey } from "../estimate/training/utilisation-entry.ts";
+import { gpuFamily, keyName, sizeClass, stackOf } from "../estimate/training/utilisation-entry.ts";
 import { estimateRow, rowModel } from "./training-throughput.ts";
 import type { ThroughputRow } from "./training-throughput-rows.ts";
 

@@ -1,5 +1,5 @@
-/** The text of src/estimate/utilisation-table.ts for a fit (written by `npm run -s calibrate`). */
-import type { UtilisationEntry } from "../estimate/utilisation.ts";
+/** The text of src/estimate/generated/utilisation-table.ts for a fit (written by `npm run -s calibrate`). */
+import type { UtilisationEntry } from "../estimate/training/utilisation-entry.ts";
 
 export function renderUtilisationTable(table: readonly UtilisationEntry[]): string {
   return `/**
@@ -9,7 +9,7 @@ export function renderUtilisationTable(table: readonly UtilisationEntry[]): stri
  * \`rows\` calibration rows of the dense utilisation they imply; \`sources\` are the
  * publications they come from (the TSV's source_id).
  */
-import type { UtilisationEntry } from "./utilisation.ts";
+import type { UtilisationEntry } from "../training/utilisation-entry.ts";
 
 export const UTILISATION_TABLE: readonly UtilisationEntry[] = ${JSON.stringify(table, null, 2)};
 `;

@@ -44,8 +44,8 @@ const libraries = (id: string) =>
 
 /** What the calculators share with the run analyzer: number inputs, the field tables its inputs read. */
 const inputs = under(
-  "estimate/(vocabulary|units|gpu)\\.ts",
-  "estimate/tasks/(field|issue|memory-fields)\\.ts",
+  "estimate/(vocabulary|units|hardware/gpu)\\.ts",
+  "estimate/(request/field|request/issue|memory/fields)\\.ts",
   "stores/(catalog|persist|engine|lazy|field-store|field-codec)\\.ts",
   "i18n/format\\.ts",
   "islands/calculators/(NumberField|SelectField|parse-number)\\.tsx?",
@@ -59,12 +59,12 @@ export const CHUNK_GROUPS = [
   {
     name: "measured",
     priority: 93,
-    test: under("stores/measured\\.ts", "estimate/tasks/measured-fields\\.ts"),
+    test: under("stores/measured\\.ts", "estimate/measured/fields\\.ts"),
   },
   {
     name: "cost",
     priority: 93,
-    test: under("estimate/tasks/cost-fields\\.ts", "stores/cost\\.ts"),
+    test: under("estimate/cost/fields\\.ts", "stores/cost\\.ts"),
   },
   // The plan's results and what only the pages that plan read: the prices the user entered,
   // and opening a row on a detailed page (what sets that page's stores loads on a click).
@@ -81,15 +81,14 @@ export const CHUNK_GROUPS = [
   },
   { name: "engine", priority: 80, test: under("stores/engine-impl\\.ts") },
   // How each serving engine takes memory: which settings the inference inputs offer.
-  { name: "engine-memory", priority: 86, test: under("estimate/engine-memory\\.ts") },
+  { name: "engine-memory", priority: 86, test: under("estimate/serving/engine-memory\\.ts") },
   // The frameworks' profiles, which the training fields show and the engine applies: only
   // pages with training widgets load them up front.
   {
     name: "frameworks",
     priority: 85,
     test: under(
-      "estimate/frameworks\\.ts",
-      "estimate/tasks/training-defaults\\.ts",
+      "estimate/memory/(frameworks|training-defaults)\\.ts",
       "stores/views/training-shown\\.ts",
     ),
   },
@@ -97,8 +96,8 @@ export const CHUNK_GROUPS = [
     name: "ui",
     priority: 90,
     test: under(
-      "estimate/(vocabulary|arch-fields|units|gpu)\\.ts",
-      "estimate/tasks/(field|issue|[a-z]+-fields)\\.ts",
+      "estimate/(vocabulary|model/arch-fields|units|hardware/gpu)\\.ts",
+      "estimate/(request/(field|issue)|[a-z]+/([a-z]+-)?fields)\\.ts",
       // The weights-file reader's store, controls and worker load when a user picks that way;
       // the plan's request and each widget's results only where a page shows that widget.
       "stores/(?!share|all-stores|checklists|engine-impl|model-files|weights-|plan-request|your-prices|front-door|open-row|row-state)[a-z-]+\\.ts",

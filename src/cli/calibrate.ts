@@ -2,8 +2,8 @@
  * `npm run -s calibrate`: fits the step model's constants to content/reference/
  * decode-calibration.tsv and the calibration runs of content/reference/serving-throughput.tsv,
  * and the training utilisation table to the calibration rows of
- * content/reference/training-throughput.tsv, and writes src/estimate/decode-constants.ts and
- * src/estimate/utilisation-table.ts, so the estimator carries plain numbers and never the
+ * content/reference/training-throughput.tsv, and writes src/estimate/generated/decode-constants.ts and
+ * src/estimate/generated/utilisation-table.ts, so the estimator carries plain numbers and never the
  * rows; unit tests fail when the files are not what the rows give.
  */
 import { writeFileSync } from "node:fs";
@@ -18,10 +18,13 @@ import { loadGpuSpecs } from "../catalog/load.ts";
 
 const gpus = loadGpuSpecs();
 const fit = fitDecode(fitRows(loadCalibration(), gpus, loadServingRuns()));
-writeFileSync(new URL("../estimate/decode-constants.ts", import.meta.url), renderConstants(fit));
+writeFileSync(
+  new URL("../estimate/generated/decode-constants.ts", import.meta.url),
+  renderConstants(fit),
+);
 const utilisation = fitUtilisation(loadThroughput(gpus), gpus);
 writeFileSync(
-  new URL("../estimate/utilisation-table.ts", import.meta.url),
+  new URL("../estimate/generated/utilisation-table.ts", import.meta.url),
   renderUtilisationTable(utilisation.table),
 );
 if (utilisation.unfitted.length > 0)

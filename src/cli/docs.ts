@@ -1,7 +1,7 @@
 /** `npm run -s docs`: rewrites the README's generated blocks (request reference, example figures). */
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
-import { PRESETS } from "../estimate/presets.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
 import { loadReferencePrices } from "../prices/load.ts";
 import { renderExamples, renderReference, replaceBlock } from "./reference.ts";
 

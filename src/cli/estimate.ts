@@ -3,11 +3,10 @@
  * to stdout and stderr and the status it exits with. `main.ts` reads the file or standard
  * input and hands this to the process; tests call it directly.
  */
+import type { ReferencePrice } from "../estimate/index.ts";
+import { PRESETS, runRequest } from "../estimate/index.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { PRESETS } from "../estimate/presets.ts";
-import type { ReferencePrice } from "../estimate/price.ts";
-import { runRequest } from "../estimate/tasks/registry.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { tr } from "../i18n/format.ts";
 import { issueText, warningText } from "../i18n/messages.ts";
 import { loadReferencePrices } from "../prices/load.ts";

@@ -3,11 +3,9 @@
  * task registry and the engine, so they cannot drift from the code: `npm run -s docs`
  * rewrites them between their markers, and a unit test fails when they are stale.
  */
-import type { Field, Fields } from "../estimate/tasks/field.ts";
-import type { TaskId } from "../estimate/tasks/registry.ts";
-import type { Requirement } from "../estimate/tasks/requirements.ts";
-import { TASKS, runRequest } from "../estimate/tasks/registry.ts";
-import type { TaskContext } from "../estimate/tasks/task.ts";
+import type { Requirement, TaskContext, TaskId } from "../estimate/index.ts";
+import { TASKS, runRequest } from "../estimate/index.ts";
+import type { Field, Fields } from "../estimate/request/field.ts";
 import { BYTES_PER_GIB } from "../estimate/units.ts";
 
 const fmt = (v: unknown): string =>

@@ -42,7 +42,7 @@ export const RECOMPUTES: readonly Recompute[] = ["none", "selective", "full", "o
 export type LossPath = "standard" | "shifted" | "chunked" | "fused";
 export const LOSS_PATHS: readonly LossPath[] = ["standard", "shifted", "chunked", "fused"];
 
-/** Training frameworks whose defaults the estimate can take (`src/estimate/frameworks.ts`). */
+/** Training frameworks whose defaults the estimate can take (`src/estimate/memory/frameworks.ts`). */
 export type Framework =
   | "hf-trainer"
   | "trl"
@@ -84,7 +84,7 @@ export const OFFLOADS: readonly Offload[] = ["none", "optimizer", "optimizer+par
 export type TrainingHead = "lm" | "classifier";
 export const TRAINING_HEADS: readonly TrainingHead[] = ["lm", "classifier"];
 
-/** Serving engines whose memory and decode speed the estimate models (`serving-engines.ts`). */
+/** Serving engines whose memory and decode speed the estimate models (`serving/engines.ts`). */
 export type Engine =
   "transformers" | "vllm" | "sglang" | "llama.cpp" | "ollama" | "exllamav2" | "tensorrt-llm";
 export const ENGINES = [
@@ -187,3 +187,11 @@ export type BatchBound = (typeof BATCH_BOUNDS)[number];
  * 238 / 60 / 0.75 ≈ 5.3. The decision table starts from it; type your own.
  */
 export const READING_TOKENS_PER_SECOND = 5.3;
+
+/**
+ * `primary`: the provider's own page or documentation. `copy`: a dated public copy of it (a
+ * repository that transcribes the page or queries the provider's price API, a docs mirror,
+ * a dated article); its own date is the reading's date.
+ */
+export const SOURCE_KINDS = ["primary", "copy"] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -1,7 +1,7 @@
 import { defineStrings } from "./define.ts";
 
 /**
- * What the request checker's issue codes (`src/estimate/tasks/issue.ts`) say, for the
+ * What the request checker's issue codes (`src/estimate/request/issue.ts`) say, for the
  * command line (English) and for the message beside a calculator's field. `{range}` and
  * `{unit}` are filled by `issueText` (messages.ts); a `.nearest` variant is used when the
  * checker found a name the user probably meant.

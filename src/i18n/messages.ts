@@ -5,7 +5,7 @@
  * same way; the strings come in as a dictionary, so islands ship only their own language's.
  */
 import type { Assumption, Warning } from "../estimate/result.ts";
-import type { Issue } from "../estimate/tasks/issue.ts";
+import type { Issue } from "../estimate/request/issue.ts";
 import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Strings } from "./format.ts";
 import type { Msg, Text } from "./text.ts";

@@ -3,7 +3,7 @@ import { defineStrings } from "./define.ts";
 /**
  * Strings of the model picker's preset search and of the weights-file reader (`mf.`):
  * the drop zone, what a file's header gave, and why a file could not be read
- * (`mf.err.<code>`, the codes of src/estimate/weights-header/byte-source.ts).
+ * (`mf.err.<code>`, the codes of src/estimate/model/weights-header/byte-source.ts).
  */
 export const modelFileStrings = defineStrings(
   {

@@ -5,7 +5,7 @@
  * in the page's language and formats every number, so islands never format one, and the
  * page and the command line word a figure the same way.
  */
-import type { Unit } from "../estimate/tasks/field.ts";
+import type { Unit } from "../estimate/request/field.ts";
 import type { Strings } from "./format.ts";
 import { num, sci } from "./format.ts";
 import type { ShownUnit } from "./units.ts";

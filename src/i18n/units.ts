@@ -1,5 +1,5 @@
 import { defineStrings } from "./define.ts";
-import type { Unit } from "../estimate/tasks/field.ts";
+import type { Unit } from "../estimate/request/field.ts";
 
 type UnitKeys = { [U in Unit as `unit.${U}`]: string };
 

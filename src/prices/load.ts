@@ -3,7 +3,7 @@
  * reads the same file through its content collection with the same schema.
  */
 import { readFileSync } from "node:fs";
-import type { ReferencePrice } from "../estimate/price.ts";
+import type { ReferencePrice } from "../estimate/cost/price.ts";
 import { pricesSchema, type PriceEntry } from "./schema.ts";
 import { toReferencePrices } from "./to-reference.ts";
 

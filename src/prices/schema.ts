@@ -8,7 +8,7 @@
  * converted between currencies and never estimated.
  */
 import { z } from "zod";
-import { CURRENCIES, SOURCE_KINDS } from "../estimate/price.ts";
+import { CURRENCIES, SOURCE_KINDS } from "../estimate/vocabulary.ts";
 
 /**
  * How the listed price is charged. Rates per instance hold several GPUs; the per-GPU-hour

@@ -8,7 +8,7 @@
  * plan does not know the user will make: any of them as "the" price of a GPU would make
  * a plan look cheaper than a renter can count on. They stay listed on the prices page.
  */
-import type { ReferencePrice } from "../estimate/price.ts";
+import type { ReferencePrice } from "../estimate/cost/price.ts";
 import type { PriceEntry } from "./schema.ts";
 
 export function toReferencePrices(rows: readonly PriceEntry[]): ReferencePrice[] {

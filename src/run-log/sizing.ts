@@ -4,13 +4,10 @@
  * (`{"task":"measured-run","peakBytes":…}`). What the task says about the fit becomes
  * findings beside the measurements.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
-import { rentGB } from "../estimate/memory-views.ts";
-import type { MeasuredRunResult } from "../estimate/tasks/measured-run.ts";
-import { measuredRunTask } from "../estimate/tasks/measured-run.ts";
-import { MEASURED_RUN_FIELDS } from "../estimate/tasks/measured-fields.ts";
-import type { Outcome } from "../estimate/tasks/task.ts";
-import { runTask } from "../estimate/tasks/task.ts";
+import type { MeasuredRunResult, Outcome } from "../estimate/index.ts";
+import { measuredRunTask, rentGB, runTask } from "../estimate/index.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import { MEASURED_RUN_FIELDS } from "../estimate/measured/fields.ts";
 import { bytesToMiB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Finding } from "./findings.ts";
 import { findingsOf } from "./findings.ts";

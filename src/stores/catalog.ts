@@ -5,10 +5,10 @@
  * wrapper of a calculator provides the same catalog before its island renders.
  */
 import { atom } from "nanostores";
-import type { GpuSpec } from "../estimate/gpu.ts";
-import type { Preset } from "../estimate/presets.ts";
-import type { ReferencePrice } from "../estimate/price.ts";
-import type { TaskContext } from "../estimate/tasks/task.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { Preset } from "../estimate/model/presets.ts";
+import type { ReferencePrice } from "../estimate/cost/price.ts";
+import type { TaskContext } from "../estimate/request/task.ts";
 
 export interface Catalog {
   gpus: GpuSpec[];

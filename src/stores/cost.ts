@@ -2,9 +2,9 @@
  * `$cost`: node options to compare and the hidden hours and charges of a rental. Opens on
  * the seed article's example: 72 h on one RTX 4090 vs four cards at 75% scaling (24 h).
  */
-import type { COST_OPTION_FIELDS } from "../estimate/tasks/cost-fields.ts";
-import { COST_FIELDS } from "../estimate/tasks/cost-fields.ts";
-import type { Input } from "../estimate/tasks/field.ts";
+import type { COST_OPTION_FIELDS } from "../estimate/cost/fields.ts";
+import { COST_FIELDS } from "../estimate/cost/fields.ts";
+import type { Input } from "../estimate/request/field.ts";
 import type { Changes } from "./field-store.ts";
 import { fieldStore, merged } from "./field-store.ts";
 

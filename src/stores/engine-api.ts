@@ -1,15 +1,15 @@
 /** What the stores ask of the estimation engine (`engine-impl.ts`), as types only. */
-import type { ParamCounts } from "../estimate/model.ts";
-import type { CostRequestInput } from "../estimate/plan-cost.ts";
-import type { PlanRow } from "../estimate/plan-row.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import type { Preset } from "../estimate/presets.ts";
-import type { Checked, CheckContext } from "../estimate/tasks/check.ts";
-import type { Fields } from "../estimate/tasks/field.ts";
-import type { Issue } from "../estimate/tasks/issue.ts";
-import type { TaskId, TaskRequest, TaskResult } from "../estimate/tasks/registry.ts";
-import type { Outcome, TaskContext } from "../estimate/tasks/task.ts";
-import type { ModelChoice } from "./model.ts";
+import type { ParamCounts } from "../estimate/model/model.ts";
+import type { CostRequestInput } from "../estimate/plan/cost-request.ts";
+import type { PlanRow } from "../estimate/plan/row.ts";
+import type { ResolvedModelValue } from "../estimate/model/value.ts";
+import type { Preset } from "../estimate/model/presets.ts";
+import type { Checked, CheckContext } from "../estimate/request/check.ts";
+import type { Fields } from "../estimate/request/field.ts";
+import type { Issue } from "../estimate/request/issue.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../estimate/registry.ts";
+import type { Outcome, TaskContext } from "../estimate/request/task.ts";
+import type { ModelChoice } from "./model-choice.ts";
 
 export type ResolvedModel =
   { ok: true; model: ResolvedModelValue; counts: ParamCounts } | { ok: false; issues: Issue[] };

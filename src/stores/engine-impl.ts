@@ -4,17 +4,18 @@
  * front (inputs, stores, the results it was built with) and what it loads on the first edit
  * (`engine.ts`); on the server the calculators' wrappers hand it to the stores directly.
  */
-import { paramCounts } from "../estimate/model.ts";
-import { checkModel } from "../estimate/model-source.ts";
-import { costRequestOfRow } from "../estimate/plan-cost.ts";
-import type { ResolvedModelValue } from "../estimate/model-value.ts";
-import type { Preset } from "../estimate/presets.ts";
-import { checkFields } from "../estimate/tasks/check.ts";
-import type { Fields } from "../estimate/tasks/field.ts";
-import { runTyped } from "../estimate/tasks/registry.ts";
-import { labelFits } from "../estimate/weights-header/label.ts";
+import type { Preset, ResolvedModelValue } from "../estimate/index.ts";
+import {
+  checkFields,
+  checkModel,
+  costRequestOfRow,
+  labelFits,
+  paramCounts,
+  runTyped,
+} from "../estimate/index.ts";
+import type { Fields } from "../estimate/request/field.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
-import type { ModelChoice } from "./model.ts";
+import type { ModelChoice } from "./model-choice.ts";
 
 function resolveModel(source: Record<string, unknown>, presets: readonly Preset[]): ResolvedModel {
   const r = checkModel(source, "model", presets);

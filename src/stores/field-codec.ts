@@ -5,8 +5,8 @@
  * field; a field that is invalid in storage or in a link takes the store's initial value
  * and is named.
  */
-import type { Field, Fields } from "../estimate/tasks/field.ts";
-import { own } from "../estimate/tasks/own.ts";
+import type { Field, Fields } from "../estimate/request/field.ts";
+import { own } from "../estimate/request/own.ts";
 import type { Engine } from "./engine-api.ts";
 import { taskContext } from "./catalog.ts";
 import type { StoreCodec } from "./persist.ts";

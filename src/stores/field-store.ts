@@ -4,8 +4,8 @@
  * request's defaults when a task runs, exactly as on the command line.
  */
 import type { WritableAtom } from "nanostores";
-import type { Fields, Input, WithDefaults } from "../estimate/tasks/field.ts";
-import { withDefaults, withDerived } from "../estimate/tasks/field.ts";
+import type { Fields, Input, WithDefaults } from "../estimate/request/field.ts";
+import { withDefaults, withDerived } from "../estimate/request/field.ts";
 import type { Refine } from "./field-codec.ts";
 import { fieldCodec } from "./field-codec.ts";
 import { calcStore } from "./persist.ts";

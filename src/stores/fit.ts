@@ -4,11 +4,11 @@
  * and how fast, a batch job's measured time per item, the budget, currency and order. The
  * deadline and tokens are the compute-time calculator's.
  */
-import type { Input } from "../estimate/tasks/field.ts";
-import { oneOf } from "../estimate/tasks/field.ts";
+import type { Input } from "../estimate/request/field.ts";
+import { oneOf } from "../estimate/request/field.ts";
 import { READING_TOKENS_PER_SECOND } from "../estimate/vocabulary.ts";
-import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../estimate/tasks/plan-fields.ts";
-import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
+import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../estimate/plan/fields.ts";
+import { RENDER_FIELDS } from "../estimate/batch/fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 /**

@@ -1,6 +1,6 @@
 /** `$job`: how much training work there is and how fast it must go (compute time, ranking). */
-import type { Input } from "../estimate/tasks/field.ts";
-import { JOB_FIELDS, jobDefaults } from "../estimate/tasks/job-fields.ts";
+import type { Input } from "../estimate/request/field.ts";
+import { JOB_FIELDS, jobDefaults } from "../estimate/training/job-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type JobState = Input<typeof JOB_FIELDS>;

@@ -8,9 +8,9 @@
  * with `workUnit === ""`.
  */
 import { atom } from "nanostores";
-import type { Input } from "../estimate/tasks/field.ts";
-import { int, num, text, withDefaults } from "../estimate/tasks/field.ts";
-import { MEMORY_FIELDS } from "../estimate/tasks/memory-fields.ts";
+import type { Input } from "../estimate/request/field.ts";
+import { int, num, text, withDefaults } from "../estimate/request/field.ts";
+import { MEMORY_FIELDS } from "../estimate/memory/fields.ts";
 import { taskContext } from "./catalog.ts";
 import type { Engine } from "./engine-api.ts";
 import { loadEngine } from "./engine.ts";

@@ -13,7 +13,7 @@ import type {
   HeaderError,
   ReadingResult,
   WeightsReading,
-} from "../estimate/weights-header/read.ts";
+} from "../estimate/model/weights-header/read.ts";
 import { lazy } from "./lazy.ts";
 import { setModel } from "./model.ts";
 import { setServing } from "./serving.ts";

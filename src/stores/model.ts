@@ -6,12 +6,12 @@
  * the engine's reading of it: name and spec together, never one without the other.
  */
 import { computed, onMount } from "nanostores";
-import { ARCH_FIELDS, PARAMS_FIELDS } from "../estimate/arch-fields.ts";
-import type { Input } from "../estimate/tasks/field.ts";
-import { oneOf, text } from "../estimate/tasks/field.ts";
-import type { Issue } from "../estimate/tasks/issue.ts";
-import { issue } from "../estimate/tasks/issue.ts";
+import type { ARCH_FIELDS } from "../estimate/model/arch-fields.ts";
+import type { Issue } from "../estimate/request/issue.ts";
+import { issue } from "../estimate/request/issue.ts";
 import { $catalog } from "./catalog.ts";
+import type { ModelChoice } from "./model-choice.ts";
+import { MODEL_CHOICE_FIELDS, MODEL_INITIAL } from "./model-choice.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import type { Changes } from "./field-store.ts";
@@ -19,45 +19,6 @@ import { fieldStore, merged } from "./field-store.ts";
 import { declareInitial } from "./initial.ts";
 
 export type { ResolvedModel } from "./engine-api.ts";
-
-export const MODEL_KINDS = ["preset", "params", "arch", "hf", "file"] as const;
-export type ModelKind = (typeof MODEL_KINDS)[number];
-
-/** A pasted config.json is a few kB; anything far larger is not one. */
-export const HF_TEXT_MAX_CHARS = 200_000;
-
-/** A model read from weight files (model-files.ts): its name and the source the core takes. */
-export const FILE_MODEL_FIELDS = {
-  label: text(300),
-  params: { ...PARAMS_FIELDS.params, required: false },
-  arch: { kind: "object", fields: ARCH_FIELDS },
-} as const;
-
-/**
- * What the store keeps: the chosen way of describing the model, and what was given for
- * each way, each checked with the same table as a request's model.
- */
-export const MODEL_CHOICE_FIELDS = {
-  kind: oneOf(MODEL_KINDS, { default: "preset" }),
-  preset: { kind: "preset" },
-  params: { ...PARAMS_FIELDS.params, required: false },
-  arch: { kind: "object", fields: ARCH_FIELDS },
-  /** The pasted config.json, kept as typed even when it is not valid JSON yet. */
-  hfText: text(HF_TEXT_MAX_CHARS),
-  file: { kind: "object", fields: FILE_MODEL_FIELDS },
-} as const;
-
-export type ModelChoice = Input<typeof MODEL_CHOICE_FIELDS>;
-export type ArchInput = Input<typeof ARCH_FIELDS>;
-
-/** Llama 3.1 8B (meta-llama/Llama-3.1-8B config.json), as the preset and as fields. */
-export const MODEL_INITIAL: ModelChoice = {
-  kind: "preset",
-  preset: "llama-3.1-8b",
-  params: 8e9,
-  arch: { layers: 32, hidden: 4096, heads: 32, kvHeads: 8, ffn: 14336, vocab: 128256 },
-  hfText: "",
-};
 
 // A stored or linked choice is made whole by the engine (a model for its way, an honest label).
 export const model = fieldStore("m", MODEL_CHOICE_FIELDS, MODEL_INITIAL, undefined, (m, e) =>

@@ -5,10 +5,9 @@
  * the stores loads on the first click; the page opens once they are set, and reads them
  * from storage like any other visit. A failed load still opens the page.
  */
-import type { PlanRow } from "../estimate/plan-row.ts";
+import type { PlanRow } from "../estimate/plan/row.ts";
 import { lazy } from "./lazy.ts";
-
-export type RowPage = "cost" | "serving" | "training";
+import type { RowPage } from "./row-state.ts";
 
 const rowState = lazy(() => import("./row-state.ts"));
 

@@ -7,9 +7,9 @@
  */
 import type { ReadableAtom, StoreValue } from "nanostores";
 import { atom, computed, onMount } from "nanostores";
-import type { TaskId, TaskResult } from "../estimate/tasks/registry.ts";
-import type { Outcome } from "../estimate/tasks/task.ts";
-import { issue } from "../estimate/tasks/issue.ts";
+import type { TaskId, TaskResult } from "../estimate/registry.ts";
+import type { Outcome } from "../estimate/request/task.ts";
+import { issue } from "../estimate/request/issue.ts";
 import { $catalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { declareInitial, initialOf } from "./initial.ts";

@@ -5,20 +5,20 @@
  * the request part it belongs to.
  * Apart from the other requests, so only the pages that show a plan load it.
  */
-import type { Fields, GpuPrice, Input } from "../estimate/tasks/field.ts";
-import { JOB_FIELDS, LAYOUT_FIELDS } from "../estimate/tasks/job-fields.ts";
-import { NETWORK_FIELDS } from "../estimate/tasks/network-fields.ts";
+import type { Fields, GpuPrice, Input } from "../estimate/request/field.ts";
+import { JOB_FIELDS, LAYOUT_FIELDS } from "../estimate/training/job-fields.ts";
+import { NETWORK_FIELDS } from "../estimate/hardware/network-fields.ts";
 import {
   BATCH_PLAN_FIELDS,
   PLAN_COMMON_FIELDS,
   SERVE_EXTRA_FIELDS,
-} from "../estimate/tasks/plan-fields.ts";
-import { RENDER_FIELDS } from "../estimate/tasks/render-fields.ts";
+} from "../estimate/plan/fields.ts";
+import { RENDER_FIELDS } from "../estimate/batch/fields.ts";
 import type { FitState } from "./fit.ts";
 import { fit } from "./fit.ts";
 import type { JobState } from "./job.ts";
 import type { MeasuredState } from "./measured.ts";
-import type { ModelChoice } from "./model.ts";
+import type { ModelChoice } from "./model-choice.ts";
 import type { Built } from "./requests.ts";
 import { trainMemoryRequest, withModel } from "./requests.ts";
 import type { ServingState } from "./serving.ts";

@@ -3,11 +3,11 @@
  * `npm run -s estimate -- -` ("Show the request" prints these). No value is computed here:
  * the stores hold request fields, and the request is those fields under the task's name.
  */
-import type { TaskId, TaskRequest } from "../estimate/tasks/registry.ts";
-import type { Issue } from "../estimate/tasks/issue.ts";
+import type { TaskId, TaskRequest } from "../estimate/registry.ts";
+import type { Issue } from "../estimate/request/issue.ts";
 import type { CostState } from "./cost.ts";
 import type { JobState } from "./job.ts";
-import type { ModelChoice } from "./model.ts";
+import type { ModelChoice } from "./model-choice.ts";
 import { modelSource } from "./model.ts";
 import type { ServingState } from "./serving.ts";
 import type { TrainingState } from "./training.ts";

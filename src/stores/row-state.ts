@@ -5,12 +5,14 @@
  * copy serves, and the training-memory page the row's GPU, count and sharding: the figures
  * each row's memory per GPU was computed for.
  */
-import type { PlanRow } from "../estimate/plan-row.ts";
+import type { PlanRow } from "../estimate/plan/row.ts";
 import { $cost } from "./cost.ts";
 import { loadEngine } from "./engine.ts";
-import type { RowPage } from "./open-row.ts";
 import { setServing } from "./serving.ts";
 import { setTraining } from "./training.ts";
+
+/** The detailed pages a plan row opens on. */
+export type RowPage = "cost" | "serving" | "training";
 
 export async function setFromRow(row: PlanRow, page: RowPage): Promise<void> {
   if (page === "training") {

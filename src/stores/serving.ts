@@ -1,6 +1,6 @@
 /** `$serving`: how the model is served, shared by inference memory, throughput and the ranking. */
-import type { Input } from "../estimate/tasks/field.ts";
-import { SERVING_FIELDS, servingDefaults } from "../estimate/tasks/serving-fields.ts";
+import type { Input } from "../estimate/request/field.ts";
+import { SERVING_FIELDS, servingDefaults } from "../estimate/serving/fields.ts";
 import { fieldStore } from "./field-store.ts";
 import { $model } from "./model.ts";
 

@@ -5,9 +5,9 @@
  */
 import { atom } from "nanostores";
 import { LORA_TARGETS } from "../estimate/vocabulary.ts";
-import type { Input } from "../estimate/tasks/field.ts";
-import type { LORA_FIELDS } from "../estimate/tasks/training-fields.ts";
-import { TRAINING_FIELDS } from "../estimate/tasks/training-fields.ts";
+import type { Input } from "../estimate/request/field.ts";
+import type { LORA_FIELDS } from "../estimate/memory/training-fields.ts";
+import { TRAINING_FIELDS } from "../estimate/memory/training-fields.ts";
 import type { Changes } from "./field-store.ts";
 import { fieldStore, merged } from "./field-store.ts";
 

@@ -4,9 +4,9 @@
  * (the unit tests, Node) the store runs the same function itself. The caps are the
  * parsers' own (`src/estimate/weights-header/`).
  */
-import type { ByteSource } from "../estimate/weights-header/byte-source.ts";
-import type { ReadingResult } from "../estimate/weights-header/read.ts";
-import { readIndexText, readWeightFiles } from "../estimate/weights-header/read.ts";
+import type { ByteSource } from "../estimate/model/weights-header/byte-source.ts";
+import type { ReadingResult } from "../estimate/model/weights-header/read.ts";
+import { readIndexText, readWeightFiles } from "../estimate/model/weights-header/read.ts";
 
 /** What the page asks: the files dropped (their headers are read), or a pasted index. */
 export type WeightsRequest = { id: number; files: File[] } | { id: number; text: string };

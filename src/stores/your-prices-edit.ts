@@ -2,9 +2,9 @@
  * Editing your prices row by row: loaded with the rows' controls (`views/your-prices-rows.ts`)
  * once there is a price to edit, or when the first one is added.
  */
-import type { Currency } from "../estimate/price.ts";
-import type { YOUR_PRICE_FIELDS } from "../estimate/tasks/price-fields.ts";
-import { YOUR_PRICES_FIELDS } from "../estimate/tasks/price-fields.ts";
+import type { Currency } from "../estimate/vocabulary.ts";
+import type { YOUR_PRICE_FIELDS } from "../estimate/cost/price-fields.ts";
+import { YOUR_PRICES_FIELDS } from "../estimate/cost/price-fields.ts";
 import { $catalog } from "./catalog.ts";
 import type { Changes } from "./field-store.ts";
 import { merged } from "./field-store.ts";

@@ -5,9 +5,9 @@
  * list naming a GPU twice (an edited link) prices it with its first row; the rows' view
  * marks the second (`views/your-prices-rows.ts`).
  */
-import type { Input } from "../estimate/tasks/field.ts";
-import { YOUR_PRICES_FIELDS } from "../estimate/tasks/price-fields.ts";
-import type { YOUR_PRICE_FIELDS } from "../estimate/tasks/price-fields.ts";
+import type { Input } from "../estimate/request/field.ts";
+import { YOUR_PRICES_FIELDS } from "../estimate/cost/price-fields.ts";
+import type { YOUR_PRICE_FIELDS } from "../estimate/cost/price-fields.ts";
 import { fieldStore } from "./field-store.ts";
 
 export type YourPricesState = Input<typeof YOUR_PRICES_FIELDS>;

@@ -7,11 +7,11 @@
 import { describe, expect, it } from "vitest";
 import { loadCatalog, loadGpuSpecs } from "../../src/catalog/load.ts";
 import { catalogSchema, gpuSchema } from "../../src/catalog/schema.ts";
-import type { GpuSpec } from "../../src/estimate/gpu.ts";
-import type { PlanRow } from "../../src/estimate/plan-row.ts";
-import { PRESETS } from "../../src/estimate/presets.ts";
-import { renderScoreRatio } from "../../src/estimate/render-speed.ts";
-import { runRequest } from "../../src/estimate/tasks/registry.ts";
+import type { GpuSpec } from "../../src/estimate/hardware/gpu.ts";
+import type { PlanRow } from "../../src/estimate/plan/row.ts";
+import { PRESETS } from "../../src/estimate/model/presets.ts";
+import { renderScoreRatio } from "../../src/estimate/batch/render-speed.ts";
+import { runRequest } from "../../src/estimate/registry.ts";
 
 const catalog = loadCatalog();
 const gpus = loadGpuSpecs();

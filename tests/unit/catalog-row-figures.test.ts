@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCatalog, loadGpuSpecs } from "../../src/catalog/load.ts";
 import { catalogSchema, ROW_FIGURES } from "../../src/catalog/schema.ts";
-import { peakTflops } from "../../src/estimate/precision.ts";
+import { peakTflops } from "../../src/estimate/hardware/precision.ts";
 
 const catalog = loadCatalog();
 

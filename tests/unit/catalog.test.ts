@@ -10,9 +10,9 @@ import { CATALOG_URL, loadCatalog } from "../../src/catalog/load.ts";
 import { catalogSchema, gpuSchema, type FigureKey } from "../../src/catalog/schema.ts";
 import { toGpuSpec } from "../../src/catalog/to-spec.ts";
 import { pcieGBpsPerDirection } from "../../src/catalog/pcie.ts";
-import type { PlanRow } from "../../src/estimate/plan-row.ts";
-import { PRESETS } from "../../src/estimate/presets.ts";
-import { runRequest } from "../../src/estimate/tasks/registry.ts";
+import type { PlanRow } from "../../src/estimate/plan/row.ts";
+import { PRESETS } from "../../src/estimate/model/presets.ts";
+import { runRequest } from "../../src/estimate/registry.ts";
 
 type Raw = Record<string, unknown> & { id: string };
 

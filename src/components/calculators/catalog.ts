@@ -7,7 +7,7 @@
  */
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
-import { PRESETS } from "../../estimate/presets.ts";
+import { PRESETS } from "../../estimate/model/presets.ts";
 import { toReferencePrices } from "../../prices/to-reference.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";

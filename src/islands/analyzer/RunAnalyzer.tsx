@@ -5,7 +5,7 @@
  */
 import { useStore } from "@nanostores/preact";
 import { useEffect } from "preact/hooks";
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { startAnalyzer } from "../../stores/analyzer/page.ts";
 import { changeSettings } from "../../stores/analyzer/slots.ts";
 import type { Strings } from "../../stores/analyzer/views/index.ts";

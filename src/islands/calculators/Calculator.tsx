@@ -3,29 +3,30 @@
  * results (headline figures, whatever the widget adds (a chart), a table, then the warnings
  * and assumptions), or why there are none.
  */
-import type { ComponentChildren, VNode } from "preact";
-import type { Say, Text } from "../../i18n/text.ts";
+import type { ComponentChildren } from "preact";
+import type { Msg, Text } from "../../i18n/text.ts";
 import type { FieldView } from "../../stores/views/fields.ts";
+import type { PlanChartView } from "../../stores/views/plan-chart.ts";
 import type { Figure, Shown, SummaryView } from "../../stores/views/result.ts";
 import type { TableView } from "../../stores/views/table.ts";
 import { DataTable } from "./DataTable.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
+import { PlanChart } from "./PlanChart.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";
 import { Results } from "./Results.tsx";
 import { ResultSummary } from "./ResultSummary.tsx";
 
-/** A chart loaded when its disclosure is first opened (`load`), drawn once it is here. */
-export interface LazyChart<V> {
+/** The plan's options as a chart, behind a disclosure: most readers want the table. */
+export interface ChartDisclosure {
   summary: Text;
-  load: () => void;
-  drawn: { v: V; Chart(props: { v: V; s: Say }): VNode } | null;
+  v: PlanChartView | { none: Msg };
 }
 
 export interface ResultBody {
   /** Sentences that answer before the figures (what meets the limits asked). */
   lines?: readonly Text[];
-  lazyChart?: LazyChart<unknown>;
+  planChart?: ChartDisclosure;
   figures?: readonly Figure[];
   table?: TableView;
   summary?: SummaryView;
@@ -68,10 +69,10 @@ export function Calculator<R extends ResultBody>({
               </p>
             ))}
             {r.figures && <Figures items={r.figures} s={s} />}
-            {r.lazyChart && (
-              <details class="calc-lazy-chart no-print" onToggle={r.lazyChart.load}>
-                <summary>{s(r.lazyChart.summary)}</summary>
-                {r.lazyChart.drawn && <r.lazyChart.drawn.Chart v={r.lazyChart.drawn.v} s={s} />}
+            {r.planChart && (
+              <details class="calc-plan-chart no-print">
+                <summary>{s(r.planChart.summary)}</summary>
+                <PlanChart v={r.planChart.v} s={s} />
               </details>
             )}
             {extra?.(r)}

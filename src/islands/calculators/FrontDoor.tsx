@@ -2,7 +2,7 @@
  * The front door: what the user wants to do, the model, the few inputs that matter, and the
  * top options of the decision table, with links into the calculators that hold the same state.
  */
-import type { RowPage } from "../../stores/open-row.ts";
+import type { RowPage } from "../../stores/row-state.ts";
 import { frontDoorView } from "../../stores/views/front-door.ts";
 import { Controls } from "./Controls.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";

@@ -5,12 +5,13 @@
  * every widget shows and computes with.
  */
 import { setModel } from "../../stores/model.ts";
-import { modelPickerView, retryFileWay, setQuery } from "../../stores/views/model-picker.ts";
+import { modelPickerView, setQuery } from "../../stores/views/model-picker.ts";
 import { Controls } from "./Controls.tsx";
 import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";
 import { island } from "./hooks.ts";
+import { WeightsFiles } from "./WeightsFiles.tsx";
 
 type Props = WidgetProps & Rendered<ReturnType<typeof modelPickerView.initial>>;
 
@@ -49,20 +50,7 @@ function Markup({ v, s, t, lang, hydrated }: Props) {
             </div>
           )}
           <Controls fields={v.fields} s={s} t={t} lang={lang} disabled={d} />
-          {file?.status === "ready" && (
-            <file.module.WeightsFiles id={id} t={t} lang={lang} disabled={d} />
-          )}
-          {file?.status === "failed" && (
-            <p class="calc-option calc-error" role="status">
-              {t["lazy.failed"]}{" "}
-              <button type="button" onClick={retryFileWay}>
-                {t["mf.retry"]}
-              </button>
-            </p>
-          )}
-          {(file?.status === "idle" || file?.status === "loading") && (
-            <p class="calc-option calc-hint">{t["gf.loading"]}</p>
-          )}
+          {file && <WeightsFiles id={id} t={t} lang={lang} disabled={d} />}
           {hf && (
             <div class={hf.issue ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{t["f.hfText"]}</label>

@@ -1,12 +1,10 @@
 /**
  * The decision table's options as a chart (`stores/views/plan-chart.ts`), drawn as SVG: one
  * dot per option, its option, hours and cost as the dot's title; the cheapest and the fastest
- * marked and named. Loaded when a reader asks for the chart; the table holds the same figures.
+ * marked and named, behind a disclosure; the table holds the same figures.
  */
 import type { Msg, Say } from "../../i18n/text.ts";
 import type { PlanChartView } from "../../stores/views/plan-chart.ts";
-
-export { planChart } from "../../stores/views/plan-chart.ts";
 
 export function PlanChart({ v, s }: { v: PlanChartView | { none: Msg }; s: Say }) {
   if ("none" in v) return <p>{s(v.none)}</p>;

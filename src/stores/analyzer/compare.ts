@@ -5,7 +5,7 @@
  * the command line, for the ratios and the seed's verdict.
  */
 import { atom, computed } from "nanostores";
-import type { TaskRequest, TaskResult } from "../../estimate/tasks/registry.ts";
+import type { TaskRequest, TaskResult } from "../../estimate/registry.ts";
 import type { PeakPrecision } from "../../run-log/paper-peak.ts";
 import { paperPeakTflops } from "../../run-log/paper-peak.ts";
 import type { LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";

@@ -4,7 +4,7 @@
  * with (the analyzer page carries no calculator catalog of its own).
  */
 import { atom } from "nanostores";
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 
 export const $analyzerReady = atom(false);
 export const $analyzerGpus = atom<readonly GpuSpec[]>([]);

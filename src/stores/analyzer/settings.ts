@@ -4,7 +4,7 @@
  * "Use these measurements". Ranges and the default headroom are the `measured-run` task's.
  */
 import { atom } from "nanostores";
-import { MEASURED_RUN_FIELDS } from "../../estimate/tasks/measured-fields.ts";
+import { MEASURED_RUN_FIELDS } from "../../estimate/measured/fields.ts";
 import type { WorkDone } from "../../run-log/throughput.ts";
 import type { Settings, Slot } from "../../workers/analyzer/protocol.ts";
 

@@ -5,7 +5,7 @@
  * store checks what it takes by its own field table and the status says what was refused.
  */
 import { atom } from "nanostores";
-import { COST_FIELDS } from "../../estimate/tasks/cost-fields.ts";
+import { COST_FIELDS } from "../../estimate/cost/fields.ts";
 import type { LoadedRun } from "../../workers/analyzer/protocol.ts";
 import { setCost } from "../cost.ts";
 import { loadEngine } from "../engine.ts";

@@ -3,7 +3,7 @@
  * started on first use. Pasted text goes over in chunks, one task each, so handing a 40 MB
  * paste to the worker never blocks the page; every message leaves in the order it was sent.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import type { FromWorker, ToWorker } from "../../workers/analyzer/protocol.ts";
 
 type Listener = (m: FromWorker | { type: "crashed" }) => void;

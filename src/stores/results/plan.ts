@@ -1,5 +1,5 @@
 /** The rental plan: every catalog GPU for the training or serving workload of the other calculators. */
-import { issue } from "../../estimate/tasks/issue.ts";
+import { issue } from "../../estimate/request/issue.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
 import { $measuredBasis } from "../measured-basis.ts";

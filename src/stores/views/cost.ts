@@ -2,7 +2,7 @@
  * What the cost comparison shows: the node options and hidden charges as inputs, the
  * cheapest and fastest option, each option's hours and cost, and cost against GPU count.
  */
-import { COST_FIELDS, COST_OPTION_FIELDS } from "../../estimate/tasks/cost-fields.ts";
+import { COST_FIELDS, COST_OPTION_FIELDS } from "../../estimate/cost/fields.ts";
 import { CHART_GPU_COUNTS } from "../../estimate/vocabulary.ts";
 import type { Msg } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";

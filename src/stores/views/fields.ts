@@ -5,7 +5,7 @@
  * `fieldViews(binding)("seqLen")` takes only the names of the table's input fields: a group
  * (LoRA) or a list (cost options) is not one input, and its widget lays out its parts.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import type {
   BoolField,
   EnumField,
@@ -14,7 +14,7 @@ import type {
   Fields,
   GpuField,
   NumberField,
-} from "../../estimate/tasks/field.ts";
+} from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import type { Changes } from "../field-store.ts";

@@ -2,7 +2,7 @@
  * What the front door shows: the goal, the model, the few inputs that matter for it, and
  * the decision table's first options that run, each as one sentence of the page's language.
  */
-import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Msg } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";
@@ -11,7 +11,7 @@ import { $goal, chooseGoal, choosePreset, GOALS } from "../front-door.ts";
 import { $job, job } from "../job.ts";
 import { $model, model } from "../model.ts";
 import { plan } from "../results/plan.ts";
-import type { RowPage } from "../open-row.ts";
+import type { RowPage } from "../row-state.ts";
 import { openRow } from "../open-row.ts";
 import { $serving, serving } from "../serving.ts";
 import { $training, methodOf, setMethod, training } from "../training.ts";

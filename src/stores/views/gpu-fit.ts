@@ -5,16 +5,17 @@
  * it plans on (the estimate, or a peak the run-log analyzer measured).
  */
 import { onMount } from "nanostores";
-import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
+import { planChart } from "./plan-chart.ts";
 import { $catalog } from "../catalog.ts";
 import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
 import { $job, job } from "../job.ts";
 import { lazy } from "../lazy.ts";
 import { $measuredNow, $useMeasuredNow } from "../measured-basis.ts";
 import { $resolvedModel } from "../model.ts";
-import type { RowPage } from "../open-row.ts";
+import type { RowPage } from "../row-state.ts";
 import { openRow } from "../open-row.ts";
 import { plan } from "../results/plan.ts";
 import { defineView } from "./define.ts";
@@ -85,10 +86,6 @@ function shapeCell(r: PlanRow): CellView {
 /** The measured basis's box and note, loaded once a measurement is stored. */
 const measuredWay = lazy(() => import("./gpu-fit-measured.ts"));
 
-/** The options as a chart, its code loaded when a reader opens it. */
-const chartWay = lazy(() => import("../../islands/calculators/PlanChart.tsx"));
-const loadChart = (): void => void chartWay.load();
-
 onMount(measuredWay.$state, () =>
   $measuredNow.subscribe((m) => {
     if (m) void measuredWay.load();
@@ -107,7 +104,6 @@ export const gpuFitView = defineView(
     $catalog,
     $yourPrices,
     $rowsEditor,
-    chartWay.$state,
     measuredWay.$state,
   ],
   (
@@ -121,7 +117,6 @@ export const gpuFitView = defineView(
     { gpus },
     prices,
     editor,
-    chart,
     measuredParts,
   ) => {
     const value = fit.effective(fitState);
@@ -227,15 +222,7 @@ export const gpuFitView = defineView(
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
           lines: limitsMessages(r.limits, currency),
-          lazyChart: {
-            // After a failed load the summary says so; opening it again retries.
-            summary: msg(chart.status === "failed" ? "lazy.failed" : "gf.chart"),
-            load: loadChart,
-            drawn:
-              chart.status === "ready"
-                ? { Chart: chart.module.PlanChart, v: chart.module.planChart(r.best, currency) }
-                : null,
-          },
+          planChart: { summary: msg("gf.chart"), v: planChart(r.best, currency) },
           table: {
             name: "fit",
             caption: msg("pt.caption", { currency }),

@@ -2,7 +2,7 @@
  * What the inference-memory widget shows: its inputs (an engine's own knobs only for that
  * engine), the verdict, the weights, KV cache and concurrency, and the breakdown.
  */
-import { ENGINE_MEMORY } from "../../estimate/engine-memory.ts";
+import { ENGINE_MEMORY } from "../../estimate/serving/engine-memory.ts";
 import { BYTES_PER_GIB, BYTES_PER_MIB } from "../../estimate/units.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";

@@ -3,8 +3,8 @@
  * group of inputs per row under its legend, with a remove button while the list may shrink,
  * then an add button while it may grow. The inputs come from the row's field table.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { Fields } from "../../estimate/tasks/field.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { Fields } from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import type { Changes } from "../field-store.ts";
 import type { FieldView } from "./fields.ts";

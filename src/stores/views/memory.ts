@@ -3,8 +3,8 @@
  * whether the chosen GPU holds it, the catalog GPUs that do) and the breakdown as one
  * stacked bar with its parts listed beside it.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
-import type { MemoryVerdict } from "../../estimate/memory-views.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { MemoryVerdict } from "../../estimate/memory/views.ts";
 import type { BreakdownItem } from "../../estimate/result.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
 import type { Msg, Qty, Text } from "../../i18n/text.ts";

@@ -1,5 +1,5 @@
 /** What to call the model a widget sizes, from the core's reading of it. */
-import type { ModelName } from "../../estimate/model-value.ts";
+import type { ModelName } from "../../estimate/model/value.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import type { ResolvedModel } from "../model.ts";

@@ -3,12 +3,11 @@
  * parameter count, architecture fields, a weights file, a pasted config.json), and the
  * core's reading of the choice: its name and parameter counts, or why it has none.
  */
-import { atom, onMount } from "nanostores";
-import { ARCH_FIELDS, PARAMS_FIELDS } from "../../estimate/arch-fields.ts";
+import { atom } from "nanostores";
+import { ARCH_FIELDS, PARAMS_FIELDS } from "../../estimate/model/arch-fields.ts";
 import { issueMessage } from "../../i18n/messages.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";
-import { lazy } from "../lazy.ts";
 import { $model, $resolvedModel, model, setArch, setModel } from "../model.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
@@ -34,10 +33,6 @@ export function matchPresets<P extends { id: string; name: string }>(
   });
 }
 
-/** The weights-file way's controls, loaded only when chosen: most visits never drop a file. */
-export const fileWay = lazy(() => import("../../islands/calculators/WeightsFiles.tsx"));
-export const retryFileWay = (): void => void fileWay.load();
-
 /** The architecture fields the picker offers (the rest come with a pasted config.json). */
 const ARCH_SHOWN = [
   "layers",
@@ -52,8 +47,8 @@ const ARCH_SHOWN = [
 ] as const;
 
 export const modelPickerView = defineView(
-  [$model, $query, $resolvedModel, fileWay.$state, $catalog],
-  (state, query, resolved, fileState, { gpus, presets }) => {
+  [$model, $query, $resolvedModel, $catalog],
+  (state, query, resolved, { gpus, presets }) => {
     const m = model.effective(state);
     const refused = resolved && !resolved.ok ? resolved : null;
     const issues = issuesAt(refused, "model");
@@ -115,8 +110,8 @@ export const modelPickerView = defineView(
             : kind === "arch"
               ? ARCH_SHOWN.map((name) => arch(name))
               : [],
-      /** The weights-file way's controls, once loaded. */
-      file: kind === "file" ? fileState : null,
+      /** The weights-file way's controls are shown. */
+      file: kind === "file",
       hf: kind === "hf" ? { text: m.hfText, issue: issues["hfConfig"] } : null,
       figures: [
         { key: "name", label: msg("model"), value: modelText(resolved), main: true },
@@ -133,12 +128,4 @@ export const modelPickerView = defineView(
       source: kind === "preset" && preset ? msg("mp.source", { source: preset.source }) : null,
     };
   },
-);
-
-// Chosen now or stored from an earlier visit: the file reader's controls load while the
-// picker is shown with that way chosen, never during a render.
-onMount(modelPickerView.$view, () =>
-  $model.subscribe((m) => {
-    if (m.kind === "file" && fileWay.$state.get().status === "idle") void fileWay.load();
-  }),
 );

@@ -4,7 +4,7 @@
  * cheapest and the fastest marked and named. Laid out here, so the island only draws it;
  * loaded with its drawing (`PlanChart.tsx`) when a reader asks for it.
  */
-import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { moneyMessage, optionMessage } from "./plan-rows.ts";

@@ -1,6 +1,6 @@
 /** A plan row's verdict and cost and the plan's limits in words, as the decision table and the front door say them. */
-import type { LimitsAnswer } from "../../estimate/plan-limits.ts";
-import type { PlanRow } from "../../estimate/plan-row.ts";
+import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
+import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { List, Msg } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 

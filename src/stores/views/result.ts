@@ -3,10 +3,10 @@
  * issues that stop it, or the figures), a headline figure, the warnings and assumptions,
  * and the request behind it as the command line takes it.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import type { Result } from "../../estimate/result.ts";
-import type { Issue } from "../../estimate/tasks/issue.ts";
-import type { Outcome } from "../../estimate/tasks/task.ts";
+import type { Issue } from "../../estimate/request/issue.ts";
+import type { Outcome } from "../../estimate/request/task.ts";
 import {
   assumptionMessages,
   fieldLabelMessage,

@@ -1,5 +1,5 @@
 /** What the training-memory widget shows: its inputs, the verdict, details and breakdown. */
-import { LORA_FIELDS } from "../../estimate/tasks/training-fields.ts";
+import { LORA_FIELDS } from "../../estimate/memory/training-fields.ts";
 import { BYTES_PER_GIB, BYTES_PER_MIB } from "../../estimate/units.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { $catalog } from "../catalog.ts";

@@ -2,10 +2,10 @@
  * The rows of "Your prices" (a GPU, its price per GPU-hour and currency, remove) and the
  * button that clears them: loaded only once there is a price to edit (`your-prices.ts`).
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
-import { YOUR_PRICE_FIELDS } from "../../estimate/tasks/price-fields.ts";
-import type { TaskResult } from "../../estimate/tasks/registry.ts";
-import type { Outcome } from "../../estimate/tasks/task.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import { YOUR_PRICE_FIELDS } from "../../estimate/cost/price-fields.ts";
+import type { TaskResult } from "../../estimate/registry.ts";
+import type { Outcome } from "../../estimate/request/task.ts";
 import { msg } from "../../i18n/text.ts";
 import type { YourPriceState } from "../your-prices.ts";
 import { clearPrices, removePrice, setPrice } from "../your-prices-edit.ts";

@@ -6,10 +6,10 @@
  * controls load only once there is a price to edit: a fresh visit has none.
  */
 import { onMount } from "nanostores";
-import type { GpuSpec } from "../../estimate/gpu.ts";
-import { YOUR_PRICES_FIELDS } from "../../estimate/tasks/price-fields.ts";
-import type { TaskResult } from "../../estimate/tasks/registry.ts";
-import type { Outcome } from "../../estimate/tasks/task.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import { YOUR_PRICES_FIELDS } from "../../estimate/cost/price-fields.ts";
+import type { TaskResult } from "../../estimate/registry.ts";
+import type { Outcome } from "../../estimate/request/task.ts";
 import { msg } from "../../i18n/text.ts";
 import { lazy } from "../lazy.ts";
 import type { YourPricesState } from "../your-prices.ts";

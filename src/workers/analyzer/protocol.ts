@@ -1,5 +1,5 @@
 /** Messages between the analyzer's stores and its worker. Plain data only (structured clone). */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import type { LeftOut } from "../../run-log/cap.ts";
 import type { Finding, FindingCode } from "../../run-log/findings.ts";
 import type { GpuAnalysis } from "../../run-log/gpu-analysis.ts";

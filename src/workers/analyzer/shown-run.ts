@@ -4,7 +4,7 @@
  * the page nor its rendering grows with the log (a 10,000-GPU log once built a 10,000-row
  * table). What depends only on the file (charts, notes) is cut once per file.
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { capByKind } from "../../run-log/cap.ts";
 import { matchCatalogGpu } from "../../run-log/gpu-match.ts";
 import type { FindingCode } from "../../run-log/findings.ts";

@@ -5,7 +5,7 @@
  * a new headroom or work count only redoes the throughput and the sizing, and posts the page
  * only what it shows (`shown-run.ts`).
  */
-import type { GpuSpec } from "../../estimate/gpu.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { checkLogSize } from "../../run-log/nvidia-smi-csv.ts";
 import { reportRun } from "../../run-log/report.ts";
 import type { RunAnalysis } from "../../run-log/run-analysis.ts";

@@ -8,11 +8,11 @@ import { renderConstants } from "../../../src/accuracy/decode-constants-file.ts"
 import { fitDecode, fitRows } from "../../../src/accuracy/decode-fit.ts";
 import { loadServingRuns } from "../../../src/accuracy/serving-runs.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { DECODE_CONSTANTS } from "../../../src/estimate/decode-constants.ts";
-import { stepTimes } from "../../../src/estimate/decode-step.ts";
-import { decodeConstants } from "../../../src/estimate/inference-speed.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
-import { runRequest } from "../../../src/estimate/tasks/registry.ts";
+import { DECODE_CONSTANTS } from "../../../src/estimate/generated/decode-constants.ts";
+import { stepTimes } from "../../../src/estimate/serving/decode-step.ts";
+import { decodeConstants } from "../../../src/estimate/serving/speed.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
+import { runRequest } from "../../../src/estimate/registry.ts";
 import { readFileSync } from "node:fs";
 import { format, resolveConfig } from "prettier";
 import { fileURLToPath } from "node:url";
@@ -34,8 +34,8 @@ function decode(request: Record<string, unknown>) {
 }
 
 describe("decode calibration", () => {
-  it("src/estimate/decode-constants.ts is what the rows give (run `npm run -s calibrate`)", async () => {
-    const file = new URL("../../../src/estimate/decode-constants.ts", import.meta.url);
+  it("src/estimate/generated/decode-constants.ts is what the rows give (run `npm run -s calibrate`)", async () => {
+    const file = new URL("../../../src/estimate/generated/decode-constants.ts", import.meta.url);
     const path = fileURLToPath(file);
     const fresh = await format(renderConstants(fitDecode(rows)), {
       ...(await resolveConfig(path)),

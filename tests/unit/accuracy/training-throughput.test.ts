@@ -18,7 +18,7 @@ import {
 import { fitUtilisation, MIN_ROWS_PER_ENTRY } from "../../../src/accuracy/utilisation-fit.ts";
 import { renderUtilisationTable } from "../../../src/accuracy/utilisation-table-file.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { UTILISATION_TABLE } from "../../../src/estimate/utilisation-table.ts";
+import { UTILISATION_TABLE } from "../../../src/estimate/generated/utilisation-table.ts";
 
 const gpus = loadGpuSpecs();
 const rows = loadThroughput(gpus);
@@ -62,8 +62,8 @@ describe("training-throughput.tsv", () => {
 });
 
 describe("the utilisation table", () => {
-  it("src/estimate/utilisation-table.ts is what the calibration rows give (run `npm run -s calibrate`)", async () => {
-    const file = new URL("../../../src/estimate/utilisation-table.ts", import.meta.url);
+  it("src/estimate/generated/utilisation-table.ts is what the calibration rows give (run `npm run -s calibrate`)", async () => {
+    const file = new URL("../../../src/estimate/generated/utilisation-table.ts", import.meta.url);
     const path = fileURLToPath(file);
     const fit = fitUtilisation(rows, gpus);
     const fresh = await format(renderUtilisationTable(fit.table), {

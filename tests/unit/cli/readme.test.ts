@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { renderExamples, renderReference, replaceBlock } from "../../../src/cli/reference.ts";
 

@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
-import { runRequest, TASK_IDS } from "../../../src/estimate/tasks/registry.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
+import { runRequest, TASK_IDS } from "../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 
 const CTX = { gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices() };

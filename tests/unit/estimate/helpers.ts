@@ -3,12 +3,12 @@
  * link facts and nvidia-smi memory.total from content/gpus.json (PCIe per direction: Gen3
  * x16 15.75, Gen4 x16 31.5 GB/s).
  */
-import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
-import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
-import { runRequest, runTyped } from "../../../src/estimate/tasks/registry.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
+import { runRequest, runTyped } from "../../../src/estimate/registry.ts";
 
 export const rtx4090: GpuSpec = {
   id: "rtx-4090",

@@ -8,7 +8,7 @@ import {
   referencePrice,
   STALE_PRICE_DAYS,
   type ReferencePrice,
-} from "../../../src/estimate/price.ts";
+} from "../../../src/estimate/cost/price.ts";
 import { loadPrices, loadReferencePrices } from "../../../src/prices/load.ts";
 
 const row = (over: Partial<ReferencePrice>): ReferencePrice => ({

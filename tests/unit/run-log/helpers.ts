@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { GpuSpec } from "../../../src/estimate/gpu.ts";
+import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import { parseNvidiaSmiCsv } from "../../../src/run-log/index.ts";
 import type { ParsedLog } from "../../../src/run-log/index.ts";

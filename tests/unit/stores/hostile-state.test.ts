@@ -4,12 +4,12 @@
  */
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PRESETS } from "../../../src/estimate/presets.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
-import type { ModelChoice } from "../../../src/stores/model.ts";
+import type { ModelChoice } from "../../../src/stores/model-choice.ts";
 import { $model, resolveChoice } from "../../../src/stores/model.ts";
 import { registry } from "../../../src/stores/persist.ts";
 import { applyHash, resetAll } from "../../../src/stores/share.ts";

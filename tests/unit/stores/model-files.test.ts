@@ -4,7 +4,7 @@
  * bits that reproduce the file's bytes; a refused file changes neither and says why.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PRESETS } from "../../../src/estimate/presets.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";

@@ -5,36 +5,37 @@
  */
 import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PRESETS } from "../../../src/estimate/presets.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
-import { checkField, checkFields } from "../../../src/estimate/tasks/check.ts";
-import type { Field, Fields } from "../../../src/estimate/tasks/field.ts";
-import type { TaskId } from "../../../src/estimate/tasks/registry.ts";
-import { TASKS } from "../../../src/estimate/tasks/registry.ts";
-import { COST_FIELDS } from "../../../src/estimate/tasks/cost-fields.ts";
-import { DIAGNOSE_FIELDS } from "../../../src/estimate/tasks/diagnose.ts";
-import { SERVING_REQUEST_FIELDS } from "../../../src/estimate/tasks/infer-memory.ts";
-import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
-import { KERNEL_FIELDS } from "../../../src/estimate/tasks/attention-kernel.ts";
-import { MEASURED_RUN_FIELDS } from "../../../src/estimate/tasks/measured-fields.ts";
-import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../../../src/estimate/tasks/plan-fields.ts";
+import { checkField, checkFields } from "../../../src/estimate/request/check.ts";
+import type { Field, Fields } from "../../../src/estimate/request/field.ts";
+import type { TaskId } from "../../../src/estimate/registry.ts";
+import { TASKS } from "../../../src/estimate/registry.ts";
+import { COST_FIELDS } from "../../../src/estimate/cost/fields.ts";
+import { DIAGNOSE_FIELDS } from "../../../src/estimate/measured/diagnose.ts";
+import { SERVING_REQUEST_FIELDS } from "../../../src/estimate/serving/infer-memory.ts";
+import { JOB_FIELDS } from "../../../src/estimate/training/job-fields.ts";
+import { KERNEL_FIELDS } from "../../../src/estimate/training/attention-kernel.ts";
+import { MEASURED_RUN_FIELDS } from "../../../src/estimate/measured/fields.ts";
+import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../../../src/estimate/plan/fields.ts";
 import {
   PLAN_FIELDS,
   PLAN_OPTION_FIELDS,
   PLAN_TRAINING_FIELDS,
-} from "../../../src/estimate/tasks/plan.ts";
-import { RENDER_FIELDS } from "../../../src/estimate/tasks/render-fields.ts";
-import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
-import { TRAIN_MEMORY_FIELDS } from "../../../src/estimate/tasks/train-memory.ts";
-import { TRAIN_TIME_FIELDS } from "../../../src/estimate/tasks/train-time.ts";
-import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
+} from "../../../src/estimate/plan/plan.ts";
+import { RENDER_FIELDS } from "../../../src/estimate/batch/fields.ts";
+import { SERVING_FIELDS } from "../../../src/estimate/serving/fields.ts";
+import { TRAIN_MEMORY_FIELDS } from "../../../src/estimate/memory/train-memory.ts";
+import { TRAIN_TIME_FIELDS } from "../../../src/estimate/training/train-time.ts";
+import { TRAINING_FIELDS } from "../../../src/estimate/memory/training-fields.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
 import { loadBuilders } from "../../../src/stores/builders.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { fieldCodec, fromText, toText } from "../../../src/stores/field-codec.ts";
-import { $model, MODEL_INITIAL, resolveChoice, setModel } from "../../../src/stores/model.ts";
+import { MODEL_INITIAL } from "../../../src/stores/model-choice.ts";
+import { $model, resolveChoice, setModel } from "../../../src/stores/model.ts";
 import { registry } from "../../../src/stores/persist.ts";
 import { trainMemory } from "../../../src/stores/results/train-memory.ts";
 import { inferMemory } from "../../../src/stores/results/infer-memory.ts";

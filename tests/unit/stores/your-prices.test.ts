@@ -7,7 +7,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import { loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";

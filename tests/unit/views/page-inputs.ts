@@ -6,18 +6,18 @@
  * divide the GPUs, a deadline without tokens) are left to chance, so refusals are drawn too.
  */
 import fc from "fast-check";
-import { COST_FIELDS } from "../../../src/estimate/tasks/cost-fields.ts";
-import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
-import { PLAN_STORE_FIELDS } from "../../../src/estimate/tasks/plan-fields.ts";
-import { RENDER_FIELDS } from "../../../src/estimate/tasks/render-fields.ts";
-import { KV_BITS, SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
-import { LORA_FIELDS, TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
-import type { Preset } from "../../../src/estimate/presets.ts";
-import type { TaskRequest } from "../../../src/estimate/tasks/registry.ts";
+import { COST_FIELDS } from "../../../src/estimate/cost/fields.ts";
+import { JOB_FIELDS } from "../../../src/estimate/training/job-fields.ts";
+import { PLAN_STORE_FIELDS } from "../../../src/estimate/plan/fields.ts";
+import { RENDER_FIELDS } from "../../../src/estimate/batch/fields.ts";
+import { KV_BITS, SERVING_FIELDS } from "../../../src/estimate/serving/fields.ts";
+import { LORA_FIELDS, TRAINING_FIELDS } from "../../../src/estimate/memory/training-fields.ts";
+import type { Preset } from "../../../src/estimate/model/presets.ts";
+import type { TaskRequest } from "../../../src/estimate/registry.ts";
 import type { CostState } from "../../../src/stores/cost.ts";
 import type { FitState } from "../../../src/stores/fit.ts";
 import type { JobState } from "../../../src/stores/job.ts";
-import type { ModelChoice } from "../../../src/stores/model.ts";
+import type { ModelChoice } from "../../../src/stores/model-choice.ts";
 import type { ServingState } from "../../../src/stores/serving.ts";
 import type { TrainingState } from "../../../src/stores/training.ts";
 import type { YourPricesState } from "../../../src/stores/your-prices.ts";

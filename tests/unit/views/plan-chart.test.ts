@@ -4,7 +4,7 @@
  * cost lower down; too few options to place say so instead.
  */
 import { describe, expect, it } from "vitest";
-import type { PlanRow } from "../../../src/estimate/plan-row.ts";
+import type { PlanRow } from "../../../src/estimate/plan/row.ts";
 import { planChart } from "../../../src/stores/views/plan-chart.ts";
 
 const row = (gpu: string, hours: number | null, cost: number | null, fits = true): PlanRow =>

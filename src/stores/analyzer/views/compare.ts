@@ -1,5 +1,5 @@
 /** The two-run comparison as shown: each run's GPU and precision choices, the ratios and verdict. */
-import type { GpuSpec } from "../../../estimate/gpu.ts";
+import type { GpuSpec } from "../../../estimate/hardware/gpu.ts";
 import type { Strings } from "../../../i18n/format.ts";
 import { num, tr } from "../../../i18n/format.ts";
 import type { CompareSide, CompareState, DiagnosisAnswer } from "../compare.ts";

@@ -4,7 +4,7 @@
  * One set per language (a page has one; the build renders both).
  */
 import { computed } from "nanostores";
-import type { GpuSpec } from "../../../estimate/gpu.ts";
+import type { GpuSpec } from "../../../estimate/hardware/gpu.ts";
 import type { Strings } from "../../../i18n/format.ts";
 import type { LoadedRun, Slot } from "../../../workers/analyzer/protocol.ts";
 import { $compare, $diagnosis } from "../compare.ts";

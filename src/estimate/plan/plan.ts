@@ -1,0 +1,454 @@
+/**
+ * `plan` and `serve`: from one workload to a rental decision. Every catalog GPU (or the
+ * ones asked for) x count x node shape, each at its own speed, with a verdict, time, cost
+ * with its price source and cost per unit of work, sorted by cost, time, or cheapest
+ * within the deadline and budget. `serve` is the serving workload on its own.
+ */
+import { BATCH_FIGURE, batchRows } from "./batch.ts";
+import type { PlanRow } from "./row.ts";
+import { batchBilling, servingBilling, trainingBilling } from "./billing.ts";
+import { limitsAnswer } from "./limits.ts";
+import { bestPerGpu, sortRows, usedPrice } from "./row.ts";
+import { servingRow } from "./serving.ts";
+import { trainingRows } from "./training.ts";
+import type { OptionalFigure } from "../hardware/gpu.ts";
+import type { Currency } from "../vocabulary.ts";
+import { STALE_PRICE_DAYS } from "../cost/price.ts";
+import { renderVramGuidanceGB } from "../batch/rendering.ts";
+import type { Assumption, Warning } from "../result.ts";
+import { part } from "../result.ts";
+import { gbToBytes } from "../units.ts";
+import { weightBytes } from "../model/weight-bytes.ts";
+import { gpuById, speedFigureIssues } from "../memory/verdict.ts";
+import { speedSetup } from "../serving/decode-speed.ts";
+import type { GpuPrice, Resolved } from "../request/field.ts";
+import { date, gpu, int, num, request, share } from "../request/field.ts";
+import { HEADROOM_DEFAULT } from "../vocabulary.ts";
+import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./fields.ts";
+import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "../serving/infer-memory.ts";
+import type { Issue } from "../request/issue.ts";
+import { issue } from "../request/issue.ts";
+import type { RENDER_FIELDS } from "../batch/fields.ts";
+import {
+  DEFAULT_ENGINE,
+  DEFAULT_OUTPUT_TOKENS,
+  DEFAULT_PROMPT_TOKENS,
+  servingDefaults,
+} from "../serving/fields.ts";
+import type { TaskContext } from "../request/task.ts";
+import { defineTask } from "../request/task.ts";
+import type { TrainingRequest } from "../memory/train-memory.ts";
+import { trainingInput, trainingTokenFlops } from "../memory/train-memory.ts";
+import { interNodeOf } from "../hardware/network-fields.ts";
+import { LAYOUT_FIELDS } from "../training/job-fields.ts";
+import { KERNEL_FIELDS } from "../training/attention-kernel.ts";
+import { speedLayoutRules } from "../memory/parallel-rules.ts";
+import { isArch, shapeFromParams } from "../model/model.ts";
+
+/** What the decision takes beside the workload. */
+export const PLAN_OPTION_FIELDS = {
+  ...PLAN_STORE_FIELDS,
+  /** Training: tokens per epoch. */
+  tokens: num("tokens", 0, 1e16, { above: true, suffixes: true }),
+  /** Your model FLOPs utilisation; without it, the measured table's (`training/utilisation-entry.ts`). */
+  mfu: share(),
+  /** A multi-GPU scaling efficiency you measured; otherwise it is predicted from the links. */
+  scaling: share(),
+  deadlineHours: num("hours", 0, 1e6, { above: true }),
+  prices: { kind: "gpu-prices" },
+  /**
+   * The day reference prices are aged against (which are current, how old each is); default
+   * today. A script that must give the same answer on any day names it.
+   */
+  pricesOn: date(),
+  gpus: { kind: "gpu-list" },
+  /** Training: a peak measured on a real run replaces the estimated memory. */
+  measured: {
+    kind: "object",
+    fields: {
+      peakBytes: num("bytes", 1, 1e15, { required: true }),
+      gpus: int("gpus", 1, 1024, { default: 1 }),
+      headroom: num("fraction", 0, 1, { default: HEADROOM_DEFAULT, percent: true }),
+    },
+  },
+} as const;
+
+export const SERVE_FIELDS = { ...SERVING_REQUEST_FIELDS, ...SERVE_EXTRA_FIELDS } as const;
+type ServeRequest = Resolved<typeof SERVE_FIELDS>;
+type RenderRequest = Resolved<typeof RENDER_FIELDS>;
+
+/** What a plan sizes: a checked training, serving or batch request, under its task's name. */
+export type Workload =
+  | ({ task: "train-memory" } & TrainingRequest)
+  | ({ task: "serve" } & ServeRequest)
+  | ({ task: "render" } & RenderRequest);
+
+/**
+ * Training: what sets a run's speed beside the workload's memory fields, the same fields
+ * train-time takes (`training/job-fields.ts`), so both time a run through one step model.
+ */
+export const PLAN_TRAINING_FIELDS = { ...LAYOUT_FIELDS, ...KERNEL_FIELDS } as const;
+
+export const PLAN_FIELDS = {
+  workload: request<Workload>(["train-memory", "serve", "render"]),
+  ...PLAN_OPTION_FIELDS,
+  ...PLAN_TRAINING_FIELDS,
+} as const;
+type PlanRequest = Resolved<typeof PLAN_FIELDS>;
+
+/** The currency when the request names none: that of the user's first priced GPU. */
+function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
+  return r.currency ?? Object.values(r.prices ?? {}).find((p) => p.currency)?.currency ?? "USD";
+}
+
+function priceOf(r: PlanRequest, ctx: TaskContext) {
+  const currency = planCurrency(r);
+  const own = Object.fromEntries(
+    Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
+  );
+  return (gpuId: string) =>
+    usedPrice(gpuId, own, ctx.prices ?? [], currency, r.pricesOn ?? ctx.today);
+}
+
+function servingPlan(w: ServeRequest, ctx: TaskContext) {
+  return {
+    memory: servingInput(w, ctx),
+    speed: speedSetup(w),
+    users: w.users,
+    tokensPerSecondPerUser: w.outputTokensPerSecondPerUser ?? 0,
+    hours: w.hours,
+  };
+}
+
+/** Every row of the plan, unsorted. */
+export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
+  const w = r.workload;
+  const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
+  const price = priceOf(r, ctx);
+  const limits = {
+    ...(r.deadlineHours === undefined ? {} : { deadlineHours: r.deadlineHours }),
+    ...(r.budget === undefined ? {} : { budget: r.budget }),
+  };
+  if (w.task === "serve") {
+    const serving = servingPlan(w, ctx);
+    const s = serving.speed;
+    const weights = weightBytes(s.model, s.format, s.weightBits, s.scaleBits, s.weightFileBytes);
+    const p = { ...serving, maxGpus: r.maxGpus, price, billing: servingBilling(r, weights) };
+    return list.map((g) => servingRow({ ...p, ...limits }, g));
+  }
+  if (w.task === "render") {
+    const p = {
+      secondsPerItem: w.secondsPerFrame ?? 0,
+      items: w.frames ?? 0,
+      measuredOn: gpuById(ctx, r.measuredOn ?? ""),
+      bound: r.bound,
+      // A resolution says the items are renders (it is "none for other batch work").
+      render: w.resolution !== undefined,
+      ...(w.resolution
+        ? { memoryBytes: gbToBytes(renderVramGuidanceGB(w.resolution, w.complexity).total) }
+        : {}),
+      maxGpus: r.maxGpus,
+      price,
+      billing: batchBilling(r),
+      ...limits,
+    };
+    return list.flatMap((g) => batchRows(p, g));
+  }
+  const memory = trainingInput(w, ctx);
+  const network = interNodeOf(r);
+  const p = {
+    memory,
+    flops: trainingTokenFlops(memory),
+    tokens: r.tokens ?? 0,
+    epochs: r.epochs,
+    run: {
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+      fp8: r.fp8,
+      attentionKernel: r.attentionKernel,
+      ...(w.framework === undefined ? {} : { framework: w.framework }),
+      ...(r.mfu === undefined ? {} : { mfu: r.mfu }),
+      ...(r.scaling === undefined ? {} : { measuredScaling: r.scaling }),
+      ...(network === undefined ? {} : { interNodeGBps: network.GBps }),
+      ...(ctx.utilisation === undefined ? {} : { table: ctx.utilisation }),
+    },
+    ...(r.measured ? { measured: r.measured } : {}),
+    maxGpus: r.maxGpus,
+    price,
+    billing: trainingBilling(r, memory),
+    ...limits,
+  };
+  return list.flatMap((g) => trainingRows(p, g));
+}
+
+function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
+  // A refused or missing workload skips these rules (`rulesOverGood`): here it is checked.
+  const w = r.workload;
+  const out: Issue[] = [];
+  if (w.task === "train-memory") out.push(...layoutRules(r, w));
+  if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
+    out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
+  if (w.task === "render") {
+    if (w.secondsPerFrame === undefined || w.frames === undefined)
+      out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
+    // The time per item is carried to every GPU by the measured GPU's figure.
+    out.push(...speedFigureIssues(ctx, "measuredOn", r.measuredOn, [BATCH_FIGURE[r.bound]]));
+  }
+  const needs: readonly OptionalFigure[] =
+    w.task === "render"
+      ? [BATCH_FIGURE[r.bound]]
+      : w.task === "serve"
+        ? SERVING_FIGURES
+        : ["fp32Tflops"];
+  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r)];
+}
+
+/** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
+const SERVING_FIGURES = ["bandwidthGBps", "fp32Tflops"] as const;
+
+/**
+ * GPUs the request names itself (`gpu`, `gpus`) are held to the figures the rows need; a
+ * plan over the whole catalog instead shows such a GPU's row with the figure it lacks.
+ */
+function chosenGpuRules(
+  ctx: TaskContext,
+  r: { gpu?: string | undefined; gpus?: string[] | undefined },
+  needs: readonly OptionalFigure[],
+): Issue[] {
+  return [
+    ...speedFigureIssues(ctx, "gpu", r.gpu, needs),
+    ...(r.gpus ?? []).flatMap((id, i) => speedFigureIssues(ctx, `gpus.${i}`, id, needs)),
+  ];
+}
+
+/** Every price in the plan's currency: prices are never converted, nor relabelled. */
+function currencyRules(r: Parameters<typeof planCurrency>[0]): Issue[] {
+  const currency = planCurrency(r);
+  return Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
+    p.currency !== undefined && p.currency !== currency
+      ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
+      : [],
+  );
+}
+
+/**
+ * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
+ * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ */
+function servingAssumptions(s: Workload): Assumption[] {
+  if (s.task !== "serve") return [];
+  return [
+    {
+      key: "engine",
+      value: s.engine,
+      source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
+    },
+    {
+      key: "prompt-tokens",
+      value: s.promptTokens,
+      source: s.promptTokens === DEFAULT_PROMPT_TOKENS ? "serve-lengths-default" : "request",
+    },
+    {
+      key: "output-tokens",
+      value: s.outputTokens,
+      source: s.outputTokens === DEFAULT_OUTPUT_TOKENS ? "serve-lengths-default" : "request",
+    },
+  ];
+}
+
+/**
+ * The layout rules that hold whatever the GPU count (`speedLayoutRules` at a count every
+ * product divides); counts the layout does not divide are left out of the rows.
+ */
+function layoutRules(r: PlanRequest, w: TrainingRequest): Issue[] {
+  const spec = w.model.spec;
+  const arch = isArch(spec) ? spec : shapeFromParams(spec.params);
+  const tp = w.tensorParallel;
+  const anyCount = tp * r.pipelineParallel * r.expertParallel;
+  return speedLayoutRules(
+    {
+      gpus: anyCount,
+      tensorParallel: tp,
+      pipelineParallel: r.pipelineParallel,
+      virtualStages: r.virtualStages,
+      expertParallel: r.expertParallel,
+    },
+    arch,
+  );
+}
+
+const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
+
+/**
+ * What the plan's prices rest on, when some rows are priced: GPUs priced only by a reference
+ * row older than `STALE_PRICE_DAYS` (named, with the oldest date), and GPUs that run the
+ * workload but have no price in the plan's currency, so the user enters theirs.
+ */
+function priceWarnings(rows: readonly PlanRow[], currency: Currency): Warning[] {
+  const out: Warning[] = [];
+  const stale = rows.filter((x) => x.reasons.includes("stale-price"));
+  const oldest = stale
+    .map((x) => (x.priceSource !== null && x.priceSource !== "request" ? x.priceSource.date : ""))
+    .sort()[0];
+  if (stale.length > 0 && oldest)
+    out.push({
+      code: "stale-reference-price",
+      params: { gpus: names(stale), date: oldest, days: STALE_PRICE_DAYS },
+    });
+  const unpriced = rows.filter((x) => x.verdict !== "does-not-fit" && x.pricePerGpuHour === null);
+  if (unpriced.length > 0)
+    out.push({ code: "unpriced-gpus", params: { gpus: names(unpriced), currency } });
+  return out;
+}
+
+/** A render carried by FP32 peak for want of shared scores, and rows whose memory is unchecked. */
+function renderWarnings(rows: readonly PlanRow[]): Warning[] {
+  const out: Warning[] = [];
+  const fp32 = rows.filter((x) => x.reasons.includes("speed-fp32-fallback"));
+  if (fp32.length > 0) out.push({ code: "render-fp32-fallback", params: { gpus: names(fp32) } });
+  if (rows.some((x) => x.reasons.includes("memory-unchecked")))
+    out.push({ code: "memory-unchecked", params: {} });
+  return out;
+}
+
+/** What a render plan's speeds rest on: how many GPU types by score, how many by FP32 peak. */
+function renderAssumptions(rows: readonly PlanRow[]): Assumption[] {
+  const count = (reason: PlanRow["reasons"][number]) =>
+    new Set(rows.filter((x) => x.reasons.includes(reason)).map((x) => x.gpu)).size;
+  const byScore = count("speed-render-score");
+  const byFp32 = count("speed-fp32-fallback");
+  return [
+    ...(byScore > 0
+      ? [{ key: "render-speed-score", value: byScore, source: "render-benchmark" as const }]
+      : []),
+    ...(byFp32 > 0
+      ? [{ key: "render-speed-fp32", value: byFp32, source: "fp32-peak" as const }]
+      : []),
+  ];
+}
+
+/**
+ * The network more GPUs than a node holds would need, where the plan names none: one
+ * 400 Gb/s InfiniBand NDR port per GPU, as NVIDIA builds H100 clusters (DGX H100 user guide:
+ * eight ConnectX-7 400 Gb/s compute ports, one per GPU).
+ */
+export const CLUSTER_NETWORK_GBPS = 400;
+
+/**
+ * The plan's result: every row sorted (options within the deadline and budget first), what
+ * each verdict counts, its bases, and what the limits leave: the fastest and cheapest
+ * option, and what would meet the limits when no option does (`plan/limits.ts`).
+ */
+function planResult(r: PlanRequest, ctx: TaskContext) {
+  const rows = planRows(r, ctx);
+  const sorted = sortRows(rows, r.sortBy, r);
+  // Every catalog GPU at the request table's largest count: what more GPUs or another GPU
+  // would do, asked only when no option meets the limits.
+  const { gpus: _asked, ...everyGpu } = r;
+  const wider = () => ({
+    rows: sortRows(
+      planRows(
+        {
+          ...everyGpu,
+          maxGpus: PLAN_FIELDS.maxGpus.max,
+          interNodeGbps: r.interNodeGbps ?? CLUSTER_NETWORK_GBPS,
+        },
+        ctx,
+      ),
+      r.sortBy,
+      r,
+    ),
+    asked: (x: PlanRow) => r.gpus === undefined || r.gpus.includes(x.gpu),
+    ...(r.interNodeGbps === undefined ? { interNodeGbps: CLUSTER_NETWORK_GBPS } : {}),
+  });
+  const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
+  const currency = planCurrency(r);
+  const warnings: Warning[] = [];
+  if (rows.some((x) => x.scalingBasis === "predicted" && x.scalingEfficiency !== null))
+    warnings.push({ code: "scaling-predicted", params: {} });
+  if (rows.some((x) => x.reasons.includes("speed-carried")))
+    warnings.push({ code: "speed-carried", params: {} });
+  // The memory estimate has no pipeline or expert split (`memory/training-memory.ts`).
+  if (r.workload.task === "train-memory" && (r.pipelineParallel > 1 || r.expertParallel > 1))
+    warnings.push({
+      code: "layout-memory-unsplit",
+      params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
+    });
+  warnings.push(...renderWarnings(rows));
+  if (!rows.some((x) => x.pricePerGpuHour !== null))
+    warnings.push({ code: "no-price-in-currency", params: { currency } });
+  else warnings.push(...priceWarnings(rows, currency));
+  const assumptions: Assumption[] = [
+    { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
+    ...renderAssumptions(rows),
+    // The billed-hours figures: the user's, or this site's stated assumption (its default).
+    ...Object.entries(BILLING_FIELDS).map(([key, f]): Assumption => ({
+      key,
+      value: r[key as keyof typeof BILLING_FIELDS],
+      source: r[key as keyof typeof BILLING_FIELDS] === f.default ? "billing-assumed" : "request",
+    })),
+    ...servingAssumptions(r.workload),
+  ];
+  return {
+    // A ranking's total is the number of rows; its parts say how each fares.
+    total: rows.length,
+    breakdown: [
+      part("fits-one-gpu", count("fits")),
+      part("needs-gpus-in-one-node", count("needs-gpus")),
+      part("needs-several-nodes", count("needs-nodes")),
+      part("does-not-fit", count("does-not-fit")),
+    ],
+    assumptions,
+    warnings,
+    currency,
+    rows: sorted,
+    /** Each GPU once, at its best count: what the decision table and the front door show. */
+    best: bestPerGpu(sorted),
+    limits: limitsAnswer(sorted, r, wider),
+  };
+}
+
+export const planTask = defineTask({
+  id: "plan",
+  fields: PLAN_FIELDS,
+  // Training is sized by its tokens; batch work's time per item by the GPU it was timed on.
+  requirements: [
+    { field: "tokens", with: "workload", withTask: "train-memory" },
+    { field: "measuredOn", with: "workload", withTask: "render" },
+  ],
+  rules: planRules,
+  run: planResult,
+});
+
+/** Serving has no training layout: each speed field at its declared default (one GPU's run). */
+const SERVING_LAYOUT = {
+  pipelineParallel: PLAN_TRAINING_FIELDS.pipelineParallel.default,
+  virtualStages: PLAN_TRAINING_FIELDS.virtualStages.default,
+  expertParallel: PLAN_TRAINING_FIELDS.expertParallel.default,
+  fp8: PLAN_TRAINING_FIELDS.fp8.default,
+  attentionKernel: PLAN_TRAINING_FIELDS.attentionKernel.default,
+};
+
+export const serveTask = defineTask({
+  id: "serve",
+  fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
+  required: ["outputTokensPerSecondPerUser"],
+  defaults: servingDefaults,
+  rules: (r, ctx) => [
+    ...servingRules(r),
+    // As a plan's workload, its GPU sizes memory only; the plan's own rows carry its speed.
+    ...(ctx.inWorkload ? [] : chosenGpuRules(ctx, r, SERVING_FIGURES)),
+    ...currencyRules(r),
+  ],
+  run: (r, ctx) => {
+    const { gpu: chosen, ...rest } = r;
+    const plan: PlanRequest = {
+      ...rest,
+      ...SERVING_LAYOUT,
+      workload: { task: "serve", ...rest },
+      ...(chosen === undefined ? {} : { gpus: [chosen] }),
+    };
+    return planResult(plan, ctx);
+  },
+});

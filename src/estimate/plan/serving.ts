@@ -1,0 +1,163 @@
+/**
+ * Serving plan rows: users x output tokens/s each x context → for each GPU type, the
+ * tensor-parallel group (within one node) and the number of replicas that hold every
+ * user's KV cache and give each user the rate asked for, from the same memory verdict and
+ * serving-speed model as the serving calculators. Replicas are independent, so several
+ * nodes need no network between them. Cost per million tokens is at the load asked (users
+ * x their rate); what the GPUs could serve beyond it is reported beside it.
+ */
+import type { GpuSpec } from "../hardware/gpu.ts";
+import { missingSpeedFigures } from "../hardware/gpu.ts";
+import type { InferenceMemoryInput } from "../serving/memory.ts";
+import { inferenceMemory, servingFits } from "../serving/memory.ts";
+import type { ServingSpeedInput, ServingSpeedResult } from "../serving/speed.ts";
+import { servingSpeed } from "../serving/speed.ts";
+import { costPerMillionTokens } from "../cost/cost.ts";
+import type { Limits, PlanReason, PlanRow } from "./row.ts";
+import { doesNotFit, memoryPerGpu, placeRow, priceRow } from "./row.ts";
+import type { UsedPrice } from "../cost/price.ts";
+import { TRTLLM_MAX_BATCH } from "../serving/schedule.ts";
+
+/** Tensor-parallel degrees engines split a model over: powers of two within a node. */
+const TP_DEGREES = [1, 2, 4, 8] as const;
+
+export interface ServingPlanInput extends Limits {
+  /** The serving setup without the GPU, the group size or the batch, which the plan picks. */
+  memory: Omit<InferenceMemoryInput, "gpu" | "tensorParallel" | "sequences">;
+  speed: Omit<ServingSpeedInput, "gpu" | "tensorParallel" | "batch">;
+  users: number;
+  /** Output tokens per second each user needs. */
+  tokensPerSecondPerUser: number;
+  /** Hours priced (a day of serving: 24). */
+  hours: number;
+  maxGpus: number;
+  price: (gpuId: string) => UsedPrice | null;
+}
+
+const memoryAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
+  inferenceMemory({ ...p.memory, gpu, tensorParallel: tp, sequences: batch });
+
+/** Whether `batch` sequences fit a group of `tp` GPUs: the memory page's own verdict. */
+const holds = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number): boolean =>
+  servingFits(memoryAt(p, gpu, tp, batch), gpu, batch);
+
+const speedAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
+  servingSpeed({ ...p.speed, gpu, tensorParallel: tp, batch });
+
+/** Whether a group of `tp` GPUs holds `b` users and gives each the rate asked. */
+const serves = (p: ServingPlanInput, gpu: GpuSpec, tp: number, b: number): boolean =>
+  holds(p, gpu, tp, b) &&
+  speedAt(p, gpu, tp, b).tokensPerSecondPerSequence >= p.tokensPerSecondPerUser;
+
+/** The largest batch in [1, `most`] a group serves (memory and speed both fall with batch). */
+function largestBatch(p: ServingPlanInput, gpu: GpuSpec, tp: number, most: number): number {
+  if (!serves(p, gpu, tp, 1)) return 0;
+  let lo = 1;
+  let hi = most;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (serves(p, gpu, tp, mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Users one group could serve at the rate asked, found by doubling past `from`, up to the
+ * most any engine runs at once (TensorRT-LLM's max_batch_size).
+ */
+function groupCapacity(p: ServingPlanInput, gpu: GpuSpec, tp: number, from: number): number {
+  let hi = from;
+  while (hi < TRTLLM_MAX_BATCH && serves(p, gpu, tp, hi * 2)) hi *= 2;
+  return hi >= TRTLLM_MAX_BATCH ? hi : largestBatch(p, gpu, tp, hi * 2 - 1);
+}
+
+interface Group {
+  tp: number;
+  replicas: number;
+  gpus: number;
+  /** Users one group serves at the rate asked, at most. */
+  capacity: number;
+  speed: ServingSpeedResult;
+}
+
+/** The group size and replica count that serve everyone on the fewest GPUs. */
+function bestGroup(p: ServingPlanInput, gpu: GpuSpec): Group | null {
+  const perNode = Math.max(...gpu.nodeGpus);
+  let best: Group | null = null;
+  for (const tp of TP_DEGREES) {
+    if (tp > perNode || tp > p.maxGpus) break;
+    const batch = largestBatch(p, gpu, tp, p.users);
+    if (batch === 0) continue;
+    const replicas = Math.ceil(p.users / batch);
+    const gpus = replicas * tp;
+    if (gpus > p.maxGpus) continue;
+    if (best && gpus >= best.gpus) continue;
+    const speed = speedAt(p, gpu, tp, Math.ceil(p.users / replicas));
+    const capacity = batch < p.users ? batch : groupCapacity(p, gpu, tp, batch);
+    best = { tp, replicas, gpus, capacity, speed };
+  }
+  return best;
+}
+
+export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
+  const missing = missingSpeedFigures(gpu, ["bandwidthGBps", "fp32Tflops"]);
+  if (missing.length > 0) {
+    const row = doesNotFit(gpu, 1);
+    return {
+      ...row,
+      reasons: missing.map((m): PlanReason =>
+        m === "bandwidthGBps" ? "no-bandwidth-figure" : "no-compute-figure",
+      ),
+    };
+  }
+  const group = bestGroup(p, gpu);
+  if (!group) {
+    const perNode = Math.max(...gpu.nodeGpus);
+    const slow = TP_DEGREES.some((tp) => tp <= perNode && holds(p, gpu, tp, 1));
+    return {
+      ...doesNotFit(gpu, p.maxGpus),
+      reasons: [slow ? "too-slow-per-user" : "does-not-fit-largest"],
+    };
+  }
+  const perNode = Math.max(...gpu.nodeGpus);
+  const perUser = group.speed.tokensPerSecondPerSequence;
+  const replicasPerNode = Math.floor(perNode / group.tp);
+  const nodes = Math.ceil(group.replicas / replicasPerNode);
+  const price = p.price(gpu.id);
+  const priced = priceRow({ hours: p.hours, gpus: group.gpus }, price, p);
+  const reasons: PlanReason[] = [];
+  if (group.tp > 1) reasons.push("tensor-parallel-in-node");
+  if (group.replicas > 1) reasons.push("replicas-independent");
+  if (gpu.unverified.length > 0) reasons.push("unverified-figures");
+  const usersPerReplica = Math.ceil(p.users / group.replicas);
+  const memory = memoryAt(p, gpu, group.tp, usersPerReplica);
+  const load = p.users * p.tokensPerSecondPerUser;
+  const capacityUsers = group.capacity * group.replicas;
+  return {
+    ...placeRow(gpu, group.gpus),
+    // Replicas never span nodes: a node holds whole groups.
+    nodes,
+    fewestNodes: nodes,
+    shape: group.tp > 1 ? "tensor-parallel" : group.replicas > 1 ? "replicas" : "single",
+    ...priced,
+    // What the load asked costs: every GPU of the row is billed for the users' tokens.
+    costPerMillionTokens: price
+      ? costPerMillionTokens(price.pricePerGpuHour * group.gpus, load)
+      : null,
+    reasons: [...reasons, ...priced.reasons],
+    // Replicas share nothing; within a group the decode model already counts the all-reduces.
+    scalingEfficiency: null,
+    scalingBasis: group.gpus === 1 ? "single-gpu" : "independent",
+    limitedBy: group.speed.limitedBy,
+    // The memory page's figure to rent per GPU (headroom included), for the users one group serves.
+    ...memoryPerGpu(memory.recommendedBytes),
+    tokensPerSecondPerUser: perUser,
+    ttftSeconds: group.speed.ttftSeconds,
+    tensorParallel: group.tp,
+    usersPerReplica,
+    loadTokensPerSecond: load,
+    capacityUsers,
+    spareShare: Math.max(0, 1 - p.users / capacityUsers),
+  };
+}

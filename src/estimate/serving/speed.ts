@@ -1,0 +1,309 @@
+/**
+ * Serving speed as a continuous-batching engine runs it: the engine's schedule
+ * (`serving/schedule.ts`) decides what each step carries for the users, prompt and output
+ * lengths asked, and the step model (`serving/decode-step.ts`: weights read once per step, every
+ * live sequence's KV cache, the arithmetic of every token, per-layer costs, all-reduces)
+ * prices each step. Reported: output tokens/s over all users and per user, time to first
+ * token, time per output token and requests per second.
+ */
+import type { DecodeConstants, LinkClass, StepConstants, StepFeatures } from "./decode-step.ts";
+import { stepFeatures, stepTimes } from "./decode-step.ts";
+import { DECODE_CONSTANTS } from "../generated/decode-constants.ts";
+import type { GpuSpec } from "../hardware/gpu.ts";
+import type { ModelSpec } from "../model/model.ts";
+import type { Assumption, Result, SourceKey, Warning } from "../result.ts";
+import { part } from "../result.ts";
+import type { Cycle, EngineSchedule, StepLoad } from "./schedule.ts";
+import { engineSchedule, servingCycle } from "./schedule.ts";
+import type { Engine, WeightFormat } from "../vocabulary.ts";
+
+/**
+ * The share of the dense peak an engine without compute-bound rows of its own gets, where
+ * the calibration pooled none either: prompt processing is large matmuls like training, so
+ * the training range applies (Megatron 51-56%, PaLM 46.2%); 0.5.
+ */
+export const PREFILL_MFU = 0.5;
+
+/** Ollama is llama.cpp underneath (ollama/ollama llama/ and ml/backend/ggml). */
+const CALIBRATED_AS: Partial<Record<Engine, Engine>> = { ollama: "llama.cpp" };
+
+export interface ConstantsChoice extends StepConstants {
+  /** `engine/format` whose rows set the constants. */
+  basis: string;
+  /** Whose compute-bound rows set the compute share: the `engine/format`, `all` engines, or none. */
+  computeBasis: string;
+  warnings: Warning[];
+}
+
+/**
+ * The constants for an engine, format and link, with what stood in where the calibration
+ * has no rows: the engine's own 16-bit rows for another format, the bound itself where the
+ * fit found no bandwidth term (Transformers' AutoAWQ rows are all per-layer cost), PCIe
+ * with peer-to-peer for PCIe without it, every engine's compute-bound rows for an engine
+ * without its own.
+ */
+export function decodeConstants(
+  engine: Engine,
+  format: WeightFormat,
+  link: LinkClass,
+  c: DecodeConstants = DECODE_CONSTANTS,
+): ConstantsChoice {
+  const warnings: Warning[] = [];
+  const as = CALIBRATED_AS[engine] ?? engine;
+  let basis = `${as}/${format}` as const;
+  if (c.perLayerSeconds[basis] === undefined) {
+    const fallback = `${as}/fp16` as const;
+    warnings.push({ code: "decode-format-uncalibrated", params: { engine, format } });
+    basis = c.perLayerSeconds[fallback] !== undefined ? fallback : "vllm/fp16";
+  }
+  const allReduce =
+    c.allReduceSeconds[link] ?? c.allReduceSeconds.pcie ?? c.allReduceSeconds["gpu-link"] ?? 0;
+  if (link === "pcie-no-p2p" && c.allReduceSeconds[link] === undefined)
+    warnings.push({ code: "no-p2p-uncalibrated", params: {} });
+  const own = c.computeShare[basis];
+  const pooled = c.computeShare.all;
+  return {
+    basis,
+    computeBasis: own !== undefined ? basis : pooled !== undefined ? "all" : "none",
+    bandwidthShare: c.bandwidthShare[basis] ?? 1,
+    perLayerSeconds: c.perLayerSeconds[basis] ?? 0,
+    computeShare: own ?? pooled ?? PREFILL_MFU,
+    allReduceSeconds: allReduce,
+    warnings,
+  };
+}
+
+export interface ServingSpeedInput {
+  model: ModelSpec;
+  gpu: GpuSpec;
+  format: WeightFormat;
+  weightBits: number;
+  /** Scale bits per weight on top of `weightBits` (`formatScaleBits`). */
+  scaleBits: number;
+  /** The weights' exact size from the user's file. */
+  weightFileBytes?: number;
+  kvBits: number;
+  /** The context a sequence may reach (vLLM's max_model_len): prompt plus output fit in it. */
+  contextTokens: number;
+  /** Users (sequences) served at once. */
+  batch: number;
+  /** Sequences the engine's KV memory holds at the request's length (its pool), if it has one. */
+  memoryRunning?: number;
+  engine: Engine;
+  /** GPUs the model is split over by tensor parallelism. */
+  tensorParallel: number;
+  /** How they are joined, where the user knows; otherwise the catalog's (`linkClass`). */
+  link?: LinkClass;
+  /** The engine's token budget per step, where the user sets one (`prefillChunkTokens`). */
+  stepTokens?: number;
+  promptTokens: number;
+  outputTokens: number;
+  /** The achieved share of the bandwidth bound, replacing the calibrated one. */
+  efficiency?: number;
+}
+
+export type LimitedBy = "memory-bandwidth" | "compute" | "launch-overhead";
+
+export interface ServingSpeedResult extends Result {
+  /** Output tokens/s over all users. */
+  tokensPerSecond: number;
+  /** Output tokens/s each user sees while their answer streams: 1 / TPOT. */
+  tokensPerSecondPerSequence: number;
+  /** Bandwidth bound of the decode step at this batch, tokens/s (every byte at the datasheet bandwidth). */
+  boundTokensPerSecond: number;
+  /** Achieved share of the bandwidth bound for the reads. */
+  efficiency: number;
+  /** Bytes one GPU reads per decode step. */
+  bytesPerStep: number;
+  /** The decode step a streaming user waits for (= TPOT, prompt steps that pause it included). */
+  stepSeconds: number;
+  tpotSeconds: number;
+  limitedBy: LimitedBy;
+  ttftSeconds: number;
+  /** Prompt tokens/s of a prompt-only step (one prompt, or 512 tokens without one). */
+  prefillTokensPerSecond: number;
+  requestsPerSecond: number;
+  secondsPerRequest: number;
+  /** Sequences decoding together, and users waiting for a place. */
+  runningSequences: number;
+  queuedSequences: number;
+  /** Tokens the average step runs through the weights (decode tokens plus prompt tokens). */
+  stepTokens: number;
+  promptStepsPerRequest: number;
+}
+
+/** llama-bench's pp512: the prompt length a prompt-only speed is quoted at without a prompt. */
+const PREFILL_PROBE_TOKENS = 512;
+
+/** What a serving setup's steps are made of, before any constant prices them. */
+export interface ServingLoads {
+  tp: number;
+  promptTokens: number;
+  outputTokens: number;
+  schedule: EngineSchedule;
+  featuresOf: (load: StepLoad) => StepFeatures;
+  warnings: Warning[];
+}
+
+/**
+ * The lengths kept within the context, the engine's schedule and the step features of any
+ * load: shared by the estimate and by the fit (`src/accuracy/decode-fit.ts`), so the two
+ * price the same steps.
+ */
+export function servingLoads(input: ServingSpeedInput): ServingLoads {
+  const tp = Math.max(1, input.tensorParallel);
+  const warnings: Warning[] = [];
+  // An engine refuses a request longer than its context; the estimate keeps to the context,
+  // shortening the prompt first (the output is what the user waits for).
+  const context = Math.max(2, input.contextTokens);
+  const outputTokens = Math.max(1, Math.min(input.outputTokens, context - 1));
+  const promptTokens = Math.min(input.promptTokens, context - outputTokens);
+  if (input.promptTokens + input.outputTokens > context)
+    warnings.push({
+      code: "lengths-exceed-context",
+      params: {
+        promptTokens: input.promptTokens,
+        outputTokens: input.outputTokens,
+        contextTokens: context,
+      },
+    });
+  const schedule = engineSchedule(input.engine, input.gpu, tp, input.stepTokens);
+  const base = {
+    model: input.model,
+    format: input.format,
+    weightBits: input.weightBits,
+    scaleBits: input.scaleBits,
+    ...(input.weightFileBytes === undefined ? {} : { weightFileBytes: input.weightFileBytes }),
+    kvBits: input.kvBits,
+    gpu: input.gpu,
+    engine: input.engine,
+    tensorParallel: tp,
+    ...(input.link === undefined ? {} : { link: input.link }),
+  };
+  const featuresOf = (load: StepLoad) =>
+    stepFeatures({
+      ...base,
+      contextTokens: Math.max(1, load.contextTokens),
+      batch: load.sequences,
+      tokens: load.tokens,
+      promptTokensInStep: load.promptTokens,
+      promptLength: Math.max(1, promptTokens),
+    });
+  return { tp, promptTokens, outputTokens, schedule, featuresOf, warnings };
+}
+
+/** The steady state's steps for `batch` users, priced by `stepSeconds`. */
+export function cycleOf(
+  input: ServingSpeedInput,
+  loads: ServingLoads,
+  stepSeconds: (load: StepLoad) => number,
+): Cycle {
+  return servingCycle({
+    schedule: loads.schedule,
+    users: input.batch,
+    ...(input.memoryRunning === undefined ? {} : { memoryRunning: input.memoryRunning }),
+    promptTokens: loads.promptTokens,
+    outputTokens: loads.outputTokens,
+    stepSeconds,
+  });
+}
+
+/** Output speed, time to first token and per output token for `batch` users on `tensorParallel` x `gpu`. */
+export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
+  const loads = servingLoads(input);
+  const { tp, promptTokens, schedule, featuresOf, warnings } = loads;
+  const link = featuresOf({ sequences: 1, contextTokens: 1, tokens: 1, promptTokens: 0 }).link;
+  const chosen = decodeConstants(input.engine, input.format, link);
+  const share = input.efficiency ?? chosen.bandwidthShare;
+  const constants = { ...chosen, bandwidthShare: share };
+  const timesOf = (load: StepLoad) => stepTimes(featuresOf(load), constants);
+  const cycle = cycleOf(input, loads, (load) => timesOf(load).total);
+  const f = featuresOf(cycle.decodeStep);
+  const times = stepTimes(f, constants);
+  const limitedBy: LimitedBy =
+    times.computeSeconds > times.weightReadSeconds
+      ? "compute"
+      : times.overheadSeconds + times.allReduceSeconds > times.readSeconds
+        ? "launch-overhead"
+        : "memory-bandwidth";
+  warnings.push(...chosen.warnings);
+  if (limitedBy === "compute")
+    warnings.push({ code: "compute-bound-decode", params: { batch: cycle.running } });
+  if (cycle.queued > 0)
+    warnings.push({
+      code: "users-queued",
+      params: { users: input.batch, running: cycle.running },
+    });
+  const probe = Math.max(1, promptTokens || PREFILL_PROBE_TOKENS);
+  const probeLoad = { sequences: 1, contextTokens: probe / 2, tokens: probe, promptTokens: probe };
+  const prefillTokensPerSecond = probe / timesOf(probeLoad).total;
+  // What prompt steps apart from decoding add to each output token (SGLang, Transformers).
+  const stall = Math.max(0, cycle.tpotSeconds - times.total);
+  const breakdown = [
+    part("weight-read-seconds", times.weightReadSeconds),
+    part("kv-read-seconds", times.kvReadSeconds),
+    part("compute-excess-seconds", times.computeExcessSeconds),
+    part("per-layer-overhead-seconds", times.overheadSeconds),
+    part("all-reduce-seconds", times.allReduceSeconds),
+    part("prompt-stall-seconds", stall),
+  ];
+  const source: SourceKey = input.efficiency === undefined ? "decode-calibration" : "request";
+  const assumptions: Assumption[] = [
+    {
+      key: "bandwidth-GBps",
+      value: input.gpu.bandwidthGBps ?? 0,
+      source: "datasheet",
+      sourceParams: { gpu: input.gpu.name },
+    },
+    { key: "efficiency", value: share, source, sourceParams: { basis: chosen.basis } },
+    {
+      key: "per-layer-seconds",
+      value: chosen.perLayerSeconds,
+      source: "decode-calibration",
+      sourceParams: { basis: chosen.basis },
+    },
+    {
+      key: "compute-share",
+      value: chosen.computeShare,
+      source: chosen.computeBasis === "none" ? "prefill-mfu" : "decode-calibration",
+      sourceParams: { basis: chosen.computeBasis },
+    },
+    { key: "bytes-per-step", value: f.bytesPerGpu, source: "weights-plus-kv" },
+    { key: "schedule", value: schedule.mode, source: schedule.source },
+  ];
+  if (Number.isFinite(schedule.stepTokens))
+    assumptions.push({
+      key: "step-token-budget",
+      value: schedule.stepTokens,
+      source: input.stepTokens === undefined ? schedule.source : "request",
+    });
+  if (tp > 1)
+    assumptions.push({
+      key: "all-reduce-seconds",
+      value: chosen.allReduceSeconds,
+      source: "decode-calibration",
+      sourceParams: { basis: `link/${f.link}` },
+    });
+  return {
+    total: cycle.tpotSeconds,
+    breakdown,
+    assumptions,
+    warnings,
+    tokensPerSecond: cycle.outputTokensPerSecond,
+    tokensPerSecondPerSequence: 1 / cycle.tpotSeconds,
+    boundTokensPerSecond: cycle.running / f.boundSeconds,
+    efficiency: share,
+    bytesPerStep: f.bytesPerGpu,
+    stepSeconds: cycle.tpotSeconds,
+    tpotSeconds: cycle.tpotSeconds,
+    limitedBy,
+    ttftSeconds: cycle.ttftSeconds,
+    prefillTokensPerSecond,
+    requestsPerSecond: cycle.running / cycle.serviceSeconds,
+    secondsPerRequest: cycle.requestSeconds,
+    runningSequences: cycle.running,
+    queuedSequences: cycle.queued,
+    stepTokens: cycle.decodeStep.tokens,
+    promptStepsPerRequest: cycle.promptSteps,
+  };
+}
