@@ -3,7 +3,7 @@
  * same file through its content collection with the same schema.
  */
 import { readFileSync } from "node:fs";
-import type { GpuSpec } from "../estimate/gpu.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { catalogSchema, type GpuEntry } from "./schema.ts";
 import { toGpuSpec } from "./to-spec.ts";
 

@@ -10,7 +10,7 @@
  * are twice the dense ones and which no ordinary training or inference run reaches.
  */
 import { z } from "zod";
-import { GPU_LINKS, PCIE_P2P, RENDER_BACKENDS } from "../estimate/gpu.ts";
+import { GPU_LINKS, PCIE_P2P, RENDER_BACKENDS } from "../estimate/hardware/gpu.ts";
 
 /** A source document: a datasheet, whitepaper or press report. */
 export const sourceSchema = z.object({
@@ -111,7 +111,7 @@ const EVERY_GPU_HAS = ["bandwidthGBps", "fp32Tflops", "tdpW"] as const satisfies
 
 /** What a renter needs to know to put several of these GPUs to work on one job. */
 export const multiGpuSchema = z.object({
-  /** The GPU-to-GPU link inside one node; see `GPU_LINKS` (src/estimate/gpu.ts). */
+  /** The GPU-to-GPU link inside one node; see `GPU_LINKS` (src/estimate/hardware/gpu.ts). */
   link: z.enum(GPU_LINKS),
   /**
    * GPU-to-GPU bandwidth per GPU, GB/s, aggregate over its links and both directions

@@ -1,4 +1,4 @@
-import type { GpuSpec } from "../estimate/gpu.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { mibToBytes } from "../estimate/units.ts";
 import { pcieGBpsPerDirection } from "./pcie.ts";
 import { FIGURE_KEYS, type GpuEntry } from "./schema.ts";

@@ -2,7 +2,7 @@
  * The catalog GPU an nvidia-smi log names: the analyzer's comparison starts from it, so two
  * runs are compared at their GPUs' paper peaks without the user looking them up.
  */
-import type { GpuSpec } from "../estimate/gpu.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { BYTES_PER_MIB } from "../estimate/units.ts";
 import { safeDiv } from "./ratio.ts";
 

@@ -7,7 +7,7 @@
  * work proportional to its chunk only, so a UI can parse a large log in slices between frames.
  * Malformed lines are skipped, counted and listed with their line numbers.
  */
-import { MEASURED_RUN_FIELDS } from "../estimate/tasks/measured-fields.ts";
+import { MEASURED_RUN_FIELDS } from "../estimate/measured/fields.ts";
 import { BYTES_PER_MIB, SECONDS_PER_HOUR, SECONDS_PER_MINUTE } from "../estimate/units.ts";
 import type {
   ColumnKey,

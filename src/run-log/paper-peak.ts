@@ -1,5 +1,5 @@
 /** A node's paper peak: the per-GPU figure the catalog gives at a precision, times its GPUs. */
-import type { GpuSpec } from "../estimate/gpu.ts";
+import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 
 export type PeakPrecision = "fp32" | "tf32" | "fp16" | "bf16" | "fp8" | "int8";
 

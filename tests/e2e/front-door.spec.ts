@@ -5,7 +5,7 @@
  * the decision table opens on the same state, showing that same request.
  */
 import type { Page } from "@playwright/test";
-import type { TaskRequest, TaskResult } from "../../src/estimate/tasks/registry.ts";
+import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
 import { inUnit, plain } from "../support/shown-text.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";

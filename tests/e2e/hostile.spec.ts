@@ -5,7 +5,7 @@
  * or a message by its field, the page keeps computing, and (in the timing project, by the
  * "no long task" titles) no main-thread task passes 200 ms. Both languages.
  */
-import type { TaskRequest } from "../../src/estimate/tasks/registry.ts";
+import type { TaskRequest } from "../../src/estimate/registry.ts";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import { test, expect } from "./fixtures.ts";

@@ -6,7 +6,7 @@
  * row. The plan each page shows is the command line's for a request this test writes.
  */
 import type { Page } from "@playwright/test";
-import type { TaskRequest, TaskResult } from "../../src/estimate/tasks/registry.ts";
+import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
 import { inUnit } from "../support/shown-text.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";

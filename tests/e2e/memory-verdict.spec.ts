@@ -7,9 +7,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
-import type { MemoryVerdict } from "../../src/estimate/memory-views.ts";
-import { PRESETS } from "../../src/estimate/presets.ts";
-import { runRequest } from "../../src/estimate/tasks/registry.ts";
+import type { MemoryVerdict } from "../../src/estimate/memory/views.ts";
+import { PRESETS } from "../../src/estimate/model/presets.ts";
+import { runRequest } from "../../src/estimate/registry.ts";
 
 const GPUS = loadGpuSpecs();
 const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;

@@ -6,9 +6,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Route } from "@playwright/test";
 import { test, expect } from "../fixtures.ts";
-import { TRAINING_FIELDS } from "../../../src/estimate/tasks/training-fields.ts";
-import { SERVING_FIELDS } from "../../../src/estimate/tasks/serving-fields.ts";
-import { JOB_FIELDS } from "../../../src/estimate/tasks/job-fields.ts";
+import { TRAINING_FIELDS } from "../../../src/estimate/memory/training-fields.ts";
+import { SERVING_FIELDS } from "../../../src/estimate/serving/fields.ts";
+import { JOB_FIELDS } from "../../../src/estimate/training/job-fields.ts";
 import { FIT_STORE_FIELDS } from "../../../src/stores/fit.ts";
 import type { WidgetId } from "./helpers.ts";
 import {

@@ -6,9 +6,9 @@
 import type { Page } from "@playwright/test";
 import { expect } from "../fixtures.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
-import { PRESETS } from "../../../src/estimate/presets.ts";
-import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
-import { runRequest, runTyped } from "../../../src/estimate/tasks/registry.ts";
+import { PRESETS } from "../../../src/estimate/model/presets.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
+import { runRequest, runTyped } from "../../../src/estimate/registry.ts";
 import type { CostState } from "../../../src/stores/cost.ts";
 import type { JobState } from "../../../src/stores/job.ts";
 import type { ServingState } from "../../../src/stores/serving.ts";

@@ -10,7 +10,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
-import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/tasks/registry.ts";
+import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { colon, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
 import { expect, test } from "../fixtures.ts";
 import { GPUS, figure, openCalculators, OPENING, pageRequest, typeInto } from "./helpers.ts";

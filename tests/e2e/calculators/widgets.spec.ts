@@ -4,7 +4,7 @@
  * with the command line's result for that request, worked out here as the page prints
  * them (tests/support/shown-text.ts), in both languages where the widget names units.
  */
-import type { TaskRequest } from "../../../src/estimate/tasks/registry.ts";
+import type { TaskRequest } from "../../../src/estimate/registry.ts";
 import { colon, inUnit, leading, plain } from "../../support/shown-text.ts";
 import { test, expect } from "../fixtures.ts";
 import type { Lang } from "./helpers.ts";
