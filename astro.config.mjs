@@ -2,8 +2,7 @@
 import { defineConfig } from "astro/config";
 import mdx from "@astrojs/mdx";
 import preact from "@astrojs/preact";
-import { CHUNK_GROUPS } from "./src/build/chunk-groups.ts";
-import { lazyChunkPreload } from "./src/build/lazy-chunk-preload.ts";
+import { pageWeightContract } from "./src/build/page-weight-contract.ts";
 import { inlineScriptHashes } from "./src/build/inline-scripts.ts";
 
 export default defineConfig({
@@ -18,21 +17,9 @@ export default defineConfig({
     defaultLocale: "zh-cn",
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [mdx(), preact()],
+  integrations: [mdx(), preact(), pageWeightContract()],
   markdown: {
     shikiConfig: { themes: { light: "github-light", dark: "github-dark" } },
-  },
-  vite: {
-    plugins: [lazyChunkPreload()],
-    environments: {
-      client: {
-        build: {
-          rolldownOptions: {
-            output: { codeSplitting: { groups: CHUNK_GROUPS } },
-          },
-        },
-      },
-    },
   },
   devToolbar: { enabled: false },
   // Every page declares its policy in a <meta http-equiv> (a static host may send no headers):

@@ -23,16 +23,25 @@ export interface Catalog {
 }
 
 export const CATALOG_ELEMENT_ID = "calc-catalog";
+/** Marks each widget's initial results in the page (`CalcPageData.astro`). */
+export const INITIAL_RESULTS_ATTRIBUTE = "data-calc-initial";
+
+const parse = (text: string | null | undefined): unknown => (text ? JSON.parse(text) : {});
 
 function fromPage(): Catalog {
   try {
-    const text = document.getElementById(CATALOG_ELEMENT_ID)?.textContent;
-    const parsed = text ? (JSON.parse(text) as Partial<Catalog>) : {};
+    const parsed = parse(
+      document.getElementById(CATALOG_ELEMENT_ID)?.textContent,
+    ) as Partial<Catalog>;
+    const initial = { ...parsed.initial };
+    for (const el of document.querySelectorAll(`script[${INITIAL_RESULTS_ATTRIBUTE}]`)) {
+      Object.assign(initial, parse(el.textContent));
+    }
     return {
       gpus: parsed.gpus ?? [],
       presets: parsed.presets ?? [],
       prices: parsed.prices ?? [],
-      initial: parsed.initial ?? {},
+      initial,
     };
   } catch {
     return { gpus: [], presets: [], prices: [] };

@@ -7,7 +7,7 @@
  * "Nothing measured" is `peakMemoryBytes === 0`; absent throughput is `throughputPerHour === 0`
  * with `workUnit === ""`.
  */
-import { atom } from "nanostores";
+import { atom, computed } from "nanostores";
 import type { Input } from "../estimate/request/field.ts";
 import { int, num, text, withDefaults } from "../estimate/request/field.ts";
 import { MEMORY_FIELDS } from "../estimate/memory/fields.ts";
@@ -79,5 +79,12 @@ export async function setMeasured(m: MeasuredState): Promise<string[] | null> {
 }
 
 /** Page-local choice (not persisted, not in links): rank GPUs by the measured peak. */
+/** Whether the decision table ranks by the measured peak (page-local). */
 export const $useMeasured = atom(false);
 export const setUseMeasured = (v: boolean): void => $useMeasured.set(v);
+
+/** The measurements, when the analyzer stored any; null otherwise. */
+export const $measuredNow = computed($measured, (m) => (m.peakMemoryBytes > 0 ? m : null));
+
+/** The measurements the GPU ranking uses instead of its memory estimate, when chosen. */
+export const $measuredBasis = computed([$measuredNow, $useMeasured], (m, use) => (use ? m : null));

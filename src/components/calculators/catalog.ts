@@ -9,13 +9,15 @@ import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
 import { toReferencePrices } from "../../prices/to-reference.ts";
+import type { TaskId } from "../../estimate/registry.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
+import { calculatorStrings } from "../../i18n/calculators.ts";
 import { engine } from "../../stores/engine-impl.ts";
+import { provideStrings } from "../../stores/strings.ts";
 import { provideEngine } from "../../stores/engine.ts";
 import { initialModel, MODEL_INITIAL_KEY } from "../../stores/model.ts";
-import { loadBuilders } from "../../stores/builders.ts";
-import { requestKey, taskStoreRegistry } from "../../stores/outcome.ts";
+import { taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
 export async function calcCatalog(): Promise<Catalog> {
@@ -27,22 +29,25 @@ export async function calcCatalog(): Promise<Catalog> {
 /** Gives the stores the catalog and the engine before an island renders on the server. */
 export async function provide(): Promise<void> {
   provideEngine(engine);
+  provideStrings((lang) => calculatorStrings(lang === "en" ? "en" : "zh-cn"));
   provideCatalog(await calcCatalog());
-  await loadBuilders();
+}
+
+/** The page data every calculator page carries once: the catalog and the initial model. */
+export async function pageData(): Promise<Catalog> {
+  await provide();
+  return { ...$catalog.get(), initial: { [MODEL_INITIAL_KEY]: initialModel() } };
 }
 
 /**
- * The page data: the catalog, every calculator's result for its initial inputs, and the
- * requests the engine builds.
+ * The results of the initial inputs of the tasks a widget shows: each page carries only its
+ * own widgets' (a task whose result the page lacks is computed by the engine when shown).
  */
-export async function pageData(): Promise<Catalog> {
+export async function initialResults(tasks: readonly TaskId[]): Promise<Record<string, unknown>> {
   await provide();
-  const initial: Record<string, unknown> = { [MODEL_INITIAL_KEY]: initialModel() };
-  for (const ts of taskStoreRegistry) {
-    const { request, outcome } = ts.initial();
-    initial[ts.id] = outcome;
-    // A request built by code that loads later comes with the page, as its result does.
-    if (ts.loadBuilder) initial[requestKey(ts.id)] = request;
+  const initial: Record<string, unknown> = {};
+  for (const ts of taskStoreRegistry.filter((t) => tasks.includes(t.id))) {
+    initial[ts.id] = ts.initial().outcome;
   }
-  return { ...$catalog.get(), initial };
+  return initial;
 }

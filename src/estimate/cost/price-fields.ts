@@ -1,7 +1,6 @@
 /**
  * The prices a user enters, beside the plan's fields (`plan/fields.ts`): one price as a
- * plan request takes it, and the list the decision table keeps. Apart from the plan's fields
- * so that only the pages that plan load them (`src/build/chunk-groups.ts`).
+ * plan request takes it, and the list the decision table keeps.
  */
 import { CURRENCIES } from "../vocabulary.ts";
 import type { Fields } from "../request/field.ts";

@@ -50,7 +50,7 @@ function Markup({ v, s, t, lang, hydrated }: Props) {
             </div>
           )}
           <Controls fields={v.fields} s={s} t={t} lang={lang} disabled={d} />
-          {file && <WeightsFiles id={id} t={t} lang={lang} disabled={d} />}
+          {file && <WeightsFiles id={id} lang={lang} disabled={d} />}
           {hf && (
             <div class={hf.issue ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{t["f.hfText"]}</label>

@@ -14,9 +14,10 @@ import type { Strings } from "../../i18n/format.ts";
 import type { Say } from "../../i18n/text.ts";
 import { sayer } from "../../i18n/text.ts";
 import { applyLinkOnce } from "../../stores/link-apply.ts";
+import { pageStrings } from "../../stores/strings.ts";
 import type { View } from "../../stores/views/define.ts";
 
-/** What a widget's .astro wrapper passes: its strings and the page language. */
+/** What a widget renders with: its strings (the page's, `stores/strings.ts`) and the page language. */
 export interface WidgetProps {
   t: Strings;
   lang: string;
@@ -30,7 +31,7 @@ export interface Rendered<V> {
 }
 
 /** The props an island takes from its page: the markup's, without what the island supplies. */
-type Outer<P, V> = Omit<P, keyof Rendered<V>>;
+type Outer<P, V> = Omit<P, keyof Rendered<V> | "t">;
 
 export function island<P extends WidgetProps, V>(
   Markup: FunctionComponent<P & Rendered<V>>,
@@ -49,9 +50,10 @@ export function island<P extends WidgetProps, V>(
     override render() {
       const hydrated = this.state.hydrated === true;
       const v = hydrated ? view.$view.get() : view.initial();
-      const { t, lang } = this.props as Outer<WidgetProps, V>;
+      const { lang } = this.props as Outer<WidgetProps, V>;
+      const t = pageStrings(lang);
       // The page's props and what the island supplies make the markup's props again.
-      const props = { ...this.props, v, s: sayer(t, lang), hydrated } as P & Rendered<V>;
+      const props = { ...this.props, t, v, s: sayer(t, lang), hydrated } as P & Rendered<V>;
       return h(Markup, props);
     }
   };

@@ -1,12 +1,12 @@
 /**
- * The decision table's measured basis, loaded only once the run-log analyzer has a stored
- * measurement (a first visit has none): the box that plans on the measured peak instead of
- * the estimate, and, when ticked, the note naming the run it comes from.
+ * The decision table's measured basis, once the run-log analyzer has a stored measurement:
+ * the box that plans on the measured peak instead of the estimate, and, when ticked, the
+ * note naming the run it comes from.
  */
 import { BYTES_PER_GB } from "../../estimate/units.ts";
 import { msg, qty } from "../../i18n/text.ts";
-import { setUseMeasured } from "../measured-basis.ts";
 import type { MeasuredState } from "../measured.ts";
+import { setUseMeasured } from "../measured.ts";
 import type { FieldView } from "./fields.ts";
 
 export const measuredCheck = (id: string, m: MeasuredState, checked: boolean): FieldView => ({

@@ -4,7 +4,6 @@
  * row on the cost and inference pages, the options as a chart once opened, and which memory
  * it plans on (the estimate, or a peak the run-log analyzer measured).
  */
-import { onMount } from "nanostores";
 import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
@@ -12,8 +11,8 @@ import { planChart } from "./plan-chart.ts";
 import { $catalog } from "../catalog.ts";
 import { $fit, BATCH_EXAMPLE, fit } from "../fit.ts";
 import { $job, job } from "../job.ts";
-import { lazy } from "../lazy.ts";
-import { $measuredNow, $useMeasuredNow } from "../measured-basis.ts";
+import { $measuredNow, $useMeasured } from "../measured.ts";
+import { measuredCheck, measuredNote } from "./gpu-fit-measured.ts";
 import { $resolvedModel } from "../model.ts";
 import type { RowPage } from "../row-state.ts";
 import { openRow } from "../open-row.ts";
@@ -83,15 +82,6 @@ function shapeCell(r: PlanRow): CellView {
   return { text, k: "shape" };
 }
 
-/** The measured basis's box and note, loaded once a measurement is stored. */
-const measuredWay = lazy(() => import("./gpu-fit-measured.ts"));
-
-onMount(measuredWay.$state, () =>
-  $measuredNow.subscribe((m) => {
-    if (m) void measuredWay.load();
-  }),
-);
-
 export const gpuFitView = defineView(
   [
     $fit,
@@ -100,25 +90,12 @@ export const gpuFitView = defineView(
     plan.$outcome,
     $resolvedModel,
     $measuredNow,
-    $useMeasuredNow,
+    $useMeasured,
     $catalog,
     $yourPrices,
     $rowsEditor,
-    measuredWay.$state,
   ],
-  (
-    fitState,
-    jobState,
-    request,
-    outcome,
-    resolved,
-    measured,
-    use,
-    { gpus },
-    prices,
-    editor,
-    measuredParts,
-  ) => {
+  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     const f = fieldViews({
@@ -137,10 +114,7 @@ export const gpuFitView = defineView(
       set: job.set,
     });
     const mode = value.mode;
-    const m =
-      mode === "training" && measured !== null && measuredParts.status === "ready"
-        ? measuredParts.module
-        : null;
+    const m = mode === "training" && measured !== null ? { measuredCheck, measuredNote } : null;
     const workload: FieldView[] =
       mode === "training"
         ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]

@@ -31,7 +31,6 @@ import { TRAINING_FIELDS } from "../../../src/estimate/memory/training-fields.ts
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
-import { loadBuilders } from "../../../src/stores/builders.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { fieldCodec, fromText, toText } from "../../../src/stores/field-codec.ts";
 import { MODEL_INITIAL } from "../../../src/stores/model-choice.ts";
@@ -47,10 +46,9 @@ import { $training, setMethod, training, TRAINING_INITIAL } from "../../../src/s
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
 import { GPUS, RUNS } from "../estimate/helpers.ts";
 
-beforeAll(async () => {
+beforeAll(() => {
   provideEngine(engine);
   provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
-  await loadBuilders();
 });
 beforeEach(() => resetAll());
 

@@ -13,7 +13,6 @@ import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
-import { loadBuilders } from "../../../src/stores/builders.ts";
 import { setFit } from "../../../src/stores/fit.ts";
 import { plan } from "../../../src/stores/results/plan.ts";
 import { applyHash, encodeState, resetAll } from "../../../src/stores/share.ts";
@@ -30,10 +29,9 @@ import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
 /** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
 const GPUS = loadGpuSpecs();
 
-beforeAll(async () => {
+beforeAll(() => {
   provideEngine(engine);
   provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
-  await loadBuilders();
 });
 beforeEach(() => resetAll());
 

@@ -22,7 +22,6 @@ import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost } from "../../../src/stores/cost.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
-import { loadBuilders } from "../../../src/stores/builders.ts";
 import { $fit } from "../../../src/stores/fit.ts";
 import { $job } from "../../../src/stores/job.ts";
 import { $model } from "../../../src/stores/model.ts";
@@ -80,9 +79,8 @@ const nameOf = (id: string) => ALL_GPUS.find((g) => g.id === id)?.name ?? id;
 function widget<V>(view: View<V>, ids?: readonly string[]) {
   let off = () => {};
   let gpus: string[] = [];
-  beforeAll(async () => {
+  beforeAll(() => {
     gpus = useCatalog(ids);
-    await loadBuilders();
     off = view.$view.listen(() => {});
   });
   afterAll(() => off());

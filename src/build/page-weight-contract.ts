@@ -1,0 +1,50 @@
+/**
+ * The page-weight contract as an Astro integration: when the build is done it prints every
+ * page's first visit (`page-weight.ts`) and fails the build on a calculator page past the
+ * JavaScript limit or a prose page that loads any of our JavaScript. The first-visit limit
+ * is printed as a warning until every page meets it.
+ */
+import type { AstroIntegration } from "astro";
+import { fileURLToPath } from "node:url";
+import {
+  contractBreaches,
+  FIRST_VISIT_LIMIT_BYTES,
+  JAVASCRIPT_LIMIT_BYTES,
+  pageWeight,
+} from "./page-weight.ts";
+
+const kB = (n: number): string => (n / 1024).toFixed(1).padStart(6);
+
+export function pageWeightContract(): AstroIntegration {
+  return {
+    name: "page-weight-contract",
+    hooks: {
+      "astro:build:done": ({ dir, pages, logger }) => {
+        const dist = fileURLToPath(dir);
+        const weights = pages.map((p) => pageWeight(dist, `/${p.pathname}`));
+        logger.info(
+          `first visit, gzipped kB (limits: ${kB(FIRST_VISIT_LIMIT_BYTES)} in all, ${kB(JAVASCRIPT_LIMIT_BYTES)} of JavaScript on a calculator page; none on a prose page)`,
+        );
+        logger.info("   total    html     css      js    data  page");
+        for (const w of weights
+          .filter((x) => x.interactive)
+          .sort((a, b) => b.totalBytes - a.totalBytes)) {
+          logger.info(
+            `${kB(w.totalBytes)}  ${kB(w.htmlBytes)}  ${kB(w.cssBytes)}  ${kB(w.jsBytes)}  ${kB(w.dataBytes)}  ${w.page}`,
+          );
+        }
+        const prose = weights.filter((x) => !x.interactive);
+        logger.info(
+          `${prose.length} prose pages; the heaviest ${kB(Math.max(...prose.map((w) => w.totalBytes)))} kB`,
+        );
+        const breaches = weights.map(contractBreaches);
+        const pending = breaches.flatMap((b) => b.pending);
+        if (pending.length > 0)
+          logger.warn(`over the first-visit limit, not met yet:\n${pending.join("\n")}`);
+        const enforced = breaches.flatMap((b) => b.enforced);
+        if (enforced.length > 0)
+          throw new Error(`page-weight contract broken:\n${enforced.join("\n")}`);
+      },
+    },
+  };
+}
