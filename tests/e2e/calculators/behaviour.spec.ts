@@ -411,12 +411,12 @@ test("when the estimator fails to load, the widget says so and the next edit loa
 }) => {
   await openCalculators(page);
   const blocked = (route: Route) => route.abort();
-  await page.route("**/_astro/engine.*.js", blocked);
+  await page.route("**/_astro/engine-impl.*.js", blocked);
   const section = page.locator('section[aria-labelledby="tm-title"]');
   await page.locator("#tm-seqLen").fill("1024");
   await expect(page.locator("html")).toHaveAttribute("data-engine", "failed");
   await expect(section.locator("[data-issues]")).toContainText("did not load");
-  await page.unroute("**/_astro/engine.*.js", blocked);
+  await page.unroute("**/_astro/engine-impl.*.js", blocked);
   await typeInto(page, "#tm-seqLen", "1000");
   await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
   await expect(section.locator("[data-issues]")).toHaveCount(0);
