@@ -3,8 +3,6 @@
  * throws, breaks its Content-Security-Policy, or requests anything from another origin (the
  * site must work offline).
  */
-import { readdirSync } from "node:fs";
-import { join, relative } from "node:path";
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
 
@@ -59,22 +57,4 @@ export async function hydrateIslands(page: Page): Promise<void> {
   }
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect.poll(() => page.locator("astro-island[ssr]").count()).toBe(0);
-}
-
-/** Every page of the built site, as a URL path, read from dist/. */
-export function builtPages(): string[] {
-  const dist = join(import.meta.dirname, "../../dist");
-  const pages: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "pagefind" && entry.name !== "_astro") walk(path);
-      } else if (entry.name === "index.html") {
-        pages.push(`/${relative(dist, dir)}/`.replace(/\/+/g, "/"));
-      }
-    }
-  };
-  walk(dist);
-  return pages.sort();
 }

@@ -1,9 +1,8 @@
 /** Every internal link in the built site resolves to a file in dist/ (runs after the build). */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { builtPages, expect, test } from "./fixtures.ts";
-
-const DIST = join(import.meta.dirname, "../../dist");
+import { expect, test } from "vitest";
+import { builtPages, DIST, pageHtml } from "./built-pages.ts";
 
 function target(path: string): string {
   const clean = decodeURI(path.split(/[?#]/)[0] ?? "/");
@@ -14,7 +13,7 @@ test("every internal link and asset reference resolves", () => {
   const broken: string[] = [];
   let checked = 0;
   for (const page of builtPages()) {
-    const html = readFileSync(join(DIST, page, "index.html"), "utf8");
+    const html = pageHtml(page);
     for (const match of html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)) {
       const href = match[1] ?? "";
       if (href.startsWith("//")) continue;
@@ -29,7 +28,7 @@ test("every internal link and asset reference resolves", () => {
 test("in-page anchors of the guides point at headings that exist", () => {
   const broken: string[] = [];
   for (const page of builtPages()) {
-    const html = readFileSync(join(DIST, page, "index.html"), "utf8");
+    const html = pageHtml(page);
     const ids = new Set([...html.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]));
     for (const match of html.matchAll(/\bhref="#([^"]+)"/g)) {
       const id = decodeURIComponent(match[1] ?? "");
