@@ -10,7 +10,7 @@
  */
 export default {
   testRunner: "vitest",
-  vitest: { configFile: "vitest.config.ts" },
+  vitest: { configFile: "vitest.mutate.config.ts" },
   coverageAnalysis: "perTest",
   mutate: [
     "src/estimate/**/*.ts",
