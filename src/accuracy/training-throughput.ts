@@ -76,8 +76,17 @@ export function trainingThroughputTable(
   rows: readonly ThroughputRow[],
   gpus: readonly GpuSpec[],
 ): ThroughputAccuracyRow[] {
+  return scoreRows(rows, gpus);
+}
+
+/** Rows against their measurements with a given utilisation table (absent: the fitted one). */
+export function scoreRows(
+  rows: readonly ThroughputRow[],
+  gpus: readonly GpuSpec[],
+  utilisation?: readonly UtilisationEntry[],
+): ThroughputAccuracyRow[] {
   return rows.map((row) => {
-    const estimate = estimateRow(row, gpus);
+    const estimate = estimateRow(row, gpus, utilisation);
     const model = rowModel(row);
     return {
       moe: isArch(model) && model.moe !== undefined,
