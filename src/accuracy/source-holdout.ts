@@ -11,6 +11,7 @@
  * have is the error of runs the fit never saw.
  */
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { UtilisationEntry } from "../estimate/training/utilisation-entry.ts";
 import type { ThroughputAccuracyRow } from "./training-throughput.ts";
 import { errorSpread, scoreRows } from "./training-throughput.ts";
 import type { ThroughputRow } from "./training-throughput-rows.ts";
@@ -20,14 +21,15 @@ export interface SourceHoldout {
   source: string;
   /** Whether the source's rows help fit the shipped table (they were left out for this score). */
   calibrates: boolean;
+  /** The table its rows were scored with: fitted without this source. */
+  table: UtilisationEntry[];
   rows: ThroughputAccuracyRow[];
   spread: ReturnType<typeof errorSpread>;
 }
 
 /**
  * Each publication's rows against the table fitted on every other publication's
- * calibration rows. `extra` rows (a holdout file) are scored against the full table and
- * never fitted on.
+ * calibration rows.
  */
 export function leaveOneSourceOut(
   rows: readonly ThroughputRow[],
@@ -45,8 +47,17 @@ export function leaveOneSourceOut(
         ).table
       : full;
     const scored = scoreRows(own, gpus, table);
-    return { source, calibrates, rows: scored, spread: errorSpread(scored) };
+    return { source, calibrates, table, rows: scored, spread: errorSpread(scored) };
   });
+}
+
+/** Rows grouped by publication, sorted by its name, each with its spread. */
+export function bySource(rows: readonly ThroughputAccuracyRow[]) {
+  const groups = new Map<string, ThroughputAccuracyRow[]>();
+  for (const r of rows) groups.set(r.source, [...(groups.get(r.source) ?? []), r]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([source, own]) => ({ source, rows: own, spread: errorSpread(own) }));
 }
 
 /** Every row's held-out score, all sources together. */

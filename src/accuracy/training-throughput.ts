@@ -69,7 +69,7 @@ export function estimateRow(
 }
 
 /** A row against its measurement; `moe` tells mixture-of-experts runs apart. */
-export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean };
+export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean; source: string };
 
 /** Every row against its measurement, as the accuracy page lists it. */
 export function trainingThroughputTable(
@@ -90,6 +90,7 @@ export function scoreRows(
     const model = rowModel(row);
     return {
       moe: isArch(model) && model.moe !== undefined,
+      source: row.source_id,
       id: row.id,
       role: row.role,
       description: `${row.model}, ${row.gpus} x ${row.gpu}, ${row.fp8 ? "FP8" : row.precision}, sequence ${row.seq_len}${layout(row)}`,

@@ -27,6 +27,7 @@ import type { Resolved } from "../request/field.ts";
 import type { Issue } from "../request/issue.ts";
 import { issue } from "../request/issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
+import { deadlineVerdict, likelyHours, likelyRate, rangeKindOf } from "./time-range.ts";
 import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { interNodeOf } from "../hardware/network-fields.ts";
 import { speedLayoutRules, trainingParallelRules } from "../memory/parallel-rules.ts";
@@ -188,7 +189,9 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
     hardwareFlops: hardwarePerToken * t.tokens,
     peakTflops: s.densePeak.tflops,
     effectiveTflops: (modelPerToken * s.tokensPerSecondPerGpu * r.gpus) / FLOPS_PER_TFLOP,
+    hoursRange: likelyHours(hours, rangeKindOf(t.memory.model)),
     tokensPerSecondPerGpu: s.tokensPerSecondPerGpu,
+    tokensPerSecondPerGpuRange: likelyRate(s.tokensPerSecondPerGpu, rangeKindOf(t.memory.model)),
     mfu: s.mfu,
     hfu: s.hfu,
     computeMfu: s.mfu / s.efficiency,
@@ -216,6 +219,8 @@ function samplesResult(r: TimeRequest, gpu: GpuSpec) {
   });
   return {
     ...t,
+    // No model to tell dense from MoE: the dense runs' spread.
+    hoursRange: likelyHours(t.hours, "training-dense"),
     flops,
     hardwareFlops: flops,
     computeMfu: mfu,
@@ -261,6 +266,7 @@ export const trainTimeTask = defineTask({
               r.deadlineHours * SECONDS_PER_HOUR,
               t.computeMfu,
             ),
+            deadlineVerdict: deadlineVerdict(t.hoursRange, r.deadlineHours),
           };
     const cost =
       r.pricePerGpuHour === undefined ? {} : { cost: t.hours * r.gpus * r.pricePerGpuHour };
@@ -273,6 +279,7 @@ export const trainTimeTask = defineTask({
           gpu: g.id,
           peakTflops: x.peakTflops,
           hours: x.hours,
+          hoursRange: x.hoursRange,
           scalingEfficiency: x.scalingEfficiency,
         };
       });
