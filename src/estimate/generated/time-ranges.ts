@@ -9,14 +9,14 @@ import type { RangeKind, RangeSpread } from "../training/range-kind.ts";
 
 export const TRAINING_TIME_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   "training-dense": {
-    low: 0.791,
-    high: 1.2,
+    low: 0.789,
+    high: 1.14,
     runs: 68,
     sources: 7,
   },
   "training-moe": {
-    low: 0.909,
-    high: 2.82,
+    low: 0.907,
+    high: 2.81,
     runs: 12,
     sources: 3,
   },

@@ -2,9 +2,11 @@
  * `train-time`: the FLOPs of a training job, the sustained rate a deadline needs, and the
  * hours on the chosen GPUs (and on the same number of each catalog GPU). A job counted in
  * tokens runs through the training step (`training/run.ts`): FLOPs by mechanism, the
- * measured utilisation table (or your MFU), the pipeline bubble and the traffic of each
- * parallel group over the links and the network it crosses. A job counted in samples has
- * no model to do that with: its FLOPs at your MFU (or the published default).
+ * measured utilisation table (or your MFU), the pipeline bubble, the traffic of each
+ * parallel group over the links and the network it crosses, and the work beside the FLOPs
+ * (LoRA's adapter traffic, a k-bit base's dequantisation, the optimizer step). A job
+ * counted in samples has no model to do that with: its FLOPs at your MFU (or the published
+ * default). Every time and speed carries its likely range (`training/time-range.ts`).
  */
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "./compute-time.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
@@ -110,16 +112,19 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   // The step's time in parts: ideal compute, the slowest pipeline stage's extra layers,
   // the pipeline's idle bubble, traffic nothing hides; for a measured or assumed scaling,
   // what it takes beyond compute.
-  const computeHours = hours * s.efficiency;
+  const computeHours = hours * s.efficiency * (1 - s.fixedShare);
   const p = s.prediction;
   const imbalanceHours = p ? computeHours * (s.imbalance - 1) : 0;
   const bubbleHours = p ? computeHours * s.imbalance * s.bubble : 0;
+  // Per-micro-step and per-optimizer-step work (dequantisation, the optimizer's update).
+  const fixedHours = hours * s.fixedShare;
   const breakdown = [
     part("compute", computeHours),
     part("stage-imbalance", imbalanceHours),
     part("pipeline-bubble", bubbleHours),
-    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours : 0),
-    part("scaling-loss", p ? 0 : hours - computeHours),
+    part("fixed-work", fixedHours),
+    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours - fixedHours : 0),
+    part("scaling-loss", p ? 0 : hours - computeHours - fixedHours),
   ];
   const perNode = Math.max(...gpu.nodeGpus);
   const network = interNodeOf(r);
