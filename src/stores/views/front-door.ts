@@ -51,7 +51,7 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
       : msg("fd.answer", {
           option,
           verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
-          hours: hoursMessage(r.hours, r.hoursRange),
+          hours: hoursMessage(r.hours, r.hoursRange, "sentence", 1),
           cost: costMessage(r, moneyMessage(r.cost, currency)),
         });
   const missed = missedMessage(r);

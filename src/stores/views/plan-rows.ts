@@ -44,7 +44,8 @@ export function hoursMessage(
   hours: number | null | undefined,
   range: Pick<LikelyRange, "low" | "high"> | null | undefined,
   form: "sentence" | "cell" = "sentence",
-  digits = 1,
+  /** Fraction digits; absent, by size (as every figure). */
+  digits?: number,
 ): Text {
   const unit = form === "sentence" ? "hours" : undefined;
   if (!range || hours === null || hours === undefined) return qty(hours, unit, digits);
