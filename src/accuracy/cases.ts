@@ -573,7 +573,8 @@ export const EXCLUDED_ROWS: readonly { id: string; reason: string }[] = [
 
 export interface AccuracyRow {
   id: string;
-  role: "validation" | "calibration";
+  /** `holdout`: gathered after the fit, from a publication the split never saw; never fitted on. */
+  role: "validation" | "calibration" | "holdout";
   description: string;
   measures: string;
   estimate: number;

@@ -17,7 +17,7 @@
  * without its network, a layout that does not divide its GPUs, and (through the loader) a
  * GPU the catalog lacks.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
@@ -41,7 +41,15 @@ export const ROLE_BY_SOURCE = {
   "nemo-automodel": "validation",
 } as const;
 export type ThroughputSource = keyof typeof ROLE_BY_SOURCE;
-const SOURCES = Object.keys(ROLE_BY_SOURCE) as [ThroughputSource, ...ThroughputSource[]];
+
+/**
+ * Held-out runs gathered after the split (`content/reference/holdout-training.tsv`, role
+ * `holdout`): from publications that are none of the above, scored against the shipped
+ * table and never fitted on.
+ */
+export const HOLDOUT_URL = new URL("../../content/reference/holdout-training.tsv", import.meta.url);
+
+const isKnownSource = (s: string): s is ThroughputSource => Object.hasOwn(ROLE_BY_SOURCE, s);
 
 export const THROUGHPUT_COLUMNS = [
   "id",
@@ -93,8 +101,9 @@ const jsonObject = z.string().transform((s, ctx) => {
 export const throughputRowSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9.-]+$/, "row ids are lowercase words joined by '-'"),
-    role: z.enum(["calibration", "validation"]),
-    source_id: z.enum(SOURCES),
+    role: z.enum(["calibration", "validation", "holdout"]),
+    /** The publication: one of `ROLE_BY_SOURCE`, or (holdout rows only) any other. */
+    source_id: z.string().regex(/^[a-z0-9.-]+$/, "source ids are lowercase words joined by '-'"),
     /** The model as measured, and where its shape comes from. */
     model: text(3),
     /** The model as a request gives it: a preset or an architecture. */
@@ -137,8 +146,11 @@ export const throughputRowSchema = z
   .superRefine((r, ctx) => {
     const fail = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message: `${r.id}: ${message}` });
-    if (ROLE_BY_SOURCE[r.source_id] !== r.role)
-      fail("role", `rows of ${r.source_id} are ${ROLE_BY_SOURCE[r.source_id]} rows`);
+    if (isKnownSource(r.source_id)) {
+      if (ROLE_BY_SOURCE[r.source_id] !== r.role)
+        fail("role", `rows of ${r.source_id} are ${ROLE_BY_SOURCE[r.source_id]} rows`);
+    } else if (r.role !== "holdout")
+      fail("source_id", `${r.source_id} is not a calibration or validation publication`);
     const replica = r.tensor_parallel * r.pipeline_parallel * r.context_parallel;
     if (r.gpus % replica !== 0)
       fail("gpus", "tensor x pipeline x context parallel must divide the GPUs");
@@ -152,10 +164,14 @@ export type ThroughputRow = z.infer<typeof throughputRowSchema>;
  * Parses the TSV and checks every row, the header, the GPU ids and that a row spanning
  * nodes states its network; all problems at once, each naming its line.
  */
-export function parseThroughput(text: string, gpus: readonly GpuSpec[]): ThroughputRow[] {
+export function parseThroughput(
+  text: string,
+  gpus: readonly GpuSpec[],
+  file = "training-throughput.tsv",
+): ThroughputRow[] {
   const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
   if (header?.split("\t").join(",") !== THROUGHPUT_COLUMNS.join(","))
-    throw new Error(`training-throughput.tsv: the header must be ${THROUGHPUT_COLUMNS.join(" ")}`);
+    throw new Error(`${file}: the header must be ${THROUGHPUT_COLUMNS.join(" ")}`);
   const problems: string[] = [];
   const rows: ThroughputRow[] = [];
   const ids = new Set<string>();
@@ -166,7 +182,7 @@ export function parseThroughput(text: string, gpus: readonly GpuSpec[]): Through
       problems.push(`${where}: ${cells.length} cells, not ${THROUGHPUT_COLUMNS.length}`);
       return;
     }
-    const raw = Object.fromEntries(THROUGHPUT_COLUMNS.map((c, k) => [c, cells[k] ?? ""]));
+    const raw = Object.fromEntries(THROUGHPUT_COLUMNS.map((c, k) => [c, unquote(cells[k] ?? "")]));
     const parsed = throughputRowSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
@@ -182,11 +198,33 @@ export function parseThroughput(text: string, gpus: readonly GpuSpec[]): Through
     ids.add(row.id);
     rows.push(row);
   });
-  if (problems.length) throw new Error(`training-throughput.tsv:\n${problems.join("\n")}`);
+  if (problems.length) throw new Error(`${file}:\n${problems.join("\n")}`);
   return rows;
+}
+
+/** A cell as a spreadsheet writes it: `"…"` with `""` for a quote inside; others as they are. */
+function unquote(cell: string): string {
+  return cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')
+    ? cell.slice(1, -1).replaceAll('""', '"')
+    : cell;
 }
 
 /** The rows, checked against the schema and the GPU catalog. */
 export function loadThroughput(gpus: readonly GpuSpec[] = loadGpuSpecs()): ThroughputRow[] {
-  return parseThroughput(readFileSync(THROUGHPUT_URL, "utf8"), gpus);
+  const rows = parseThroughput(readFileSync(THROUGHPUT_URL, "utf8"), gpus);
+  const held = rows.filter((r) => r.role === "holdout").map((r) => r.id);
+  if (held.length)
+    throw new Error(
+      `training-throughput.tsv: holdout rows go to holdout-training.tsv: ${held.join(", ")}`,
+    );
+  return rows;
+}
+
+/** The held-out rows, every one role `holdout`; none when the file is absent. */
+export function loadHoldout(gpus: readonly GpuSpec[] = loadGpuSpecs()): ThroughputRow[] {
+  if (!existsSync(HOLDOUT_URL)) return [];
+  const rows = parseThroughput(readFileSync(HOLDOUT_URL, "utf8"), gpus, "holdout-training.tsv");
+  const stray = rows.filter((r) => r.role !== "holdout").map((r) => r.id);
+  if (stray.length) throw new Error(`holdout-training.tsv: not holdout rows: ${stray.join(", ")}`);
+  return rows;
 }

@@ -69,18 +69,28 @@ export function estimateRow(
 }
 
 /** A row against its measurement; `moe` tells mixture-of-experts runs apart. */
-export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean };
+export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean; source: string };
 
 /** Every row against its measurement, as the accuracy page lists it. */
 export function trainingThroughputTable(
   rows: readonly ThroughputRow[],
   gpus: readonly GpuSpec[],
 ): ThroughputAccuracyRow[] {
+  return scoreRows(rows, gpus);
+}
+
+/** Rows against their measurements with a given utilisation table (absent: the fitted one). */
+export function scoreRows(
+  rows: readonly ThroughputRow[],
+  gpus: readonly GpuSpec[],
+  utilisation?: readonly UtilisationEntry[],
+): ThroughputAccuracyRow[] {
   return rows.map((row) => {
-    const estimate = estimateRow(row, gpus);
+    const estimate = estimateRow(row, gpus, utilisation);
     const model = rowModel(row);
     return {
       moe: isArch(model) && model.moe !== undefined,
+      source: row.source_id,
       id: row.id,
       role: row.role,
       description: `${row.model}, ${row.gpus} x ${row.gpu}, ${row.fp8 ? "FP8" : row.precision}, sequence ${row.seq_len}${layout(row)}`,

@@ -3,7 +3,8 @@
  * decode-calibration.tsv and the calibration runs of content/reference/serving-throughput.tsv,
  * and the training utilisation table to the calibration rows of
  * content/reference/training-throughput.tsv, and writes src/estimate/generated/decode-constants.ts and
- * src/estimate/generated/utilisation-table.ts, so the estimator carries plain numbers and never the
+ * src/estimate/generated/utilisation-table.ts, and the likely ranges of training times from the
+ * leave-one-source-out errors (src/estimate/generated/time-ranges.ts), so the estimator carries plain numbers and never the
  * rows; unit tests fail when the files are not what the rows give.
  */
 import { writeFileSync } from "node:fs";
@@ -13,6 +14,8 @@ import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";
 import { loadThroughput } from "../accuracy/training-throughput-rows.ts";
 import { fitUtilisation } from "../accuracy/utilisation-fit.ts";
+import { heldOutRows, leaveOneSourceOut } from "../accuracy/source-holdout.ts";
+import { fitTimeRanges, renderTimeRanges } from "../accuracy/time-range-fit.ts";
 import { renderUtilisationTable } from "../accuracy/utilisation-table-file.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
 
@@ -26,6 +29,11 @@ const utilisation = fitUtilisation(loadThroughput(gpus), gpus);
 writeFileSync(
   new URL("../estimate/generated/utilisation-table.ts", import.meta.url),
   renderUtilisationTable(utilisation.table),
+);
+const ranges = fitTimeRanges(heldOutRows(leaveOneSourceOut(loadThroughput(gpus), gpus)));
+writeFileSync(
+  new URL("../estimate/generated/time-ranges.ts", import.meta.url),
+  renderTimeRanges(ranges),
 );
 if (utilisation.unfitted.length > 0)
   console.error(`calibration rows no utilisation explains: ${utilisation.unfitted.join(", ")}`);

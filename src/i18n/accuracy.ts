@@ -29,6 +29,27 @@ export const accuracyStrings = defineStrings(
       "Validation: training tokens per second per GPU, estimated by the compute-time calculator's own code from each run's model, GPUs, layout, precision and batch, against what the publication measured. Signed error = (estimate − measured) / measured.",
     trainingCalibrationCaption:
       "Calibration: the runs the utilisation table was fitted on (each entry is the median of its runs). Their errors are in-sample: how well the mechanism fits, not how well it predicts.",
+    trainingHeldOutTitle: "Leave one source out",
+    trainingHeldOutIntro:
+      "Each publication's runs estimated with a utilisation table fitted without that publication: a calibration publication's runs against the table the other calibration publications give, a validation publication's against the shipped table (no validation run is fitted on). No run is scored by a constant its own source helped set. These errors, not the in-sample ones, set the likely range every training time carries.",
+    trainingHeldOutSummary:
+      "All {count} runs, each scored without its own source: median |error| {median}; 90th percentile {p90}.",
+    trainingHeldOutCaption:
+      "Leave-one-source-out error by publication: runs, median and 90th-percentile |error|, and whether the publication's runs help fit the shipped table.",
+    source: "Publication",
+    runs: "Runs",
+    median: "Median |error|",
+    p90: "90th percentile",
+    fitsTable: "Fits the table",
+    yes: "yes",
+    no: "no",
+    trainingHoldoutTitle: "Held-out runs gathered later",
+    trainingHoldoutIntro:
+      "Runs from publications that are none of the above (content/reference/holdout-training.tsv), gathered after the table was fitted and never fitted on, scored against the shipped table.",
+    trainingHoldoutSummary: "{count} runs: median |error| {median}; 90th percentile {p90}.",
+    trainingHoldoutCaption:
+      "Held-out runs: tokens per second per GPU, estimated against what the publication measured. Signed error = (estimate − measured) / measured.",
+    trainingHoldoutSourcesCaption: "Held-out runs by publication.",
     trainingExcludedTitle: "Published runs not used, and why",
     excludedPipelineUnstated:
       "pipeline-parallel rows whose micro-batch size and interleaving the README does not state, so their bubble cannot be taken out",
@@ -83,6 +104,27 @@ export const accuracyStrings = defineStrings(
       "验证：每卡每秒训练 token 数。估算由训练时间计算器的同一套代码，根据每次运行的模型、GPU、并行方式、精度和批大小算出，与发布方的实测对比。带符号误差 = (估算 − 实测) / 实测。",
     trainingCalibrationCaption:
       "校准：利用率表据以拟合的运行（每个表项取其运行的中位数）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
+    trainingHeldOutTitle: "留一来源验证",
+    trainingHeldOutIntro:
+      "每个来源的运行，都用不含该来源的数据拟合出的利用率表来估算：校准来源的运行对照其余校准来源拟合的表，验证来源的运行对照随站点发布的表（验证数据从不参与拟合）。没有任何一行由其自身来源参与设定的常数来打分。每个训练时间所附的可能范围，取自这些误差，而不是样本内误差。",
+    trainingHeldOutSummary:
+      "全部 {count} 次运行，各自在不含其来源的情况下打分：|误差| 中位数 {median}，90 分位 {p90}。",
+    trainingHeldOutCaption:
+      "按来源的留一来源误差：运行数、|误差| 中位数与 90 分位，以及该来源的运行是否参与拟合随站点发布的表。",
+    source: "来源",
+    runs: "运行数",
+    median: "|误差| 中位数",
+    p90: "90 分位",
+    fitsTable: "参与拟合",
+    yes: "是",
+    no: "否",
+    trainingHoldoutTitle: "事后收集的留出运行",
+    trainingHoldoutIntro:
+      "来自上述来源以外的公开运行（content/reference/holdout-training.tsv），在利用率表拟合之后收集，从不参与拟合，对照随站点发布的表打分。",
+    trainingHoldoutSummary: "{count} 次运行：|误差| 中位数 {median}，90 分位 {p90}。",
+    trainingHoldoutCaption:
+      "留出运行：每卡每秒训练 token 数，估算与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
+    trainingHoldoutSourcesCaption: "按来源的留出运行。",
     trainingExcludedTitle: "读过但未采用的公开数据及原因",
     excludedPipelineUnstated:
       "这些流水线并行的数据行，README 没有写明微批次大小和交错方式，无法扣除流水线空泡",

@@ -41,6 +41,8 @@ const COMMON = [
   "issue.",
   "issues.",
   "range.",
+  "likely.",
+  "deadline.",
   "lazy.",
   "mp.invalid",
   "mp.paramsName",

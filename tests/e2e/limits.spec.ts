@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
-import { inUnit } from "../support/shown-text.ts";
+import { inUnit, plain } from "../support/shown-text.ts";
 import { expect, test } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
@@ -36,6 +36,28 @@ const WORDS = {
     first: (h: string) => `满足截止时间（${h}）的方案排在前面`,
     longer: (h: string) => `或者把截止时间放宽到至少 ${h}。`,
     fastest: "最快",
+    misses: "赶不上截止时间",
+  },
+} as const;
+
+/** A training time with its likely range, and the deadline verdict, as each language words them. */
+const RANGE = {
+  en: (h: string, low: string, high: string) => `${h}, likely ${low}–${high}`,
+  "zh-cn": (h: string, low: string, high: string) => `${h}，可能 ${low}–${high}`,
+} as const;
+const CELL = {
+  en: (low: string, high: string) => `(${low}–${high})`,
+  "zh-cn": (low: string, high: string) => `（${low}–${high}）`,
+} as const;
+const VERDICT = {
+  en: {
+    "meets-even-slow": "meets the deadline even at the slow end",
+    "may-miss": "may miss the deadline",
+    misses: "misses the deadline",
+  },
+  "zh-cn": {
+    "meets-even-slow": "即使按慢的一端也赶得上截止时间",
+    "may-miss": "可能赶不上截止时间",
     misses: "赶不上截止时间",
   },
 } as const;
@@ -70,6 +92,43 @@ const runs = (r: Row) => r.verdict !== "does-not-fit";
 
 for (const lang of ["en", "zh-cn"] as const) {
   const w = WORDS[lang];
+
+  test(`each option's hours carry their likely range and the deadline verdict (${lang})`, async ({
+    page,
+  }) => {
+    await ask(page, lang, 24);
+    const { best } = estimate(question(24));
+    const shownFirst = best.filter(runs).slice(0, 3);
+    await expect(answers(page)).toHaveCount(shownFirst.length);
+    for (const [i, r] of shownFirst.entries()) {
+      const range = r.hoursRange;
+      const verdict = r.deadlineVerdict;
+      expect(range, r.gpu).toBeTruthy();
+      expect(verdict, r.gpu).toBeTruthy();
+      if (!range || !verdict) continue;
+      // The fast end never above the estimate, the slow end never below.
+      expect(range.low).toBeLessThanOrEqual(r.hours ?? 0);
+      expect(range.high).toBeGreaterThanOrEqual(r.hours ?? 0);
+      const line = answers(page).nth(i);
+      await expect(line).toContainText(
+        RANGE[lang](
+          inUnit(lang, r.hours, "hours", 1),
+          plain(lang, range.low, 1),
+          inUnit(lang, range.high, "hours", 1),
+        ),
+      );
+      await expect(line).toContainText(VERDICT[lang][verdict]);
+    }
+    // The decision table: each row's billed hours with the range beside them.
+    await openCalculators(page, lang, "gf");
+    for (const r of shownFirst) {
+      const range = r.hoursRange;
+      if (!range) continue;
+      await expect(
+        page.locator(`[data-table="fit"] tbody tr[data-gpu="${r.gpu}"]`).first(),
+      ).toContainText(CELL[lang](plain(lang, range.low, 2), plain(lang, range.high, 2)));
+    }
+  });
 
   test(`a 24 h deadline: options that meet it come first, on the front door and the table (${lang})`, async ({
     page,

@@ -78,7 +78,7 @@ export interface TrainingMemoryResult extends MemoryViews {
   trainableParams: number;
 }
 
-interface ModelStates {
+export interface ModelStates {
   /** Weights the forward pass reads (the frozen base and the adapters under LoRA). */
   weights: number;
   trainable: number;
@@ -116,6 +116,27 @@ function residualBytesUnderLora(baseBits: number, computeBytes: number): number 
   return baseBits >= 16 ? baseBits / 8 : computeBytes;
 }
 
+/** What a run stores of the model and trains: its weights, the trainable count, their bytes. */
+export function modelStates(input: TrainingMemoryInput): ModelStates {
+  const bytes = PRECISION_BYTES[input.precision];
+  const arch: ModelArch = isArch(input.model) ? input.model : shapeFromParams(input.model.params);
+  const total = paramCounts(input.model).total;
+  const lora = input.lora;
+  return lora
+    ? loraStates(input.model, arch, lora, total)
+    : {
+        weights: total * bytes.weights,
+        trainable: total,
+        trainableBytes: {
+          weights: bytes.weights,
+          master: bytes.master,
+          grads: bytes.grads,
+          state: bytes.optimizerState,
+        },
+        storageBytesPerParam: bytes.weights,
+      };
+}
+
 export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult {
   const assumptions: Assumption[] = [];
   const warnings: Warning[] = [];
@@ -135,20 +156,7 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
   }
   const total = paramCounts(input.model).total;
   const lora = input.lora;
-
-  const states: ModelStates = lora
-    ? loraStates(input.model, arch, lora, total)
-    : {
-        weights: total * bytes.weights,
-        trainable: total,
-        trainableBytes: {
-          weights: bytes.weights,
-          master: bytes.master,
-          grads: bytes.grads,
-          state: bytes.optimizerState,
-        },
-        storageBytesPerParam: bytes.weights,
-      };
+  const states = modelStates(input);
   const { trainable, trainableBytes: tb } = states;
   const master = trainable * tb.master;
   const grads = trainable * tb.grads;

@@ -5,6 +5,8 @@
  */
 import type { Billing } from "../cost/billed-hours.ts";
 import { overheadsFor } from "../cost/billed-hours.ts";
+import type { DeadlineVerdict, LikelyRange, RangeKind } from "../training/time-range.ts";
+import { deadlineVerdict, likelyHours } from "../training/time-range.ts";
 import { billedHourParts, rentalCost } from "../cost/cost.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
 import { rentGB } from "../memory/views.ts";
@@ -46,6 +48,8 @@ export type PlanReason =
   | "speed-fp32-fallback"
   | "memory-unchecked"
   | "misses-deadline"
+  | "may-miss-deadline"
+  | "meets-deadline-even-slow"
   | "over-budget"
   | "too-slow-per-user";
 
@@ -110,6 +114,12 @@ export interface PlanRow {
   capacityUsers?: number;
   spareShare?: number;
   meetsDeadline: boolean | null;
+  /**
+   * Training: the billed hours at the fast and slow end of the run's likely range
+   * (`training/time-range.ts`), and the deadline against them; absent where no range is known.
+   */
+  hoursRange?: LikelyRange | null;
+  deadlineVerdict?: DeadlineVerdict | null;
   withinBudget: boolean | null;
   reasons: PlanReason[];
 }
@@ -148,6 +158,8 @@ export interface Priced {
   hours: number | null;
   gpus: number;
   units?: number;
+  /** The kind of run whose held-out error gives the hours their likely range. */
+  rangeKind?: RangeKind;
 }
 
 /** What a plan holds a row to, and the hours it bills beside the run. */
@@ -178,7 +190,12 @@ export function priceRow(
   | "meetsDeadline"
   | "withinBudget"
   | "reasons"
-> & { costPerUnit?: number | null; units?: number } {
+> & {
+  costPerUnit?: number | null;
+  units?: number;
+  hoursRange?: LikelyRange | null;
+  deadlineVerdict?: DeadlineVerdict | null;
+} {
   const reasons: PlanReason[] = [];
   const overheads = limits.billing && p.hours !== null ? overheadsFor(p.hours, limits.billing) : {};
   const billed = p.hours === null ? null : billedHourParts(p.hours, overheads);
@@ -195,7 +212,22 @@ export function priceRow(
   const meetsDeadline =
     limits.deadlineHours === undefined || hours === null ? null : hours <= limits.deadlineHours;
   const withinBudget = limits.budget === undefined || cost === null ? null : cost <= limits.budget;
-  if (meetsDeadline === false) reasons.push("misses-deadline");
+  // The billed hours at each end of the run's likely range: the overheads that grow with
+  // the run (reruns, checkpoints) grow with it.
+  const billedAt = (run: number) =>
+    sumBreakdown(billedHourParts(run, limits.billing ? overheadsFor(run, limits.billing) : {}));
+  const run =
+    p.rangeKind === undefined || p.hours === null ? null : likelyHours(p.hours, p.rangeKind);
+  const hoursRange = run && { ...run, low: billedAt(run.low), high: billedAt(run.high) };
+  const verdict =
+    hoursRange && limits.deadlineHours !== undefined
+      ? deadlineVerdict(hoursRange, limits.deadlineHours)
+      : null;
+  // With a range, the deadline verdict names the miss; without, the point estimate does.
+  if (verdict === "misses" || (!hoursRange && meetsDeadline === false))
+    reasons.push("misses-deadline");
+  if (verdict === "may-miss") reasons.push("may-miss-deadline");
+  if (verdict === "meets-even-slow") reasons.push("meets-deadline-even-slow");
   if (withinBudget === false) reasons.push("over-budget");
   return {
     hours,
@@ -208,6 +240,7 @@ export function priceRow(
     meetsDeadline,
     withinBudget,
     reasons,
+    ...(p.rangeKind === undefined ? {} : { hoursRange, deadlineVerdict: verdict }),
     ...(p.units === undefined
       ? {}
       : { units: p.units, costPerUnit: cost === null ? null : cost / p.units }),

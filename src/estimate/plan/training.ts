@@ -16,6 +16,7 @@ import { trainingMemory } from "../memory/training-memory.ts";
 import type { RunOptions } from "../training/run.ts";
 import { runOn, stateBytes } from "../training/run.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
+import { rangeKindOf } from "../training/time-range.ts";
 import type { Sharding } from "../vocabulary.ts";
 
 export interface TrainingPlanInput extends Limits {
@@ -96,7 +97,11 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       if (known)
         hours = (p.tokens * p.epochs) / (step.tokensPerSecondPerGpu * gpus) / SECONDS_PER_HOUR;
     }
-    const priced = priceRow({ hours, gpus, units: p.epochs }, p.price(gpu.id), p);
+    const priced = priceRow(
+      { hours, gpus, units: p.epochs, rangeKind: rangeKindOf(p.memory.model) },
+      p.price(gpu.id),
+      p,
+    );
     rows.push({
       // Counts rise, so the first row that fits is the fewest GPUs it runs on.
       ...placeRow(gpu, gpus, rows[0]?.gpus ?? gpus),

@@ -11,7 +11,12 @@ import { partValue } from "../result.ts";
 import type { TokenFlops } from "./flops.ts";
 import type { TrainingMemoryInput } from "../memory/training-memory.ts";
 import { trainingMemory } from "../memory/training-memory.ts";
-import type { StepResult } from "./step.ts";
+import type { FixedWork, StepResult } from "./step.ts";
+import { adapterBytesPerToken, atBandwidth, dequantBytesPerMicroStep } from "./adapter-cost.ts";
+import { optimizerStepBytesPerParam, optimizerStepSeconds } from "./optimizer-step.ts";
+import { modelStates } from "../memory/training-memory.ts";
+import { optimizerStateBytes } from "../memory/optimizer.ts";
+import { isArch, shapeFromParams } from "../model/model.ts";
 import { trainingStep } from "./step.ts";
 import { trainingUtilisation } from "./utilisation.ts";
 import type { UtilisationEntry } from "./utilisation-entry.ts";
@@ -47,6 +52,64 @@ export function stateBytes(memory: TrainingMemoryInput) {
   return {
     gradientBytes: partValue(whole.breakdown, "gradients"),
     paramBytes: partValue(whole.breakdown, "weights"),
+  };
+}
+
+/**
+ * The work a step does beside its FLOPs on one GPU of this layout (`FixedWork`): LoRA's
+ * adapter traffic, a k-bit base's dequantisation (each GPU its tensor and pipeline share,
+ * gathered whole under ZeRO-3/FSDP) and the optimizer step over its optimizer shard.
+ */
+export function fixedWork(
+  memory: TrainingMemoryInput,
+  flops: TokenFlops,
+  gpu: GpuSpec,
+  gpus: number,
+  sharding: Sharding,
+  pipelineParallel: number,
+): FixedWork {
+  const arch = isArch(memory.model) ? memory.model : shapeFromParams(memory.model.params);
+  const tp = memory.tensorParallel ?? 1;
+  const modelSplit = tp * pipelineParallel;
+  const dp = Math.max(1, Math.floor(gpus / modelSplit));
+  const bandwidth = gpu.bandwidthGBps;
+  const lora = memory.lora;
+  const mechanics = memory.mechanics;
+  const adapter = lora && {
+    model: arch,
+    lora,
+    forwardReruns: flops.forwardReruns,
+    fusedQkv: mechanics?.fusedQkvAdapter ?? false,
+    fusedLoraKernels: mechanics?.fusedLoraKernels ?? false,
+  };
+  const states = modelStates(memory);
+  const stateBytes =
+    states.trainable > 0
+      ? optimizerStateBytes(
+          memory.optimizer,
+          states.trainable,
+          states.trainableBytes.state,
+          arch,
+          !lora,
+        ).bytes / states.trainable
+      : 0;
+  const perParam = optimizerStepBytesPerParam({
+    weights: states.trainableBytes.weights,
+    master: states.trainableBytes.master,
+    grads: states.trainableBytes.grads,
+    states: stateBytes,
+  });
+  const optimizerShards = (sharding === "none" ? 1 : dp) * modelSplit;
+  // Offloaded, the step runs on the CPU: not timed here.
+  const onGpu = (memory.offload ?? "none") === "none";
+  return {
+    secondsPerToken: adapter ? atBandwidth(adapterBytesPerToken(adapter), bandwidth) : 0,
+    secondsPerMicroStep: adapter
+      ? atBandwidth(dequantBytesPerMicroStep(adapter) / modelSplit, bandwidth)
+      : 0,
+    secondsPerOptimizerStep: onGpu
+      ? optimizerStepSeconds(states.trainable / optimizerShards, perParam, bandwidth)
+      : 0,
   };
 }
 
@@ -96,6 +159,10 @@ export function runOn(
     },
     state,
     utilisation: used.utilisation,
+    // An MFU the user measured is over the whole step: the fixed work is inside it.
+    ...(o.mfu === undefined
+      ? { fixed: fixedWork(memory, flops, gpu, gpus, sharding, o.pipelineParallel) }
+      : {}),
     megatronOverlap: stackOf(o.framework) === "megatron",
     ...(o.interNodeGBps === undefined ? {} : { interNodeGBps: o.interNodeGBps }),
     ...(o.measuredScaling === undefined ? {} : { measuredScaling: o.measuredScaling }),

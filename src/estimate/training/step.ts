@@ -72,6 +72,20 @@ export interface StepInput {
   measuredScaling?: number;
   /** Megatron-Core overlaps tensor-parallel traffic and parameter gathers with compute. */
   megatronOverlap: boolean;
+  /** Work beside the FLOPs (`training/run.ts`): absent, none. */
+  fixed?: FixedWork;
+}
+
+/**
+ * Work a step does beside the model's FLOPs, on one GPU: memory traffic per token that
+ * one GPU alone would move (LoRA's unfused adapters), per micro-step (a k-bit base's
+ * dequantisation) and per optimizer step (the optimizer's update): the last two do not
+ * grow with the tokens, so a step over few tokens spends more of its time on them.
+ */
+export interface FixedWork {
+  secondsPerToken: number;
+  secondsPerMicroStep: number;
+  secondsPerOptimizerStep: number;
 }
 
 export type ScalingBasis = "single-gpu" | "measured" | "predicted" | "assumed";
@@ -80,7 +94,10 @@ export interface StepResult {
   tokensPerSecondPerGpu: number;
   /** Seconds one GPU alone computes a token: the step's compute without parallelism. */
   secondsPerToken: number;
-  /** Ideal compute ÷ the step (compute of the slowest stage + bubble + exposed traffic), ≤ 1. */
+  /**
+   * Ideal compute ÷ the step without its fixed work (compute of the slowest stage + bubble
+   * + exposed traffic), ≤ 1: the layout's scaling. The fixed work is `fixedShare`.
+   */
   efficiency: number;
   basis: ScalingBasis;
   prediction: ScalingPrediction | null;
@@ -94,6 +111,8 @@ export interface StepResult {
   mfu: number;
   /** Hardware FLOPs (with recomputation) per second achieved ÷ the dense peak. */
   hfu: number;
+  /** Share of the step spent on per-micro-step and per-optimizer-step work (`FixedWork`). */
+  fixedShare: number;
   /** Slowest link any group crosses, when one crosses the network or stages through the host. */
   paths: LinkPath[];
 }
@@ -147,7 +166,8 @@ function secondsPerToken(i: StepInput, dense: PeakChoice, attention: PeakChoice)
   return (
     i.flops.modelDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
     attentionSeconds(i.flops, u.attention, attention.tflops) +
-    routedCopySeconds(i)
+    routedCopySeconds(i) +
+    (i.fixed?.secondsPerToken ?? 0)
   );
 }
 
@@ -245,8 +265,16 @@ export function trainingStep(i: StepInput): StepResult {
       : basis === "measured"
         ? (i.measuredScaling ?? 1)
         : (prediction?.efficiency ?? 1 / (1 + bubble)) / imbalance;
-  // Each GPU's share of a step's tokens ÷ the step's time (its compute ÷ efficiency).
-  const tokensPerSecondPerGpu = efficiency / perToken;
+  // The step without its fixed work, then with it: the micro-steps' and the optimizer's.
+  const idealSeconds = (replicaTokens * perToken) / modelSplit;
+  const withoutFixed = idealSeconds / efficiency;
+  const fixedSeconds =
+    L.gradAccumulation * (i.fixed?.secondsPerMicroStep ?? 0) +
+    (i.fixed?.secondsPerOptimizerStep ?? 0);
+  const fixedShare = fixedSeconds / (withoutFixed + fixedSeconds);
+  // Each GPU's share of a step's tokens ÷ the step's time (its compute ÷ efficiency, and
+  // the fixed work beside it).
+  const tokensPerSecondPerGpu = (efficiency * (1 - fixedShare)) / perToken;
   const rate = (flops: number) =>
     (flops * tokensPerSecondPerGpu) / (peaks.dense.tflops * FLOPS_PER_TFLOP);
   const groups: (RingLink | null)[] = [links.dp, links.tp, links.pp, links.ep];
@@ -265,6 +293,7 @@ export function trainingStep(i: StepInput): StepResult {
     attentionPeak: peaks.attention,
     mfu: rate(modelFlopsOf(i.flops)),
     hfu: rate(hardwareFlopsOf(i.flops)),
+    fixedShare,
     paths: [...new Set(paths)],
   };
 }

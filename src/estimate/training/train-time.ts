@@ -2,9 +2,11 @@
  * `train-time`: the FLOPs of a training job, the sustained rate a deadline needs, and the
  * hours on the chosen GPUs (and on the same number of each catalog GPU). A job counted in
  * tokens runs through the training step (`training/run.ts`): FLOPs by mechanism, the
- * measured utilisation table (or your MFU), the pipeline bubble and the traffic of each
- * parallel group over the links and the network it crosses. A job counted in samples has
- * no model to do that with: its FLOPs at your MFU (or the published default).
+ * measured utilisation table (or your MFU), the pipeline bubble, the traffic of each
+ * parallel group over the links and the network it crosses, and the work beside the FLOPs
+ * (LoRA's adapter traffic, a k-bit base's dequantisation, the optimizer step). A job
+ * counted in samples has no model to do that with: its FLOPs at your MFU (or the published
+ * default). Every time and speed carries its likely range (`training/time-range.ts`).
  */
 import { peakTflopsNeeded, sustainedTflopsForDeadline, trainTime } from "./compute-time.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
@@ -27,6 +29,7 @@ import type { Resolved } from "../request/field.ts";
 import type { Issue } from "../request/issue.ts";
 import { issue } from "../request/issue.ts";
 import { JOB_FIELDS, jobDefaults } from "./job-fields.ts";
+import { deadlineVerdict, likelyHours, likelyRate, rangeKindOf } from "./time-range.ts";
 import { KERNEL_FIELDS } from "./attention-kernel.ts";
 import { interNodeOf } from "../hardware/network-fields.ts";
 import { speedLayoutRules, trainingParallelRules } from "../memory/parallel-rules.ts";
@@ -109,16 +112,19 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
   // The step's time in parts: ideal compute, the slowest pipeline stage's extra layers,
   // the pipeline's idle bubble, traffic nothing hides; for a measured or assumed scaling,
   // what it takes beyond compute.
-  const computeHours = hours * s.efficiency;
+  const computeHours = hours * s.efficiency * (1 - s.fixedShare);
   const p = s.prediction;
   const imbalanceHours = p ? computeHours * (s.imbalance - 1) : 0;
   const bubbleHours = p ? computeHours * s.imbalance * s.bubble : 0;
+  // Per-micro-step and per-optimizer-step work (dequantisation, the optimizer's update).
+  const fixedHours = hours * s.fixedShare;
   const breakdown = [
     part("compute", computeHours),
     part("stage-imbalance", imbalanceHours),
     part("pipeline-bubble", bubbleHours),
-    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours : 0),
-    part("scaling-loss", p ? 0 : hours - computeHours),
+    part("fixed-work", fixedHours),
+    part("communication", p ? hours - computeHours - imbalanceHours - bubbleHours - fixedHours : 0),
+    part("scaling-loss", p ? 0 : hours - computeHours - fixedHours),
   ];
   const perNode = Math.max(...gpu.nodeGpus);
   const network = interNodeOf(r);
@@ -188,7 +194,9 @@ function tokensResult(r: TimeRequest, ctx: TaskContext, gpu: GpuSpec) {
     hardwareFlops: hardwarePerToken * t.tokens,
     peakTflops: s.densePeak.tflops,
     effectiveTflops: (modelPerToken * s.tokensPerSecondPerGpu * r.gpus) / FLOPS_PER_TFLOP,
+    hoursRange: likelyHours(hours, rangeKindOf(t.memory.model)),
     tokensPerSecondPerGpu: s.tokensPerSecondPerGpu,
+    tokensPerSecondPerGpuRange: likelyRate(s.tokensPerSecondPerGpu, rangeKindOf(t.memory.model)),
     mfu: s.mfu,
     hfu: s.hfu,
     computeMfu: s.mfu / s.efficiency,
@@ -216,6 +224,8 @@ function samplesResult(r: TimeRequest, gpu: GpuSpec) {
   });
   return {
     ...t,
+    // No model to tell dense from MoE: the dense runs' spread.
+    hoursRange: likelyHours(t.hours, "training-dense"),
     flops,
     hardwareFlops: flops,
     computeMfu: mfu,
@@ -261,6 +271,7 @@ export const trainTimeTask = defineTask({
               r.deadlineHours * SECONDS_PER_HOUR,
               t.computeMfu,
             ),
+            deadlineVerdict: deadlineVerdict(t.hoursRange, r.deadlineHours),
           };
     const cost =
       r.pricePerGpuHour === undefined ? {} : { cost: t.hours * r.gpus * r.pricePerGpuHour };
@@ -273,6 +284,7 @@ export const trainTimeTask = defineTask({
           gpu: g.id,
           peakTflops: x.peakTflops,
           hours: x.hours,
+          hoursRange: x.hoursRange,
           scalingEfficiency: x.scalingEfficiency,
         };
       });

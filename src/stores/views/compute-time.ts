@@ -12,6 +12,7 @@ import { defineView } from "./define.ts";
 import { trainingShown } from "./training-shown.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
+import { hoursMessage } from "./plan-rows.ts";
 import { gpuName, issuesAt, requestText, shown, summary } from "./result.ts";
 import type { RowView } from "./table.ts";
 
@@ -75,8 +76,25 @@ export const computeTimeView = defineView(
           {
             key: "hours",
             label: msg("r.hoursOn", { gpu: gpuName(gpus, trainValue.gpu), count }),
-            value: qty(r.hours, "hours"),
+            value: hoursMessage(r.hours, r.hoursRange),
             main: true,
+          },
+          ...(r.deadlineVerdict === undefined
+            ? []
+            : [
+                {
+                  key: "deadline",
+                  label: msg("r.deadline"),
+                  value: msg(`deadline.${r.deadlineVerdict}`),
+                },
+              ]),
+          {
+            key: "likely",
+            label: msg("r.likely"),
+            value: msg(`likely.basis.${r.hoursRange.basis}`, {
+              runs: r.hoursRange.runs,
+              sources: r.hoursRange.sources,
+            }),
           },
         ],
         table: {
@@ -85,7 +103,10 @@ export const computeTimeView = defineView(
           rows: r.byGpu.map((x): RowView => ({
             key: x.gpu,
             head: gpuName(gpus, x.gpu),
-            cells: [{ text: qty(x.peakTflops) }, { text: qty(x.hours) }],
+            cells: [
+              { text: qty(x.peakTflops) },
+              { text: hoursMessage(x.hours, x.hoursRange, "cell") },
+            ],
           })),
         },
         summary: summary(r),

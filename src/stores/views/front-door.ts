@@ -20,6 +20,7 @@ import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import {
   costMessage,
+  hoursMessage,
   limitsMessages,
   missedMessage,
   moneyMessage,
@@ -50,11 +51,15 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
       : msg("fd.answer", {
           option,
           verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
-          hours: qty(r.hours, "hours", 1),
+          hours: hoursMessage(r.hours, r.hoursRange, "sentence", 1),
           cost: costMessage(r, moneyMessage(r.cost, currency)),
         });
   const missed = missedMessage(r);
-  return missed ? msg("fd.missed", { answer: said, missed }) : said;
+  if (missed) return msg("fd.missed", { answer: said, missed });
+  // A deadline met even at the slow end of the likely range says so.
+  return r.deadlineVerdict === "meets-even-slow"
+    ? msg("fd.missed", { answer: said, missed: msg("deadline.meets-even-slow") })
+    : said;
 }
 
 export const frontDoorView = defineView(

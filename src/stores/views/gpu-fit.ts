@@ -21,7 +21,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { limitsMessages, missedMessage, verdictMessage } from "./plan-rows.ts";
+import { hoursMessage, limitsMessages, missedMessage, verdictMessage } from "./plan-rows.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
@@ -231,7 +231,7 @@ export const gpuFitView = defineView(
                         : null,
                 },
                 ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
-                { text: num(x.hours, 2), k: "hours" },
+                { text: hoursMessage(x.hours, x.hoursRange, "cell", 2), k: "hours" },
                 {
                   text: num(x.cost, 2),
                   k: "cost",

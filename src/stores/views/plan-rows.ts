@@ -1,7 +1,8 @@
 /** A plan row's verdict and cost and the plan's limits in words, as the decision table and the front door say them. */
 import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
 import type { PlanRow } from "../../estimate/plan/row.ts";
-import type { List, Msg } from "../../i18n/text.ts";
+import type { LikelyRange } from "../../estimate/training/time-range.ts";
+import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 
 /**
@@ -35,9 +36,31 @@ export const moneyMessage = (n: number | null | undefined, currency: string, dig
     ? msg("pr.no-price")
     : msg("shown.money", { n: qty(n, undefined, digits), currency });
 
+/**
+ * Hours with their likely range ("12.9 h, likely 10–17 h"), or the hours alone where no
+ * range is known; `cell` is the table's shorter form ("12.9 (10–17)").
+ */
+export function hoursMessage(
+  hours: number | null | undefined,
+  range: Pick<LikelyRange, "low" | "high"> | null | undefined,
+  form: "sentence" | "cell" = "sentence",
+  /** Fraction digits; absent, by size (as every figure). */
+  digits?: number,
+): Text {
+  const unit = form === "sentence" ? "hours" : undefined;
+  if (!range || hours === null || hours === undefined) return qty(hours, unit, digits);
+  return msg(`likely.${form === "sentence" ? "hours" : "cell"}`, {
+    hours: qty(hours, unit, digits),
+    low: qty(range.low, undefined, digits),
+    high: qty(range.high, unit, digits),
+  });
+}
+
 /** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
 export function missedMessage(r: PlanRow): List | null {
-  const missed = r.reasons.filter((k) => k === "misses-deadline" || k === "over-budget");
+  const missed = r.reasons.filter(
+    (k) => k === "misses-deadline" || k === "may-miss-deadline" || k === "over-budget",
+  );
   return missed.length ? { list: missed.map((k) => msg(`pr.${k}`)), sep: "pt.whySeparator" } : null;
 }
 

@@ -72,7 +72,29 @@ for (const lang of ["en", "zh-cn"] as const)
       };
       expect(await pageRequest(page, "ct")).toEqual(request);
       const r = commandLine(request);
-      await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, r.hours, "hours"));
+      // The hours with their likely range, as each language words it.
+      const [h, low, high] = [
+        inUnit(lang, r.hours, "hours"),
+        plain(lang, r.hoursRange.low),
+        inUnit(lang, r.hoursRange.high, "hours"),
+      ];
+      await expect(figure(page, "ct", "hours")).toHaveText(
+        lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`,
+      );
+      await expect(figure(page, "ct", "deadline")).toHaveText(
+        {
+          en: {
+            "meets-even-slow": "meets the deadline even at the slow end",
+            "may-miss": "may miss the deadline",
+            misses: "misses the deadline",
+          },
+          "zh-cn": {
+            "meets-even-slow": "即使按慢的一端也赶得上截止时间",
+            "may-miss": "可能赶不上截止时间",
+            misses: "赶不上截止时间",
+          },
+        }[lang][r.deadlineVerdict ?? "misses"],
+      );
       await expect(figure(page, "ct", "flops")).toHaveText(`${scientific(lang, r.flops)} FLOPs`);
       await expect(figure(page, "ct", "sustained")).toHaveText(
         inUnit(lang, r.deadlineSustainedTflops, "tflops"),

@@ -38,7 +38,8 @@ describe("training-throughput.tsv", () => {
     const by = (role: string) => rows.filter((r) => r.role === role);
     expect(by("calibration").length).toBeGreaterThanOrEqual(15);
     expect(by("validation").length).toBeGreaterThanOrEqual(15);
-    for (const r of rows) expect(r.role, r.id).toBe(ROLE_BY_SOURCE[r.source_id]);
+    for (const r of rows)
+      expect(r.role, r.id).toBe(ROLE_BY_SOURCE[r.source_id as keyof typeof ROLE_BY_SOURCE]);
     // Validation publications are later than every calibration one (2025-2026 vs 2023-2024).
     const latestCalibration =
       by("calibration")

@@ -129,6 +129,24 @@ function check<Ts extends unknown[]>(
 
 provideEngine(engine);
 
+/** Hours with their likely range, as each language words a sentence or a table cell. */
+const withRange = (
+  lang: (typeof LANGS)[number],
+  hours: string,
+  range: { low: number; high: number } | null | undefined,
+  form: "sentence" | "cell",
+  digits?: number,
+): string => {
+  if (!range) return hours;
+  const low = plain(lang, range.low, digits);
+  if (form === "cell") {
+    const high = plain(lang, range.high, digits);
+    return lang === "en" ? `${hours} (${low}–${high})` : `${hours}（${low}–${high}）`;
+  }
+  const high = inUnit(lang, range.high, "hours", digits);
+  return lang === "en" ? `${hours}, likely ${low}–${high}` : `${hours}，可能 ${low}–${high}`;
+};
+
 describe("memory widgets", () => {
   const training = widget(trainingMemoryView);
   const inference = widget(inferenceMemoryView);
@@ -287,7 +305,24 @@ describe("compute time", () => {
             flops: `${scientific(lang, r.flops)} FLOPs`,
             sustained: inUnit(lang, r.deadlineSustainedTflops, "tflops"),
             peakNeeded: inUnit(lang, r.deadlinePeakTflopsNeeded, "tflops"),
-            hours: inUnit(lang, r.hours, "hours"),
+            hours: withRange(lang, inUnit(lang, r.hours, "hours"), r.hoursRange, "sentence"),
+            ...(r.deadlineVerdict === undefined
+              ? {}
+              : {
+                  deadline: {
+                    en: {
+                      "meets-even-slow": "meets the deadline even at the slow end",
+                      "may-miss": "may miss the deadline",
+                      misses: "misses the deadline",
+                    },
+                    "zh-cn": {
+                      "meets-even-slow": "即使按慢的一端也赶得上截止时间",
+                      "may-miss": "可能赶不上截止时间",
+                      misses: "赶不上截止时间",
+                    },
+                  }[lang][r.deadlineVerdict],
+                }),
+            likely: expect.stringContaining(String(r.hoursRange.runs)),
           });
           expect(
             v.result.table.rows.map((row) => [
@@ -295,7 +330,11 @@ describe("compute time", () => {
               ...row.cells.map((c) => say[lang](c.text)),
             ]),
           ).toEqual(
-            r.byGpu.map((x) => [nameOf(x.gpu), plain(lang, x.peakTflops), plain(lang, x.hours)]),
+            r.byGpu.map((x) => [
+              nameOf(x.gpu),
+              plain(lang, x.peakTflops),
+              withRange(lang, plain(lang, x.hours), x.hoursRange, "cell"),
+            ]),
           );
         }
       }),
@@ -400,7 +439,9 @@ describe("plan widgets", () => {
             const cell = (i: number, k: string) =>
               say[lang](rows[i]?.cells.find((c) => c.k === k)?.text ?? "");
             r.best.forEach((x, i) => {
-              expect(cell(i, "hours")).toBe(plain(lang, x.hours, 2));
+              expect(cell(i, "hours")).toBe(
+                withRange(lang, plain(lang, x.hours, 2), x.hoursRange, "cell", 2),
+              );
               expect(cell(i, "cost")).toBe(plain(lang, x.cost, 2));
               expect(cell(i, "gpus")).toBe(
                 lang === "en"

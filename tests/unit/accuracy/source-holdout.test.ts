@@ -1,0 +1,142 @@
+/**
+ * Validation that cannot leak: every publication's runs scored against a table fitted
+ * without it, the held-out runs gathered later kept apart (never fitted on), and the
+ * likely ranges of training times being exactly what the held-out errors give.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { format, resolveConfig } from "prettier";
+import { describe, expect, it } from "vitest";
+import { heldOutRows, leaveOneSourceOut } from "../../../src/accuracy/source-holdout.ts";
+import { fitTimeRanges, renderTimeRanges } from "../../../src/accuracy/time-range-fit.ts";
+import { errorSpread, scoreRows } from "../../../src/accuracy/training-throughput.ts";
+import {
+  loadHoldout,
+  loadThroughput,
+  parseThroughput,
+  ROLE_BY_SOURCE,
+  THROUGHPUT_URL,
+} from "../../../src/accuracy/training-throughput-rows.ts";
+import type { ThroughputAccuracyRow } from "../../../src/accuracy/training-throughput.ts";
+import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import { UTILISATION_TABLE } from "../../../src/estimate/generated/utilisation-table.ts";
+
+const gpus = loadGpuSpecs();
+const rows = loadThroughput(gpus);
+const held = leaveOneSourceOut(rows, gpus);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+describe("leave one source out", () => {
+  it("scores no run with a table its own publication helped fit", () => {
+    const sources = new Set(rows.map((r) => r.source_id));
+    expect(held.map((h) => h.source).sort()).toEqual([...sources].sort());
+    for (const h of held) {
+      for (const e of h.table)
+        expect(e.sources, `${h.source} in ${e.family}`).not.toContain(h.source);
+      // A validation publication never fits: its runs meet the shipped table.
+      if (!h.calibrates) expect(h.table).toEqual(UTILISATION_TABLE);
+      expect(h.rows.length).toBe(rows.filter((r) => r.source_id === h.source).length);
+    }
+    expect(heldOutRows(held).length).toBe(rows.length);
+  }, 120_000);
+
+  it("prints each publication's error and the whole's", () => {
+    const all = heldOutRows(held);
+    const part = (label: string, rs: readonly ThroughputAccuracyRow[]) => {
+      const s = errorSpread(rs);
+      return `${label}: ${s.count} runs, median |error| ${pct(s.median)}, 90th percentile ${pct(s.p90)}`;
+    };
+    console.log(
+      [
+        ...held.map((h) => part(`${h.source}${h.calibrates ? " (calibration)" : ""}`, h.rows)),
+        part("all, each without its source", all),
+        part(
+          "dense",
+          all.filter((r) => !r.moe),
+        ),
+        part(
+          "mixture of experts",
+          all.filter((r) => r.moe),
+        ),
+      ].join("\n"),
+    );
+    for (const r of all) expect(Number.isFinite(r.signedError), r.id).toBe(true);
+  }, 120_000);
+});
+
+describe("held-out runs gathered later", () => {
+  const holdout = loadHoldout(gpus);
+
+  it("come from publications outside the split and are never fitted on", () => {
+    for (const r of holdout) {
+      expect(r.role).toBe("holdout");
+      expect(Object.hasOwn(ROLE_BY_SOURCE, r.source_id), r.id).toBe(false);
+    }
+    for (const e of UTILISATION_TABLE)
+      for (const s of e.sources) expect(holdout.map((r) => r.source_id)).not.toContain(s);
+  });
+
+  it("prints their error by publication", () => {
+    const scored = scoreRows(holdout, gpus);
+    const sources = [...new Set(scored.map((r) => r.source))];
+    const lines = sources.map((s) => {
+      const e = errorSpread(scored.filter((r) => r.source === s));
+      return `${s}: ${e.count} runs, median ${pct(e.median)}, 90th percentile ${pct(e.p90)}`;
+    });
+    const e = errorSpread(scored);
+    console.log(
+      [...lines, `holdout: ${e.count} runs, median ${pct(e.median)}, 90th ${pct(e.p90)}`].join(
+        "\n",
+      ),
+    );
+    for (const r of scored) expect(Number.isFinite(r.estimate), r.id).toBe(true);
+  }, 60_000);
+
+  it("a holdout row may not sit in the split's file, nor claim a split publication", () => {
+    const [header, first] = readFileSync(THROUGHPUT_URL, "utf8").split("\n");
+    const cells = (first ?? "").split("\t");
+    // Column 2 is the role, 3 the publication.
+    const asHoldout = (source: string) =>
+      `${header}\n${[cells[0], "holdout", source, ...cells.slice(3)].join("\t")}\n`;
+    expect(() => parseThroughput(asHoldout("llm-foundry"), gpus)).toThrow(/calibration rows/);
+    expect(() => parseThroughput(asHoldout("some-new-lab"), gpus)).not.toThrow();
+    const asValidation = `${header}\n${[cells[0], "validation", "some-new-lab", ...cells.slice(3)].join("\t")}\n`;
+    expect(() => parseThroughput(asValidation, gpus)).toThrow(/not a calibration or validation/);
+  });
+
+  it("reads a spreadsheet's quoted cells", () => {
+    const [header, first] = readFileSync(THROUGHPUT_URL, "utf8").split("\n");
+    const cells = (first ?? "").split("\t");
+    // model_json (column 5) as a spreadsheet saves it: quoted, inner quotes doubled.
+    cells[4] = `"${(cells[4] ?? "").replaceAll('"', '""')}"`;
+    const parsed = parseThroughput(`${header}\n${cells.join("\t")}\n`, gpus);
+    expect(parsed[0]?.model_json).toEqual(rows[0]?.model_json);
+  });
+});
+
+describe("likely ranges of training times", () => {
+  it("src/estimate/generated/time-ranges.ts is what the held-out errors give (run `npm run -s calibrate`)", async () => {
+    const file = new URL("../../../src/estimate/generated/time-ranges.ts", import.meta.url);
+    const path = fileURLToPath(file);
+    const fresh = await format(renderTimeRanges(fitTimeRanges(heldOutRows(held))), {
+      ...(await resolveConfig(path)),
+      filepath: path,
+    });
+    expect(readFileSync(file, "utf8")).toBe(fresh);
+  }, 120_000);
+
+  it("takes the 10th and 90th percentile of estimated ÷ measured by nearest rank, per kind", () => {
+    const row = (signedError: number, moe: boolean, source: string) =>
+      ({ signedError, moe, source }) as ThroughputAccuracyRow;
+    // Ten dense runs, ratios 1 + e: 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.2, 1.4, 2.0.
+    // Nearest rank: 10th percentile = rank ceil(0.1 × 10) = 1st = 0.7; 90th = rank 9 = 1.4.
+    const errors = [0.4, -0.3, 0.1, -0.2, 0, 0.05, -0.05, 0.2, -0.1, 1.0];
+    const dense = errors.map((e, i) => row(e, false, i < 5 ? "a" : "b"));
+    // Three MoE runs all too fast (ratios 1.5, 2, 3): the fast end is the estimate itself
+    // (no ratio below 1), the slow end rank ceil(2.7) = 3rd = 3.
+    const moe = [0.5, 1, 2].map((e) => row(e, true, "c"));
+    const r = fitTimeRanges([...dense, ...moe]);
+    expect(r["training-dense"]).toEqual({ low: 0.7, high: 1.4, runs: 10, sources: 2 });
+    expect(r["training-moe"]).toEqual({ low: 1, high: 3, runs: 3, sources: 1 });
+  });
+});

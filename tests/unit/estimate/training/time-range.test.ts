@@ -1,0 +1,119 @@
+/**
+ * A training time's likely range and the deadline verdict against it, with hand-worked
+ * values; and the range reaching the train-time result and the plan's training rows.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  deadlineVerdict,
+  likelyHours,
+  likelyRate,
+  rangeKindOf,
+} from "../../../../src/estimate/training/time-range.ts";
+import type { RangeKind, RangeSpread } from "../../../../src/estimate/training/time-range.ts";
+import { TRAINING_TIME_SPREAD } from "../../../../src/estimate/generated/time-ranges.ts";
+import { priceRow } from "../../../../src/estimate/plan/row.ts";
+import { PRESETS, runRequest } from "../../../../src/estimate/index.ts";
+import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
+
+const spread: Record<RangeKind, RangeSpread> = {
+  "training-dense": { low: 0.8, high: 1.3, runs: 10, sources: 3 },
+  "training-moe": { low: 0.9, high: 2.5, runs: 5, sources: 2 },
+};
+
+describe("likely range", () => {
+  it("scales hours by the held-out ratios, and a speed by their inverse", () => {
+    // 10 h × 0.8 = 8 h; 10 h × 1.3 = 13 h.
+    expect(likelyHours(10, "training-dense", spread)).toMatchObject({ low: 8, high: 13 });
+    // 1000 tok/s ÷ 1.3 = 769.23…; 1000 ÷ 0.8 = 1250.
+    const rate = likelyRate(1000, "training-dense", spread);
+    expect(rate.low).toBeCloseTo(769.2308, 3);
+    expect(rate.high).toBeCloseTo(1250, 9);
+    // 4 h MoE: 3.6 h to 10 h.
+    expect(likelyHours(4, "training-moe", spread)).toMatchObject({ low: 3.6, high: 10 });
+  });
+
+  it("always holds the estimate itself", () => {
+    const odd = { ...spread, "training-dense": { low: 1.1, high: 0.9, runs: 1, sources: 1 } };
+    expect(likelyHours(5, "training-dense", odd)).toMatchObject({ low: 5, high: 5 });
+  });
+
+  it("tells MoE from dense", () => {
+    expect(rangeKindOf({ params: 7e9 })).toBe("training-dense");
+    const mixtral = PRESETS.find((p) => p.id === "mixtral-8x7b");
+    expect(mixtral).toBeDefined();
+    expect(rangeKindOf(mixtral?.model ?? { params: 1 })).toBe("training-moe");
+  });
+});
+
+describe("deadline verdict", () => {
+  const range = { low: 8, high: 13 };
+  it("meets even at the slow end, may miss, or misses even at the fast end", () => {
+    expect(deadlineVerdict(range, 14)).toBe("meets-even-slow");
+    expect(deadlineVerdict(range, 13)).toBe("meets-even-slow");
+    expect(deadlineVerdict(range, 12)).toBe("may-miss");
+    expect(deadlineVerdict(range, 8)).toBe("may-miss");
+    expect(deadlineVerdict(range, 7.9)).toBe("misses");
+  });
+});
+
+describe("ranges in results", () => {
+  const gpus = loadGpuSpecs();
+  it("train-time gives hours, speed and each GPU's hours with their range, and the verdict", () => {
+    const r = runRequest(
+      {
+        task: "train-time",
+        model: { preset: "llama-3.1-8b" },
+        gpu: "h100-sxm",
+        gpus: 8,
+        tokens: 2e9,
+        deadlineHours: 1,
+      },
+      { gpus, presets: PRESETS },
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const x = r.result as unknown as {
+      hours: number;
+      hoursRange: { low: number; high: number; basis: string };
+      tokensPerSecondPerGpu: number;
+      tokensPerSecondPerGpuRange: { low: number; high: number };
+      deadlineVerdict: string;
+      byGpu: { hours: number; hoursRange: { low: number; high: number } }[];
+    };
+    const s = TRAINING_TIME_SPREAD["training-dense"];
+    expect(x.hoursRange.basis).toBe("training-dense");
+    expect(x.hoursRange.low).toBeCloseTo(x.hours * s.low, 9);
+    expect(x.hoursRange.high).toBeCloseTo(x.hours * s.high, 9);
+    expect(x.tokensPerSecondPerGpuRange.low).toBeCloseTo(x.tokensPerSecondPerGpu / s.high, 6);
+    // 2e9 tokens on 8 H100s take hours, not one: misses even at the fast end.
+    expect(x.hoursRange.low).toBeGreaterThan(1);
+    expect(x.deadlineVerdict).toBe("misses");
+    for (const g of x.byGpu) {
+      expect(g.hoursRange.low).toBeLessThanOrEqual(g.hours);
+      expect(g.hoursRange.high).toBeGreaterThanOrEqual(g.hours);
+    }
+  });
+
+  it("a plan row bills each end of the range and names the deadline verdict", () => {
+    const s = TRAINING_TIME_SPREAD["training-dense"];
+    // 10 run hours, no overheads: billed 10 × low to 10 × high. A deadline of 10 h lies
+    // inside (the slow end is above it): may miss.
+    const row = priceRow({ hours: 10, gpus: 1, rangeKind: "training-dense" }, null, {
+      deadlineHours: 10,
+    });
+    expect(row.hoursRange?.low).toBeCloseTo(10 * s.low, 9);
+    expect(row.hoursRange?.high).toBeCloseTo(10 * s.high, 9);
+    expect(row.deadlineVerdict).toBe("may-miss");
+    expect(row.reasons).toContain("may-miss-deadline");
+    expect(row.reasons).not.toContain("misses-deadline");
+    // A deadline beyond the slow end: met even there.
+    const easy = priceRow({ hours: 10, gpus: 1, rangeKind: "training-dense" }, null, {
+      deadlineHours: 10 * s.high + 1,
+    });
+    expect(easy.deadlineVerdict).toBe("meets-even-slow");
+    // No range (a serving row): the point estimate decides, as before.
+    const served = priceRow({ hours: 10, gpus: 1 }, null, { deadlineHours: 9 });
+    expect(served.hoursRange).toBeUndefined();
+    expect(served.reasons).toContain("misses-deadline");
+  });
+});
