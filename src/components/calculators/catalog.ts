@@ -8,7 +8,9 @@
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
-import { toReferencePrices } from "../../prices/to-reference.ts";
+import { toExchangeRates, toReferencePrices } from "../../prices/to-reference.ts";
+import type { Lang } from "../../i18n/lang.ts";
+import { LANG_CURRENCY } from "../../i18n/lang.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
 import { engine } from "../../stores/engine-impl.ts";
@@ -18,16 +20,29 @@ import { loadBuilders } from "../../stores/builders.ts";
 import { requestKey, taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
-export async function calcCatalog(): Promise<Catalog> {
+/** The catalog; with a page's language, that page's currency. */
+export async function calcCatalog(lang?: Lang): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
-  return { gpus, presets: [...PRESETS], prices };
+  const rates = toExchangeRates(
+    (await getCollection("exchangeRates")).map((entry) => entry.data),
+  );
+  return {
+    gpus,
+    presets: [...PRESETS],
+    prices,
+    rates,
+    ...(lang ? { currency: LANG_CURRENCY[lang] } : {}),
+  };
 }
 
-/** Gives the stores the catalog and the engine before an island renders on the server. */
-export async function provide(): Promise<void> {
+/**
+ * Gives the stores the catalog and the engine before an island renders on the server, with
+ * the page's language: a plan's costs are in its currency until the user chooses one.
+ */
+export async function provide(lang: Lang): Promise<void> {
   provideEngine(engine);
-  provideCatalog(await calcCatalog());
+  provideCatalog(await calcCatalog(lang));
   await loadBuilders();
 }
 
@@ -35,8 +50,8 @@ export async function provide(): Promise<void> {
  * The page data: the catalog, every calculator's result for its initial inputs, and the
  * requests the engine builds.
  */
-export async function pageData(): Promise<Catalog> {
-  await provide();
+export async function pageData(lang: Lang): Promise<Catalog> {
+  await provide(lang);
   const initial: Record<string, unknown> = { [MODEL_INITIAL_KEY]: initialModel() };
   for (const ts of taskStoreRegistry) {
     const { request, outcome } = ts.initial();
