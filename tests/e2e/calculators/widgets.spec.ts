@@ -238,7 +238,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     expect(await pageRequest(page, "gf")).toEqual(train);
-    const { best } = estimate(train);
+    const { best } = estimate(train, lang);
     await expect(rows).toHaveCount(best.length);
     expect(await ids()).toEqual(best.map((x) => x.gpu));
     const first = best[0]!;
@@ -273,7 +273,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
-    const served = estimate(serve).best;
+    const served = estimate(serve, lang).best;
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
@@ -298,7 +298,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-    const { best } = estimate(request);
+    const { best } = estimate(request, lang);
     const rows = page.locator('[data-table="fit"] tbody tr');
     await expect
       .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
