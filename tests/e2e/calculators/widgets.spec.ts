@@ -207,14 +207,15 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
   // The seed's example as the page opens: 72 h on one card vs 72 / (4 x 0.75) = 24 h on four.
   await expect(rows.nth(0).locator("td").nth(0)).toHaveText("72");
   await expect(rows.nth(1).locator("td").nth(0)).toHaveText("24");
-  // Four cards cost 24 h x p against 72 h x 2.5 = 180 on one: cheaper below p = 7.5.
+  // Four cards cost 24 h x p against 72 h x 2.5 = 180 on one: cheaper below p = 7.5. Every
+  // total carries its currency (the English page's: US dollars).
   await typeInto(page, "#cc-o1-pricePerHour", "7.4");
   await expect(figure(page, "cc", "cheapest")).toContainText("2: 4 ×");
-  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("177.6");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("177.6 USD");
   await typeInto(page, "#cc-o1-pricePerHour", "7.6");
   await expect(figure(page, "cc", "cheapest")).toContainText("1: 1 ×");
-  await expect(rows.nth(0).locator('[data-k="total"]')).toHaveText("180");
-  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("182.4");
+  await expect(rows.nth(0).locator('[data-k="total"]')).toHaveText("180 USD");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("182.4 USD");
   expect(await pageRequest(page, "cc")).toEqual({
     task: "cost",
     ...OPENING.cost,
