@@ -11,7 +11,10 @@ doc = replaceBlock(doc, "reference", renderReference());
 doc = replaceBlock(
   doc,
   "examples",
-  renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices(),
+  renderExamples({
+    gpus: loadGpuSpecs(),
+    presets: PRESETS,
+    prices: loadReferencePrices(),
     rates: loadExchangeRates(),
   }),
 );

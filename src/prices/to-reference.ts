@@ -15,7 +15,14 @@ import type { PriceEntry } from "./schema.ts";
 
 /** The sourced rates as the estimator's plain readings (without the notes). */
 export const toExchangeRates = (rows: readonly ExchangeRateEntry[]): ExchangeRate[] =>
-  rows.map(({ base, quote, rate, date, source, url }) => ({ base, quote, rate, date, source, url }));
+  rows.map(({ base, quote, rate, date, source, url }) => ({
+    base,
+    quote,
+    rate,
+    date,
+    source,
+    url,
+  }));
 
 export function toReferencePrices(rows: readonly PriceEntry[]): ReferencePrice[] {
   return rows

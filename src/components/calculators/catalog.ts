@@ -24,9 +24,7 @@ import "../../stores/results/all.ts";
 export async function calcCatalog(lang?: Lang): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
-  const rates = toExchangeRates(
-    (await getCollection("exchangeRates")).map((entry) => entry.data),
-  );
+  const rates = toExchangeRates((await getCollection("exchangeRates")).map((entry) => entry.data));
   return {
     gpus,
     presets: [...PRESETS],

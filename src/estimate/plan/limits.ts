@@ -80,8 +80,7 @@ export function limitsAnswer(
   };
   if (deadlineHours === undefined && budget === undefined)
     return { met: null, unpriced: [], fastest, cheapest, toMeet: [] };
-  if (rows.some(meets))
-    return { met: true, unpriced: [], ...asked, fastest, cheapest, toMeet: [] };
+  if (rows.some(meets)) return { met: true, unpriced: [], ...asked, fastest, cheapest, toMeet: [] };
   const within = rows.filter(
     (r) => runs(r) && !isPriced(r) && r.hours !== null && r.meetsDeadline !== false,
   );

@@ -143,10 +143,11 @@ function priceOf(r: PlanRequest, ctx: TaskContext) {
  */
 function budgetOf(r: MoneyFields, ctx: TaskContext): { budget?: number; conversion?: Conversion } {
   if (r.budget === undefined) return {};
-  const c = converter(ctx.rates ?? [], planCurrency(r, ctx), planDate(r, ctx))(
-    r.budget,
-    r.budgetCurrency ?? planCurrency(r, ctx),
-  );
+  const c = converter(
+    ctx.rates ?? [],
+    planCurrency(r, ctx),
+    planDate(r, ctx),
+  )(r.budget, r.budgetCurrency ?? planCurrency(r, ctx));
   // No reading joins the currencies: the plan's rules refuse the budget's currency first.
   if (!c) return {};
   return { budget: c.amount, ...(c.conversion ? { conversion: c.conversion } : {}) };

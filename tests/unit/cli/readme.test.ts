@@ -17,7 +17,10 @@ describe("README", () => {
     fresh = replaceBlock(
       fresh,
       "examples",
-      renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices(),
+      renderExamples({
+        gpus: loadGpuSpecs(),
+        presets: PRESETS,
+        prices: loadReferencePrices(),
         rates: loadExchangeRates(),
       }),
     );

@@ -10,11 +10,7 @@ import {
   STALE_PRICE_DAYS,
   type ReferencePrice,
 } from "../../../src/estimate/cost/price.ts";
-import {
-  loadExchangeRates,
-  loadPrices,
-  loadReferencePrices,
-} from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadPrices, loadReferencePrices } from "../../../src/prices/load.ts";
 
 const row = (over: Partial<ReferencePrice>): ReferencePrice => ({
   gpuId: "h100-sxm",
