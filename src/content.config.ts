@@ -3,6 +3,7 @@ import { file, glob } from "astro/loaders";
 import { z } from "astro/zod";
 import { gpuSchema } from "./catalog/schema.ts";
 import { TOPICS } from "./i18n/topics.ts";
+import { exchangeRateSchema } from "./prices/exchange-rate-schema.ts";
 import { priceSchema } from "./prices/schema.ts";
 
 /**
@@ -40,4 +41,14 @@ const prices = defineCollection({
   schema: priceSchema,
 });
 
-export const collections = { guides, gpus, prices };
+/**
+ * Exchange rates: each reading with its date and source, checked by
+ * `src/prices/exchange-rate-schema.ts`; a plan converts a price in the other currency with
+ * the latest one on or before its date.
+ */
+const exchangeRates = defineCollection({
+  loader: file("./content/exchange-rates.json"),
+  schema: exchangeRateSchema,
+});
+
+export const collections = { guides, gpus, prices, exchangeRates };

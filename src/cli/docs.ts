@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import { PRESETS } from "../estimate/model/presets.ts";
-import { loadReferencePrices } from "../prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../prices/load.ts";
 import { renderExamples, renderReference, replaceBlock } from "./reference.ts";
 
 const README = new URL("../../README.md", import.meta.url);
@@ -11,6 +11,11 @@ doc = replaceBlock(doc, "reference", renderReference());
 doc = replaceBlock(
   doc,
   "examples",
-  renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices() }),
+  renderExamples({
+    gpus: loadGpuSpecs(),
+    presets: PRESETS,
+    prices: loadReferencePrices(),
+    rates: loadExchangeRates(),
+  }),
 );
 writeFileSync(README, doc);

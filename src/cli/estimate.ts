@@ -3,13 +3,13 @@
  * to stdout and stderr and the status it exits with. `main.ts` reads the file or standard
  * input and hands this to the process; tests call it directly.
  */
-import type { ReferencePrice } from "../estimate/index.ts";
+import type { ExchangeRate, ReferencePrice } from "../estimate/index.ts";
 import { PRESETS, runRequest } from "../estimate/index.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { tr } from "../i18n/format.ts";
 import { issueText, warningText } from "../i18n/messages.ts";
-import { loadReferencePrices } from "../prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../prices/load.ts";
 import { ENGLISH } from "./english.ts";
 
 export interface CliRun {
@@ -46,6 +46,7 @@ export function estimate(text: string): CliRun {
     gpus: loadOrWarn<GpuSpec>("GPU catalog", loadGpuSpecs, warnings),
     presets: PRESETS,
     prices: loadOrWarn<ReferencePrice>("reference prices", loadReferencePrices, warnings),
+    rates: loadOrWarn<ExchangeRate>("exchange rates", loadExchangeRates, warnings),
   });
   if (!outcome.ok)
     return fail(outcome.issues.map((i) => `${i.field}: ${issueText("en", ENGLISH, i)}`));

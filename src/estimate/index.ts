@@ -28,3 +28,4 @@ export type { MeasuredRunResult } from "./measured/measured-run.ts";
 export { costRequestOfRow } from "./plan/cost-request.ts";
 export type { GpuSpec } from "./hardware/gpu.ts";
 export type { ReferencePrice } from "./cost/price.ts";
+export type { Conversion, ExchangeRate } from "./cost/exchange.ts";

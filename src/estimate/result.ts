@@ -159,7 +159,7 @@ export type WarningCode =
   | "scaling-predicted"
   | "speed-carried"
   | "no-price-in-currency"
-  | "stale-reference-price"
+  | "converted-prices"
   | "unpriced-gpus"
   | "render-fp32-fallback"
   | "memory-unchecked"

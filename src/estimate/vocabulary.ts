@@ -172,7 +172,7 @@ export const NETWORK_GBPS: Record<InterNodeNetwork, number> = {
 export const PLAN_SORT_KEYS = ["cost", "time"] as const;
 export type PlanSort = (typeof PLAN_SORT_KEYS)[number];
 
-/** Currencies prices are given in; never converted into one another. */
+/** Currencies prices are given in; converted at a dated, sourced rate (`cost/exchange.ts`). */
 export const CURRENCIES = ["USD", "CNY"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

@@ -56,7 +56,7 @@ export const issueStrings = defineStrings(
     "issue.engine-load-failed":
       "could not be estimated: the estimator did not load (connection?). Edit a field to try again.",
     "issue.currency-mismatch":
-      "is in another currency than the plan ({currency}); prices are never converted",
+      "is in another currency than the plan ({currency}) and no exchange rate joins the two to convert it",
     "issue.tp-exceeds-gpus": "must be at most the GPU count ({gpus})",
     "issue.needs-single-micro-batch":
       "needs gradient accumulation 1: each gradient is applied and freed as soon as it is ready",
@@ -129,7 +129,7 @@ export const issueStrings = defineStrings(
       "必须能整除 KV 头数（{kvHeads}），或是它的整数倍（此时每个 KV 头会复制多份）",
     "issue.tp-kv-heads": "必须能整除 KV 头数（{kvHeads}）（Megatron-LM 切分 KV 组时不做复制）",
     "issue.engine-load-failed": "无法估算：估算程序没有加载（网络问题？）。修改任一字段即可重试。",
-    "issue.currency-mismatch": "与方案的币种（{currency}）不同；价格从不换算币种",
+    "issue.currency-mismatch": "与方案的币种（{currency}）不同，且没有可用于换算的汇率",
     "issue.tp-exceeds-gpus": "不能超过 GPU 数量（{gpus}）",
     "issue.needs-single-micro-batch":
       "需要梯度累积为 1：每个梯度一算出就更新并释放，无法跨微批次累加",

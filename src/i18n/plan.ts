@@ -12,11 +12,11 @@ export const planStrings = defineStrings(
     "warn.scaling-assumed-linear":
       "An option on {gpus} GPUs has no scaling efficiency: its run time assumes perfect (linear) scaling. Measure it on a short run, or see the decision table's prediction.",
     "warn.no-price-in-currency":
-      "No sourced reference price in {currency} for these GPUs: enter your provider's price per GPU-hour to see costs.",
-    "warn.stale-reference-price":
-      "The only sourced prices for {gpus} were read more than {days} days ago (the oldest on {date}): their costs are shown with the price's age, at best an order of magnitude. Enter the price you are quoted.",
+      "No sourced price read in the last {days} days for these GPUs, in either currency: give your provider's price per GPU-hour to see costs.",
     "warn.unpriced-gpus":
-      "No sourced price in {currency} for {gpus}: their rows have no cost. Enter the price you are quoted per GPU-hour.",
+      "No sourced price read in the last {days} days for {gpus} (older ones are history, on the prices page): they are listed after the priced options, without a cost. Give the price you are quoted per GPU-hour.",
+    "warn.converted-prices":
+      "Prices or a budget quoted in the other currency are converted to {currency} at {rate} {quote} per {base} ({source}, {date}): a reference rate, not what your bank or card charges.",
     "warn.render-fp32-fallback":
       "No render-benchmark score links {gpus} to the GPU you measured, so their render times are carried by FP32 peak. Renderers trace rays on RT cores (OptiX, V-Ray RTX), which data-center GPUs such as the A100, H100, H200 and B200 lack: FP32 overstates their render speed. Time a frame on the GPU you rent.",
     "warn.memory-unchecked":
@@ -47,7 +47,12 @@ export const planStrings = defineStrings(
     "lim.budget": "the budget of {cost}",
     "lim.both": "the deadline of {hours} and the budget of {cost}",
     "lim.met": "Options that meet {limits} come first; a row that misses it says so.",
-    "lim.none": "No option meets {limits}.",
+    "lim.none": "No priced option meets {limits}.",
+    "lim.unpriced":
+      "Without a price, {gpus} would run within the deadline: give your price to compare them.",
+    "lim.budgetConverted": "the budget of {cost} ({amount} {from} converted at {rate})",
+    "lim.bothConverted":
+      "the deadline of {hours} and the budget of {cost} ({amount} {from} converted at {rate})",
     "lim.fastest": "Fastest: {option}, {hours}, {cost}.",
     "lim.cheapest": "Cheapest: {option}, {hours}, {cost}.",
     "lim.fastestCheapest": "Fastest and cheapest: {option}, {hours}, {cost}.",
@@ -81,7 +86,7 @@ export const planStrings = defineStrings(
     "pr.no-price": "no sourced price: enter yours",
     "pr.user-price": "your price",
     "pr.reference-price": "reference price",
-    "pr.stale-price": "price over a year old: enter yours",
+    "pr.converted-price": "price converted from another currency",
     "pr.scaling-measured": "your measured scaling",
     "pr.scaling-predicted": "scaling predicted from the links",
     "pr.host-staged-p2p": "no peer-to-peer: traffic goes through host memory",
@@ -128,6 +133,11 @@ export const planStrings = defineStrings(
     "pt.open.serving": "on the inference page",
     "pt.open.training": "on the training-memory page",
     "pt.yourPrice": "{price} (your price)",
+    "pt.givePrice": "no price: give yours",
+    "pt.priceConverted": "{price}, {converted}",
+    "pt.yourPriceConverted": "{price} (your price, {converted})",
+    "price.converted": "converted from {amount} {from} at {rate}",
+    "price.rate": "{rate} {quote} per {base} ({source}, {date})",
     "pt.gpusNodes": "{gpus} ({nodes})",
     "pt.whySeparator": "; ",
     "pt.copiesOfOne": "{shape}: {copies} copies of one GPU; users per copy: {users}",
@@ -172,8 +182,13 @@ export const planStrings = defineStrings(
     "f.outputTokensPerSecondPerUser": "Output speed each user needs",
     "f.currency": "Currency of costs",
     "f.budget": "Budget",
+    "f.budgetCurrency": "Currency of the budget",
+    "opt.budgetCurrency.unset": "Same as the costs",
     "unit.money.in": "{currency}",
     "unit.money-per-gpu-hour.in": "{currency} per GPU-hour",
+    "unit.money-per-hour.in": "{currency} per hour",
+    "unit.money-per-gb-month.in": "{currency} per GB-month",
+    "unit.money-per-gb.in": "{currency} per GB",
     "f.interNodeGbps": "Network between nodes per GPU",
     "f.maxGpus": "Try at most",
     "f.epochs": "Epochs",
@@ -223,11 +238,11 @@ export const planStrings = defineStrings(
     "warn.scaling-assumed-linear":
       "有一个 {gpus} 张 GPU 的方案没有填扩展效率：它的运行时间按理想的线性扩展计算。请用一次短跑实测，或参考决策表的预测值。",
     "warn.no-price-in-currency":
-      "这些 GPU 没有以 {currency} 计价、带来源的参考价格：填入服务商的每 GPU 小时价格后即可看到费用。",
-    "warn.stale-reference-price":
-      "{gpus} 只有 {days} 天以前读取的来源价格（最早的读取于 {date}）：这些行的费用按旧价格计算并注明价格的年龄，最多只能当作数量级参考。请填入你拿到的报价。",
+      "这些 GPU 在最近 {days} 天内没有任何币种的带来源价格：填入服务商的每 GPU 小时价格后即可看到费用。",
     "warn.unpriced-gpus":
-      "{gpus} 没有以 {currency} 计价的来源价格，这些行不显示费用。请填入你拿到的每 GPU 小时报价。",
+      "{gpus} 在最近 {days} 天内没有带来源的价格（更早的价格只作历史记录，列在价格页上）：它们排在有价格的方案之后，不显示费用。请填入你拿到的每 GPU 小时报价。",
+    "warn.converted-prices":
+      "以另一币种给出的价格或预算按 {rate} {quote}/{base}（{source}，{date}）换算成 {currency}：这是参考汇率，不是银行或银行卡实际收取的汇率。",
     "warn.render-fp32-fallback":
       "{gpus} 与你实测的 GPU 之间没有共同的渲染跑分，渲染时间只能按 FP32 峰值换算。渲染器用 RT 核心追踪光线（OptiX、V-Ray RTX），而 A100、H100、H200、B200 等数据中心 GPU 没有 RT 核心：按 FP32 换算会高估它们的渲染速度。请在要租的 GPU 上实测一帧。",
     "warn.memory-unchecked":
@@ -259,7 +274,10 @@ export const planStrings = defineStrings(
     "lim.budget": "预算（{cost}）",
     "lim.both": "截止时间（{hours}）和预算（{cost}）",
     "lim.met": "满足{limits}的方案排在前面；达不到的，在该行注明。",
-    "lim.none": "没有方案能满足{limits}。",
+    "lim.none": "没有有价格的方案能满足{limits}。",
+    "lim.unpriced": "没有价格的 {gpus} 能在截止时间内完成：填入你的价格后才能比较。",
+    "lim.budgetConverted": "预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
+    "lim.bothConverted": "截止时间（{hours}）和预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
     "lim.fastest": "最快：{option}，{hours}，{cost}。",
     "lim.cheapest": "最省钱：{option}，{hours}，{cost}。",
     "lim.fastestCheapest": "最快也最省钱：{option}，{hours}，{cost}。",
@@ -291,7 +309,7 @@ export const planStrings = defineStrings(
     "pr.no-price": "没有带来源的价格：请填入你的价格",
     "pr.user-price": "你的价格",
     "pr.reference-price": "参考价格",
-    "pr.stale-price": "价格已超过一年：请填入你的报价",
+    "pr.converted-price": "价格由另一币种换算",
     "pr.scaling-measured": "你实测的扩展效率",
     "pr.scaling-predicted": "扩展效率由互联预测",
     "pr.host-staged-p2p": "不支持点对点：数据经主机内存中转",
@@ -338,6 +356,11 @@ export const planStrings = defineStrings(
     "pt.open.serving": "到推理页核对",
     "pt.open.training": "到训练显存页核对",
     "pt.yourPrice": "{price}（你的价格）",
+    "pt.givePrice": "没有价格：请填入你的报价",
+    "pt.priceConverted": "{price}，{converted}",
+    "pt.yourPriceConverted": "{price}（你的价格，{converted}）",
+    "price.converted": "由 {amount} {from} 按 {rate} 换算",
+    "price.rate": "{rate} {quote}/{base}（{source}，{date}）",
     "pt.gpusNodes": "{gpus}（{nodes}）",
     "pt.whySeparator": "；",
     "pt.copiesOfOne": "{shape}：{copies} 个副本，每个单卡，各服务 {users} 位用户",
@@ -381,8 +404,13 @@ export const planStrings = defineStrings(
     "f.outputTokensPerSecondPerUser": "每位用户需要的输出速度",
     "f.currency": "费用币种",
     "f.budget": "预算",
+    "f.budgetCurrency": "预算的币种",
+    "opt.budgetCurrency.unset": "与费用相同",
     "unit.money.in": "{currency}",
     "unit.money-per-gpu-hour.in": "{currency}/GPU 小时",
+    "unit.money-per-hour.in": "{currency}/小时",
+    "unit.money-per-gb-month.in": "{currency}/GB/月",
+    "unit.money-per-gb.in": "{currency}/GB",
     "f.interNodeGbps": "每卡的节点间网络带宽",
     "f.maxGpus": "最多尝试的卡数",
     "f.epochs": "训练轮数（epoch）",

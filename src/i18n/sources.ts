@@ -12,7 +12,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
   {
     "src.request": "your input",
     "src.first-option-gpu": "the GPU of the first option, unless you name another",
-    "src.currency-default": "the currency of your prices, else US dollars (no price is converted)",
+    "src.currency-default":
+      "this page's currency (US dollars on the English site, yuan on the Chinese one); prices in the other are converted",
     "src.from-architecture": "counted from the model's architecture",
     "src.datasheet": "{gpu} datasheet",
     "src.datasheet-dense": "{gpu} datasheet, dense {format} tensor figure",
@@ -193,7 +194,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
   {
     "src.request": "你的输入",
     "src.first-option-gpu": "第一个方案的 GPU（除非你另行指定）",
-    "src.currency-default": "你所填价格的币种，没有则为美元（价格从不换算）",
+    "src.currency-default": "本页的币种（中文站为人民币，英文站为美元）；另一币种的价格按汇率换算",
     "src.from-architecture": "由模型架构计算",
     "src.datasheet": "{gpu} 数据手册",
     "src.datasheet-dense": "{gpu} 数据手册，稠密 {format} 张量算力",

@@ -4,8 +4,9 @@
  * through this schema, so a price without a source or a date fails every one of them.
  *
  * Each row is one reading of one published offer: what the provider (or a dated copy of
- * its page) listed, in the listed currency, on the date it was read. Prices are never
- * converted between currencies and never estimated.
+ * its page) listed, in the listed currency, on the date it was read. Prices are stored as
+ * listed and never estimated; a plan converts one into its own currency at a dated rate
+ * (`exchange-rate-schema.ts`) and says so.
  */
 import { z } from "zod";
 import { CURRENCIES, SOURCE_KINDS } from "../estimate/vocabulary.ts";
@@ -41,8 +42,8 @@ function isCalendarDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-/** A calendar date, YYYY-MM-DD. */
-const isoDate = z
+/** A calendar date, YYYY-MM-DD (a price's reading, an exchange rate's day). */
+export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "a price needs the date it was read, as YYYY-MM-DD")
   .refine(isCalendarDate, { message: "not a calendar date" })
@@ -51,7 +52,7 @@ const isoDate = z
     message: "a price cannot have been read after today",
   });
 
-const httpUrl = z.url({
+export const httpUrl = z.url({
   protocol: /^https?$/,
   error: "a price needs the http(s) address of its source",
 });

@@ -8,8 +8,21 @@
  * plan does not know the user will make: any of them as "the" price of a GPU would make
  * a plan look cheaper than a renter can count on. They stay listed on the prices page.
  */
+import type { ExchangeRate } from "../estimate/cost/exchange.ts";
 import type { ReferencePrice } from "../estimate/cost/price.ts";
+import type { ExchangeRateEntry } from "./exchange-rate-schema.ts";
 import type { PriceEntry } from "./schema.ts";
+
+/** The sourced rates as the estimator's plain readings (without the notes). */
+export const toExchangeRates = (rows: readonly ExchangeRateEntry[]): ExchangeRate[] =>
+  rows.map(({ base, quote, rate, date, source, url }) => ({
+    base,
+    quote,
+    rate,
+    date,
+    source,
+    url,
+  }));
 
 export function toReferencePrices(rows: readonly PriceEntry[]): ReferencePrice[] {
   return rows

@@ -8,6 +8,8 @@ import { atom } from "nanostores";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import type { Preset } from "../estimate/model/presets.ts";
 import type { ReferencePrice } from "../estimate/cost/price.ts";
+import type { ExchangeRate } from "../estimate/cost/exchange.ts";
+import type { Currency } from "../estimate/vocabulary.ts";
 import type { TaskContext } from "../estimate/request/task.ts";
 
 export interface Catalog {
@@ -15,6 +17,10 @@ export interface Catalog {
   presets: Preset[];
   /** Sourced on-demand prices (`content/prices.json`); data in the page, not code. */
   prices: ReferencePrice[];
+  /** Dated exchange rates (`content/exchange-rates.json`) a plan converts prices with. */
+  rates?: ExchangeRate[];
+  /** The page's currency (its language's), what a plan shows costs in until one is chosen. */
+  currency?: Currency;
   /**
    * What each calculator shows for its initial inputs, computed at build time by the
    * engine, by store key: the page shows these until the engine has loaded.
@@ -41,6 +47,8 @@ function fromPage(): Catalog {
       gpus: parsed.gpus ?? [],
       presets: parsed.presets ?? [],
       prices: parsed.prices ?? [],
+      rates: parsed.rates ?? [],
+      ...(parsed.currency ? { currency: parsed.currency } : {}),
       initial,
     };
   } catch {
@@ -62,4 +70,6 @@ export const taskContext = (c: Catalog = $catalog.get()): TaskContext => ({
   gpus: c.gpus,
   presets: c.presets,
   prices: c.prices,
+  rates: c.rates ?? [],
+  ...(c.currency ? { currency: c.currency } : {}),
 });

@@ -11,14 +11,14 @@ const LANGS = [
     lang: "en",
     memory: "/en/guides/training-memory/",
     cost: "/en/guides/total-cost/",
-    costAxis: "Total cost (your prices' currency)",
+    costAxis: "Total cost (USD)",
     gpuAxis: "Number of GPUs",
   },
   {
     lang: "zh-cn",
     memory: "/guides/training-memory/",
     cost: "/guides/total-cost/",
-    costAxis: "总费用（与所填价格同一币种）",
+    costAxis: "总费用（CNY）",
     gpuAxis: "GPU 数量（张）",
   },
 ] as const;

@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
 import { inUnit, plain } from "../support/shown-text.ts";
 import { expect, test } from "./fixtures.ts";
+import { LANG_CURRENCY } from "../../src/i18n/lang.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
   estimate,
@@ -47,7 +48,10 @@ async function expectAnswer(page: Page, lang: Lang, best: readonly Row[]): Promi
   const first = best.find((r) => r.verdict !== "does-not-fit");
   if (!first || first.hours === null || first.cost === null) throw new Error("no priced option");
   await expect(answers(page).first()).toContainText(inUnit(lang, first.hours, "hours", 1));
-  await expect(answers(page).first()).toContainText(`${plain(lang, first.cost, 2)} USD`);
+  // In the page's currency: yuan on the Chinese site, dollars on the English one.
+  await expect(answers(page).first()).toContainText(
+    `${plain(lang, first.cost, 2)} ${LANG_CURRENCY[lang]}`,
+  );
 }
 
 /** The decision table, opened after the front door, shows the request the test wrote. */
@@ -81,7 +85,7 @@ for (const lang of ["en", "zh-cn"] as const) {
       ...OPTIONS,
       tokens: 5e8,
     };
-    const { best } = estimate(request);
+    const { best } = estimate(request, lang);
     await expectAnswer(page, lang, best);
     await saved(page, "qwen2.5-7b", "500000000");
     await expectTable(page, lang, request);
@@ -106,7 +110,7 @@ for (const lang of ["en", "zh-cn"] as const) {
       },
       ...OPTIONS,
     };
-    const { best } = estimate(request);
+    const { best } = estimate(request, lang);
     await expect.poll(() => shown(page)).toEqual(top(best));
     const first = best.find((r) => r.verdict !== "does-not-fit")!;
     expect(first.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
@@ -134,7 +138,7 @@ for (const lang of ["en", "zh-cn"] as const) {
       ...OPTIONS,
       measuredOn: "rtx-3090",
     };
-    const { best } = estimate(request);
+    const { best } = estimate(request, lang);
     await expectAnswer(page, lang, best);
     await saved(page, '"mode":"batch"', '"frames":2000', "rtx-3090");
     await expectTable(page, lang, request);

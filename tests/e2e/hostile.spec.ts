@@ -117,7 +117,7 @@ for (const lang of LANGS) {
     await expect(page.locator("#gf-measuredOn-err")).toBeEmpty();
     const request = await pageRequest(page, "gf");
     expect(request).toMatchObject({ measuredOn: "h100-sxm" });
-    const { best } = estimate(request as { task: "plan" } & TaskRequest<"plan">);
+    const { best } = estimate(request as { task: "plan" } & TaskRequest<"plan">, lang);
     await expect
       .poll(() =>
         page

@@ -25,14 +25,14 @@ type Row = TaskResult<"plan">["best"][number];
 /** The page's words, written here rather than read from its dictionary. */
 const WORDS = {
   en: {
-    none: (h: string) => `No option meets the deadline of ${h}.`,
+    none: (h: string) => `No priced option meets the deadline of ${h}.`,
     first: (h: string) => `Options that meet the deadline of ${h} come first`,
     longer: (h: string) => `Or with a deadline of at least ${h}.`,
     fastest: "Fastest",
     misses: "misses the deadline",
   },
   "zh-cn": {
-    none: (h: string) => `没有方案能满足截止时间（${h}）。`,
+    none: (h: string) => `没有有价格的方案能满足截止时间（${h}）。`,
     first: (h: string) => `满足截止时间（${h}）的方案排在前面`,
     longer: (h: string) => `或者把截止时间放宽到至少 ${h}。`,
     fastest: "最快",
@@ -135,7 +135,7 @@ for (const lang of ["en", "zh-cn"] as const) {
   }) => {
     await ask(page, lang, 24);
     const request = question(24);
-    const { best, limits } = estimate(request);
+    const { best, limits } = estimate(request, lang);
     const shownFirst = best.filter(runs).slice(0, 3);
     await expect
       .poll(() =>
@@ -169,7 +169,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     page,
   }) => {
     await ask(page, lang, 0.5);
-    const { limits } = estimate(question(0.5));
+    const { limits } = estimate(question(0.5), lang);
     // Hand check: 1 B tokens of a 32 B model is 6 x 32e9 x 1e9 = 1.9e20 FLOPs, hours even
     // on thousands of today's GPUs, before setup alone (0.5 h by default) is billed.
     expect(limits.met).toBe(false);

@@ -103,6 +103,15 @@ for (const lang of LANGS) {
     expect(Math.abs(total - cost)).toBeLessThanOrEqual(0.01);
     const billed = numberIn(await options.locator("td").nth(1).innerText());
     expect(Math.abs(billed - hours)).toBeLessThanOrEqual(0.01);
+    // The total says its currency: the row's, the plan's US dollars, on either site.
+    await expect(options.locator('[data-k="total"]')).toContainText("USD");
+    // The row's hours fill the boxes rounded for reading: three decimals, or four significant
+    // digits below 1 (a download of 0.0005382690133333333 h reads 0.0005383).
+    const boxes = await page
+      .locator('section[aria-labelledby="cc-title"] input[inputmode="decimal"]')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(boxes.length).toBeGreaterThan(3);
+    for (const text of boxes) expect(text).toMatch(/^$|^-?\d+(\.\d{1,3})?$|^-?0\.0*[1-9]\d{0,3}$/);
   });
 
   test(`a served row opens the inference page at its GPU, group and users per copy (${lang})`, async ({

@@ -17,7 +17,7 @@ const cnyRows = prices.filter((p) => p.currency === "CNY");
 const daysSince = (date: string) =>
   Math.floor((Date.parse(new Date().toISOString().slice(0, 10)) - Date.parse(date)) / 86_400_000);
 
-for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale } of [
+for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, reference, rates } of [
   {
     path: "/en/guides/reference-prices/",
     kind: "On-demand",
@@ -26,7 +26,9 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale } of 
     days: (n: number) => `${n} days`,
     unpricedTitle: "GPUs with no sourced price",
     sourceKind: { primary: "Provider page", copy: "Dated copy" },
-    stale: "over a year old",
+    stale: "history: never used in a ranking",
+    reference: "reference price",
+    rates: "Exchange rates",
   },
   {
     path: "/guides/reference-prices/",
@@ -36,7 +38,9 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale } of 
     days: (n: number) => `${n} 天`,
     unpricedTitle: "没有来源价格的 GPU",
     sourceKind: { primary: "服务商页面", copy: "带日期副本" },
-    stale: "已超过一年",
+    stale: "历史价格：不参与排名",
+    reference: "参考价",
+    rates: "汇率",
   },
 ]) {
   test(`the price table shows a sourced, dated row (${path})`, async ({ page }) => {
@@ -84,13 +88,37 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale } of 
       const link = row.locator("td").nth(4).getByRole("link");
       await expect(link).toHaveText(sourceKind[p.sourceKind]);
       await expect(link).toHaveAttribute("href", p.url);
-      // Rows older than a year say so; current ones do not.
+      // Rows older than a year are history; current ones are not.
       if (daysSince(p.date) > 365) await expect(row).toContainText(stale);
       else await expect(row).not.toContainText(stale);
+    }
+    // No history row is a reference price in the tables by GPU: none is used in a ranking.
+    for (const p of cnyRows.filter((r) => daysSince(r.date) > 365)) {
+      const row = page.locator(`table[data-gpu] tr[data-price="${p.id}"]`);
+      await expect(row).toContainText(stale);
+      await expect(row).not.toContainText(reference);
     }
     // A known current row, as listed: 算家云's RTX 4090 at 1.24 CNY per GPU-hour.
     await expect(table.locator('tr[data-cny-row="suanjiayun-rtx-4090-cny"] .price')).toHaveText(
       "1.24 CNY",
+    );
+  });
+
+  test(`the exchange rates are listed with their date and source (${path})`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: rates, exact: true })).toBeVisible();
+    const table = page.locator("table[data-rates-table]");
+    // The ECB cross of 2026-05-08: 1 USD = 6.8012 CNY, the newest reading, listed first.
+    const ecb = table.locator('tr[data-rate="usd-cny-2026-05-08-ecb-cross"]');
+    await expect(ecb.locator("time")).toHaveText("2026-05-08");
+    await expect(ecb).toContainText("1 USD = 6.8012 CNY");
+    await expect(ecb.getByRole("link")).toHaveAttribute(
+      "href",
+      "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
+    );
+    await expect(table.locator("tbody tr").first()).toHaveAttribute(
+      "data-rate",
+      "usd-cny-2026-05-08-ecb-cross",
     );
   });
 

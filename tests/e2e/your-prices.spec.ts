@@ -3,7 +3,9 @@
  * never calls any price "your price" (the cost page's example options are not the user's
  * quote); a price typed for a GPU is shown as such in that GPU's row and in the plan's
  * request with its currency, survives a reload, reaches the front door, and clearing removes
- * it; a CNY price in a US-dollar plan is refused next to that price's currency field.
+ * it; prices typed in both currencies give priced answers, the one in the other currency
+ * converted and marked with the rate, its date and source; the same workload ranks the same
+ * hardware in USD and in CNY.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
@@ -26,7 +28,9 @@ const WORDS = {
     cell: "0.05 (your price)",
     add: "Add a price",
     clear: "Clear my prices",
-    mismatch: "is in another currency than the plan (USD)",
+    own: (price: string) => `${price} (your price)`,
+    converted: (price: string, typed: string) =>
+      `${price} (your price, converted from ${typed} ${typed === "1.8" ? "CNY" : "USD"} at`,
   },
   "zh-cn": {
     // Not the bare words: a row with no price asks "请填入你的价格" (enter your price).
@@ -35,7 +39,9 @@ const WORDS = {
     cell: "0.05（你的价格）",
     add: "添加价格",
     clear: "清除我的价格",
-    mismatch: "与方案的币种（USD）不同",
+    own: (price: string) => `${price}（你的价格）`,
+    converted: (price: string, typed: string) =>
+      `${price}（你的价格，由 ${typed} ${typed === "1.8" ? "CNY" : "USD"} 按`,
   },
 } as const;
 
@@ -73,13 +79,16 @@ for (const lang of ["en", "zh-cn"] as const) {
     await page.selectOption("#gf-mode", "batch");
     await page.getByRole("button", { name: w.add }).click();
     await page.selectOption("#gf-p0-gpu", "rtx-4090");
-    await page.selectOption("#gf-p0-currency", "USD");
+    // In the page's currency (yuan on the Chinese site), so the price is used as typed.
+    await page.selectOption("#gf-p0-currency", lang === "en" ? "USD" : "CNY");
     // Far below any published price, so the RTX 4090 is the cheapest option that runs.
     await typeInto(page, "#gf-p0-pricePerGpuHour", "0.05");
     await expect(row(page, "rtx-4090")).toContainText(w.cell);
     await expect
       .poll(async () => (await pageRequest(page, "gf"))["prices"])
-      .toEqual({ "rtx-4090": { pricePerGpuHour: 0.05, currency: "USD" } });
+      .toEqual({
+        "rtx-4090": { pricePerGpuHour: 0.05, currency: lang === "en" ? "USD" : "CNY" },
+      });
     // Only that GPU's row rests on the user's price.
     await expect(table(page).locator("tbody tr").filter({ hasText: w.yours })).toHaveCount(1);
 
@@ -107,25 +116,72 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(table(page)).not.toContainText(w.yours);
   });
 
-  test(`a CNY price in a US-dollar plan is refused beside its currency (${lang})`, async ({
-    page,
-  }) => {
+  test(`prices in both currencies give priced, converted answers (${lang})`, async ({ page }) => {
     await openCalculators(page, lang, "gf");
+    await page.selectOption("#gf-mode", "batch");
     await page.selectOption("#gf-currency", "USD");
     await page.getByRole("button", { name: w.add }).click();
     await page.selectOption("#gf-p0-gpu", "rtx-4090");
     await page.selectOption("#gf-p0-currency", "CNY");
-    await typeInto(page, "#gf-p0-pricePerGpuHour", "12");
-    await expect(page.locator("#gf-p0-currency-err")).toContainText(w.mismatch);
-    await expect(page.locator("#gf-p0-currency")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#gf-p0-pricePerGpuHour-err")).not.toContainText(w.mismatch);
-    // With the plan's currency left to the prices, the plan is in yuan and the price is used.
-    await page.selectOption("#gf-currency", "");
+    await typeInto(page, "#gf-p0-pricePerGpuHour", "1.8");
+    await page.getByRole("button", { name: w.add }).click();
+    await page.selectOption("#gf-p1-gpu", "h100-sxm");
+    await page.selectOption("#gf-p1-currency", "USD");
+    await typeInto(page, "#gf-p1-pricePerGpuHour", "2.2");
     await engineReady(page);
-    await expect(page.locator("#gf-p0-currency-err")).not.toContainText(w.mismatch);
-    await expect(row(page, "rtx-4090")).toContainText(
-      lang === "en" ? "12 (your price)" : "12（你的价格）",
-    );
+    // Nothing typed is refused: no message beside either price, and the table answers.
+    await expect(page.locator("#gf-p0-currency-err")).toHaveText("");
+    await expect(page.locator("#gf-p0-currency")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(table(page).locator("caption")).toContainText("USD");
+    // 1.8 CNY at the ECB cross of 2026-05-08 (6.8012 CNY per USD): 1.8 / 6.8012 = 0.2647
+    // USD, shown as 0.26, marked converted with what was typed, the rate, its date and source.
+    const r4090 = row(page, "rtx-4090").locator('[data-k="price"]');
+    await expect(r4090).toContainText(w.converted("0.26", "1.8"));
+    await expect(r4090).toContainText("6.8012");
+    await expect(r4090).toContainText("2026-05-08");
+    await expect(r4090).toContainText("ECB");
+    await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toHaveText(w.own("2.2"));
+    // The same prices in a CNY plan: the dollar price is the one converted (2.2 x 6.8012 =
+    // 14.96264, shown 14.96), the yuan price is used as typed.
+    await page.selectOption("#gf-currency", "CNY");
+    await engineReady(page);
     await expect(table(page).locator("caption")).toContainText("CNY");
+    await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toContainText(
+      w.converted("14.96", "2.2"),
+    );
+    await expect(row(page, "rtx-4090").locator('[data-k="price"]')).toHaveText(w.own("1.8"));
+    // The front door answers with them too: priced options, no message about the inputs.
+    await openHome(page, lang);
+    await page.selectOption("#fd-goal", "batch");
+    await engineReady(page);
+    await expect(answers(page).locator("li").first()).toBeVisible();
+    await expect(answers(page)).toContainText(w.door);
+  });
+
+  test(`the same workload ranks the same hardware in USD and in CNY (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang, "gf");
+    // The issue's question: Llama 3.1 70B served to 50 users.
+    await page.selectOption("#gf-mode", "inference");
+    await page.selectOption("#mp-preset", "llama-3.1-70b");
+    await typeInto(page, "#gf-users", "50");
+    const order = async (currency: "USD" | "CNY") => {
+      await page.selectOption("#gf-currency", currency);
+      await engineReady(page);
+      await expect(table(page).locator("caption")).toContainText(currency);
+      return table(page)
+        .locator("tbody tr")
+        .evaluateAll((rows) =>
+          rows.map(
+            (r) =>
+              `${r.getAttribute("data-gpu")} ${r.querySelector('[data-k="gpus"]')?.textContent}`,
+          ),
+        );
+    };
+    const usd = await order("USD");
+    const cny = await order("CNY");
+    expect(usd.length).toBeGreaterThan(3);
+    expect(cny).toEqual(usd);
   });
 }

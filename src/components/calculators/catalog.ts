@@ -8,8 +8,10 @@
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
-import { toReferencePrices } from "../../prices/to-reference.ts";
+import { toExchangeRates, toReferencePrices } from "../../prices/to-reference.ts";
 import type { TaskId } from "../../estimate/registry.ts";
+import type { Lang } from "../../i18n/lang.ts";
+import { LANG_CURRENCY } from "../../i18n/lang.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
 import { calculatorStrings } from "../../i18n/calculators.ts";
@@ -20,22 +22,33 @@ import { initialModel, MODEL_INITIAL_KEY } from "../../stores/model.ts";
 import { taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
-export async function calcCatalog(): Promise<Catalog> {
+/** The catalog; with a page's language, that page's currency. */
+export async function calcCatalog(lang?: Lang): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
-  return { gpus, presets: [...PRESETS], prices };
+  const rates = toExchangeRates((await getCollection("exchangeRates")).map((entry) => entry.data));
+  return {
+    gpus,
+    presets: [...PRESETS],
+    prices,
+    rates,
+    ...(lang ? { currency: LANG_CURRENCY[lang] } : {}),
+  };
 }
 
-/** Gives the stores the catalog and the engine before an island renders on the server. */
-export async function provide(): Promise<void> {
+/**
+ * Gives the stores the catalog and the engine before an island renders on the server, with
+ * the page's language: a plan's costs are in its currency until the user chooses one.
+ */
+export async function provide(lang: Lang): Promise<void> {
   provideEngine(engine);
-  provideStrings((lang) => calculatorStrings(lang === "en" ? "en" : "zh-cn"));
-  provideCatalog(await calcCatalog());
+  provideStrings((l) => calculatorStrings(l === "en" ? "en" : "zh-cn"));
+  provideCatalog(await calcCatalog(lang));
 }
 
 /** The page data every calculator page carries once: the catalog and the initial model. */
-export async function pageData(): Promise<Catalog> {
-  await provide();
+export async function pageData(lang: Lang): Promise<Catalog> {
+  await provide(lang);
   return { ...$catalog.get(), initial: { [MODEL_INITIAL_KEY]: initialModel() } };
 }
 
@@ -43,8 +56,11 @@ export async function pageData(): Promise<Catalog> {
  * The results of the initial inputs of the tasks a widget shows: each page carries only its
  * own widgets' (a task whose result the page lacks is computed by the engine when shown).
  */
-export async function initialResults(tasks: readonly TaskId[]): Promise<Record<string, unknown>> {
-  await provide();
+export async function initialResults(
+  lang: Lang,
+  tasks: readonly TaskId[],
+): Promise<Record<string, unknown>> {
+  await provide(lang);
   const initial: Record<string, unknown> = {};
   for (const ts of taskStoreRegistry.filter((t) => tasks.includes(t.id))) {
     initial[ts.id] = ts.initial().outcome;

@@ -28,7 +28,14 @@ const baseGpuOf = (r: CostRequest) => r.baseGpu ?? r.options?.[0]?.gpu;
 
 /** The estimator's input for a checked cost request. */
 export function costInput(r: CostRequest, ctx: TaskContext): CompareInput {
-  const { options, monthlyPrice: _monthly, baseGpu: _base, bound: _bound, ...rest } = r;
+  const {
+    options,
+    monthlyPrice: _monthly,
+    baseGpu: _base,
+    bound: _bound,
+    currency: _currency,
+    ...rest
+  } = r;
   const base = gpuById(ctx, baseGpuOf(r) ?? "");
   const input: CompareInput = {
     ...rest,
@@ -104,8 +111,18 @@ export const costTask = defineTask({
         : compared.warnings,
     };
     const first = input.options[0];
+    const currency = r.currency ?? ctx.currency ?? "USD";
     return {
       ...result,
+      currency,
+      assumptions: [
+        ...result.assumptions,
+        {
+          key: "currency",
+          value: currency,
+          source: r.currency === undefined ? ("currency-default" as const) : ("request" as const),
+        },
+      ],
       hours: result.options[result.cheapest]?.hours ?? 0,
       costByGpuCount: costByGpuCount(input),
       ...(r.monthlyPrice === undefined || !first || first.pricePerHour <= 0

@@ -2,7 +2,7 @@
  * Node options to compare and the hidden hours and charges of a rental (the seeds'
  * formula: price/hour x billed hours + storage + transfer + idle). Stored once (`$cost`).
  */
-import { BATCH_BOUNDS } from "../vocabulary.ts";
+import { BATCH_BOUNDS, CURRENCIES } from "../vocabulary.ts";
 import { gpu, int, num, oneOf, share } from "../request/field.ts";
 
 const hours = num("hours", 0, 1e6, { default: 0 });
@@ -42,4 +42,10 @@ export const COST_FIELDS = {
   transferPricePerGB: num("money-per-gb", 0, 1e6, { default: 0 }),
   units: num("units", 0, 1e15, { above: true }),
   monthlyPrice: num("money", 0, 1e9),
+  /**
+   * The currency every price and charge here is in, so each total says it; default: the
+   * page's (CNY on the Chinese site, USD on the English one, USD on the command line).
+   * Nothing is converted: the prices are the user's, all in one currency.
+   */
+  currency: oneOf(CURRENCIES),
 } as const;

@@ -3,17 +3,20 @@
  * was read, its source and whether that source is the provider's own page or a dated copy
  * of it (`content/prices.json`, checked by `src/prices/schema.ts`). The estimator sees them
  * as plain rows; a price the user gives always wins over them, and a row older than
- * `STALE_PRICE_DAYS` is used only where no newer one exists, and then marked with its age.
+ * `STALE_PRICE_DAYS` is history: listed on the prices page, never used to price or rank.
  */
 
 import type { Currency, SourceKind } from "../vocabulary.ts";
+import type { Conversion, ExchangeRate } from "./exchange.ts";
+import { converter } from "./exchange.ts";
 
 /**
- * A reference price read more than this many days before the plan is stale. Rental list
+ * A reference price read more than this many days before the plan is history. Rental list
  * prices move within months: RunPod's A100 SXM Secure Cloud rate went from 1.59 to 1.79 USD
- * between the readings of 2026-09-25 and 2026-11-09 (`content/prices.json`), so a year-old
- * figure is at best an order of magnitude; the plan still shows it, with its age and a
- * request for the user's own price, rather than hide that a price exists.
+ * between the readings of 2026-09-25 and 2026-11-09 (`content/prices.json`), and Featurize's
+ * RTX 3090 of 2021 (3.6 CNY) is 4.7 times 恒源云's 0.76 of 2026-10-20; a figure that old
+ * would rank hardware on a price nobody is quoted, so the plan leaves it out (the GPU asks
+ * for the user's price) and the prices page lists it as history.
  */
 export const STALE_PRICE_DAYS = 365;
 
@@ -61,30 +64,60 @@ export type ReferenceSource = {
 
 export const isStale = (source: ReferenceSource): boolean => source.ageDays > STALE_PRICE_DAYS;
 
+/** Whether a row may price a plan dated `today`: read no more than `STALE_PRICE_DAYS` before. */
+export const isCurrent = (p: Pick<ReferencePrice, "date">, today: string): boolean =>
+  ageInDays(p.date, today) <= STALE_PRICE_DAYS;
+
 /** A price the plan uses for one GPU: the user's own, or a sourced reference price. */
 export interface UsedPrice {
+  /** In the plan's currency (converted when quoted in another). */
   pricePerGpuHour: number;
   currency: Currency | null;
   /** `request` for the user's own price; else the reference row, with its age. */
   source: "request" | ReferenceSource;
+  /** How a price quoted in another currency was converted; null when it was not. */
+  conversion: Conversion | null;
 }
 
+/** A reference row as a plan uses it: its price in the plan's currency, and how converted. */
+export interface PricedReference {
+  row: ReferencePrice;
+  pricePerGpuHour: number;
+  conversion: Conversion | null;
+}
+
+/** Significant digits prices are compared to, so conversion rounding never decides. */
+const COMPARE_DIGITS = 12;
+
 /**
- * The reference price of a GPU in one currency: the lowest published on-demand price per
- * GPU-hour among rows no older than `STALE_PRICE_DAYS` on `today`, the most recent on a
- * tie; only when every row is older, the lowest of those. Prices in another currency are
- * never converted: no exchange rate is a sourced fact of the rental.
+ * The reference price of a GPU on a plan dated `today`, in `currency`: the lowest published
+ * on-demand price per GPU-hour among rows no older than `STALE_PRICE_DAYS`, in either
+ * currency, a row in the other one converted at the plan's exchange rate (`exchange.ts`);
+ * the most recent on a tie. One rate converts every row of a plan, so the row chosen is the
+ * same whichever currency the plan is in: the currency changes how a cost is shown, not
+ * which price or hardware ranks first. Rows no rate can convert, and older rows, price
+ * nothing.
  */
 export function referencePrice(
   prices: readonly ReferencePrice[],
   gpuId: string,
   currency: Currency,
   today: string = todayIso(),
-): ReferencePrice | undefined {
-  const rows = prices.filter((p) => p.gpuId === gpuId && p.currency === currency);
-  const fresh = rows.filter((p) => ageInDays(p.date, today) <= STALE_PRICE_DAYS);
-  return (fresh.length > 0 ? fresh : rows).sort(
-    (a, b) => a.pricePerGpuHour - b.pricePerGpuHour || b.date.localeCompare(a.date),
+  rates: readonly ExchangeRate[] = [],
+): PricedReference | undefined {
+  const toPlan = converter(rates, currency, today);
+  const candidates = prices
+    .filter((p) => p.gpuId === gpuId && isCurrent(p, today))
+    .flatMap((row): PricedReference[] => {
+      const c = toPlan(row.pricePerGpuHour, row.currency);
+      return c ? [{ row, pricePerGpuHour: c.amount, conversion: c.conversion }] : [];
+    });
+  const key = (p: PricedReference) => Number(p.pricePerGpuHour.toPrecision(COMPARE_DIGITS));
+  return candidates.sort(
+    (a, b) =>
+      key(a) - key(b) ||
+      b.row.date.localeCompare(a.row.date) ||
+      `${a.row.provider} ${a.row.product}`.localeCompare(`${b.row.provider} ${b.row.product}`),
   )[0];
 }
 

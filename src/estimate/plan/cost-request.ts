@@ -38,5 +38,7 @@ export function costRequestOfRow(row: PlanRow): CostRequestInput | null {
     exportHours: part("export"),
     idleHours: part("idle"),
     ...(row.units === undefined ? {} : { units: row.units }),
+    // The row's prices are in the plan's currency (converted where quoted in the other).
+    ...(row.currency === null ? {} : { currency: row.currency }),
   };
 }

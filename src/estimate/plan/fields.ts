@@ -41,9 +41,18 @@ export const PLAN_COMMON_FIELDS = {
   /** Network between nodes, per GPU; without it a plan stays within one node. */
   ...NETWORK_FIELDS,
   budget: num("money", 0, 1e12, { above: true }),
+  /**
+   * The budget's own currency (default: the plan's). A budget keeps it when the costs are
+   * shown in another: it is converted like a price (`cost/exchange.ts`), never relabelled.
+   */
+  budgetCurrency: oneOf(CURRENCIES),
   sortBy: oneOf(PLAN_SORT_KEYS, { default: "cost" }),
   maxGpus: int("gpus", 1, 4096, { default: 64 }),
-  /** The currency of every cost; default: your prices', else USD. Never converted. */
+  /**
+   * The currency every cost is shown in; default: the page's (CNY on the Chinese site, USD on
+   * the English one), else your prices', else USD. Prices and a budget quoted in the other
+   * are converted at the plan's dated exchange rate.
+   */
   currency: oneOf(CURRENCIES),
   ...BILLING_FIELDS,
 } as const;

@@ -4,8 +4,9 @@
  * more GPUs than the plan was allowed, a GPU the plan was not asked about, a longer
  * deadline or a larger budget.
  */
+import type { Conversion } from "../cost/exchange.ts";
 import type { Limits, PlanRow } from "./row.ts";
-import { limitTier } from "./row.ts";
+import { isPriced, limitTier } from "./row.ts";
 
 export type ToMeet =
   /**
@@ -21,11 +22,22 @@ export type ToMeet =
   | { kind: "larger-budget"; cost: number };
 
 export interface LimitsAnswer {
-  /** Whether an option that runs meets every limit given; null when none is given. */
+  /**
+   * Whether a priced option that runs meets every limit given; null when none is given. An
+   * option without a price never answers the question: it may be within the deadline, but
+   * what it costs is the user's to say (`unpriced`).
+   */
   met: boolean | null;
-  /** The limits asked, for the answer to name them. */
+  /**
+   * When no priced option meets the limits: options without a price that run within the
+   * deadline (each GPU once, in the plan's order), for the user to price.
+   */
+  unpriced: PlanRow[];
+  /** The limits asked, for the answer to name them; the budget in the plan's currency. */
   deadlineHours?: number;
   budget?: number;
+  /** How the budget was converted, when it was given in another currency than the plan's. */
+  budgetConversion?: Conversion;
   fastest: PlanRow | null;
   cheapest: PlanRow | null;
   /** What would meet the limits; empty when an option meets them or none is given. */
@@ -58,7 +70,7 @@ export function limitsAnswer(
     interNodeGbps?: number;
   },
 ): LimitsAnswer {
-  const meets = (r: PlanRow) => runs(r) && limitTier(r, limits) === "meets";
+  const meets = (r: PlanRow) => runs(r) && isPriced(r) && limitTier(r, limits) === "meets";
   const fastest = least(rows, (r) => r.hours);
   const cheapest = least(rows, (r) => r.cost);
   const { deadlineHours, budget } = limits;
@@ -67,8 +79,12 @@ export function limitsAnswer(
     ...(budget === undefined ? {} : { budget }),
   };
   if (deadlineHours === undefined && budget === undefined)
-    return { met: null, fastest, cheapest, toMeet: [] };
-  if (rows.some(meets)) return { met: true, ...asked, fastest, cheapest, toMeet: [] };
+    return { met: null, unpriced: [], fastest, cheapest, toMeet: [] };
+  if (rows.some(meets)) return { met: true, unpriced: [], ...asked, fastest, cheapest, toMeet: [] };
+  const within = rows.filter(
+    (r) => runs(r) && !isPriced(r) && r.hours !== null && r.meetsDeadline !== false,
+  );
+  const unpriced = within.filter((r, i) => within.findIndex((x) => x.gpu === r.gpu) === i);
   const toMeet: ToMeet[] = [];
   const w = wider();
   const more = w.rows.find((r) => meets(r) && w.asked(r));
@@ -90,5 +106,5 @@ export function limitsAnswer(
     toMeet.push({ kind: "longer-deadline", hours: fastest.hours });
   if (limits.budget !== undefined && cheapest?.cost != null && cheapest.withinBudget === false)
     toMeet.push({ kind: "larger-budget", cost: cheapest.cost });
-  return { met: false, ...asked, fastest, cheapest, toMeet };
+  return { met: false, unpriced, ...asked, fastest, cheapest, toMeet };
 }

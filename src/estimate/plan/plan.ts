@@ -13,7 +13,9 @@ import { servingRow } from "./serving.ts";
 import { trainingRows } from "./training.ts";
 import type { OptionalFigure } from "../hardware/gpu.ts";
 import type { Currency } from "../vocabulary.ts";
-import { STALE_PRICE_DAYS } from "../cost/price.ts";
+import { STALE_PRICE_DAYS, todayIso } from "../cost/price.ts";
+import type { Conversion } from "../cost/exchange.ts";
+import { converter, rateOn } from "../cost/exchange.ts";
 import { renderVramGuidanceGB } from "../batch/rendering.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
@@ -96,18 +98,59 @@ export const PLAN_FIELDS = {
 } as const;
 type PlanRequest = Resolved<typeof PLAN_FIELDS>;
 
-/** The currency when the request names none: that of the user's first priced GPU. */
-function planCurrency(r: { currency?: Currency; prices?: Record<string, GpuPrice> }): Currency {
-  return r.currency ?? Object.values(r.prices ?? {}).find((p) => p.currency)?.currency ?? "USD";
+/** What decides a plan's currency and the day its prices and exchange rate are read on. */
+interface MoneyFields {
+  currency?: Currency | undefined;
+  prices?: Record<string, GpuPrice> | undefined;
+  budget?: number | undefined;
+  budgetCurrency?: Currency | undefined;
+  pricesOn?: string | undefined;
 }
 
-function priceOf(r: PlanRequest, ctx: TaskContext) {
-  const currency = planCurrency(r);
-  const own = Object.fromEntries(
-    Object.entries(r.prices ?? {}).map(([id, p]) => [id, p.pricePerGpuHour]),
+/**
+ * The currency when the request names none: the page's (its language's: CNY on the Chinese
+ * site, USD on the English one), else that of the user's first priced GPU, else USD.
+ */
+function planCurrency(r: MoneyFields, ctx: TaskContext): Currency {
+  return (
+    r.currency ??
+    ctx.currency ??
+    Object.values(r.prices ?? {}).find((p) => p.currency)?.currency ??
+    "USD"
   );
-  return (gpuId: string) =>
-    usedPrice(gpuId, own, ctx.prices ?? [], currency, r.pricesOn ?? ctx.today);
+}
+
+/** The plan's date: the day its reference prices are aged and its exchange rate read. */
+const planDate = (r: MoneyFields, ctx: TaskContext): string =>
+  r.pricesOn ?? ctx.today ?? todayIso();
+
+function priceOf(r: PlanRequest, ctx: TaskContext) {
+  const currency = planCurrency(r, ctx);
+  // A price without a currency is in the plan's (a bare number on the command line).
+  const own = Object.fromEntries(
+    Object.entries(r.prices ?? {}).map(([id, p]) => [
+      id,
+      { pricePerGpuHour: p.pricePerGpuHour, currency: p.currency ?? currency },
+    ]),
+  );
+  const day = planDate(r, ctx);
+  return (gpuId: string) => usedPrice(gpuId, own, ctx.prices ?? [], currency, day, ctx.rates);
+}
+
+/**
+ * The budget in the plan's currency: a budget keeps the currency it was given in (2,000 USD
+ * stays 2,000 USD when the costs are shown in CNY) and is converted like a price.
+ */
+function budgetOf(r: MoneyFields, ctx: TaskContext): { budget?: number; conversion?: Conversion } {
+  if (r.budget === undefined) return {};
+  const c = converter(
+    ctx.rates ?? [],
+    planCurrency(r, ctx),
+    planDate(r, ctx),
+  )(r.budget, r.budgetCurrency ?? planCurrency(r, ctx));
+  // No reading joins the currencies: the plan's rules refuse the budget's currency first.
+  if (!c) return {};
+  return { budget: c.amount, ...(c.conversion ? { conversion: c.conversion } : {}) };
 }
 
 function servingPlan(w: ServeRequest, ctx: TaskContext) {
@@ -125,9 +168,10 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
   const w = r.workload;
   const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
   const price = priceOf(r, ctx);
+  const { budget } = budgetOf(r, ctx);
   const limits = {
     ...(r.deadlineHours === undefined ? {} : { deadlineHours: r.deadlineHours }),
-    ...(r.budget === undefined ? {} : { budget: r.budget }),
+    ...(budget === undefined ? {} : { budget }),
   };
   if (w.task === "serve") {
     const serving = servingPlan(w, ctx);
@@ -201,7 +245,7 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
       : w.task === "serve"
         ? SERVING_FIGURES
         : ["fp32Tflops"];
-  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r)];
+  return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r, ctx)];
 }
 
 /** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
@@ -222,14 +266,26 @@ function chosenGpuRules(
   ];
 }
 
-/** Every price in the plan's currency: prices are never converted, nor relabelled. */
-function currencyRules(r: Parameters<typeof planCurrency>[0]): Issue[] {
-  const currency = planCurrency(r);
-  return Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
-    p.currency !== undefined && p.currency !== currency
-      ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
-      : [],
-  );
+/**
+ * A price or budget in another currency than the plan's is converted at the plan's exchange
+ * rate; only when no reading joins the two (a context without rates) is it refused, at its
+ * currency, rather than relabelled or dropped.
+ */
+function currencyRules(r: MoneyFields, ctx: TaskContext): Issue[] {
+  const currency = planCurrency(r, ctx);
+  const day = planDate(r, ctx);
+  const unjoined = (c: Currency | undefined) =>
+    c !== undefined && c !== currency && rateOn(ctx.rates ?? [], c, currency, day) === undefined;
+  return [
+    ...Object.entries(r.prices ?? {}).flatMap(([id, p]) =>
+      unjoined(p.currency)
+        ? [issue(`prices.${id}.currency`, "currency-mismatch", { currency })]
+        : [],
+    ),
+    ...(r.budget !== undefined && unjoined(r.budgetCurrency)
+      ? [issue("budgetCurrency", "currency-mismatch", { currency })]
+      : []),
+  ];
 }
 
 /**
@@ -281,25 +337,39 @@ function layoutRules(r: PlanRequest, w: TrainingRequest): Issue[] {
 const names = (rows: readonly PlanRow[]) => [...new Set(rows.map((x) => x.gpuName))].join(", ");
 
 /**
- * What the plan's prices rest on, when some rows are priced: GPUs priced only by a reference
- * row older than `STALE_PRICE_DAYS` (named, with the oldest date), and GPUs that run the
- * workload but have no price in the plan's currency, so the user enters theirs.
+ * What the plan's prices rest on, when some rows are priced: GPUs that run the workload but
+ * have no price read within `STALE_PRICE_DAYS` in either currency (older rows are history),
+ * so the user enters theirs; and the exchange rate any converted price or budget used.
  */
-function priceWarnings(rows: readonly PlanRow[], currency: Currency): Warning[] {
-  const out: Warning[] = [];
-  const stale = rows.filter((x) => x.reasons.includes("stale-price"));
-  const oldest = stale
-    .map((x) => (x.priceSource !== null && x.priceSource !== "request" ? x.priceSource.date : ""))
-    .sort()[0];
-  if (stale.length > 0 && oldest)
-    out.push({
-      code: "stale-reference-price",
-      params: { gpus: names(stale), date: oldest, days: STALE_PRICE_DAYS },
-    });
+function priceWarnings(rows: readonly PlanRow[]): Warning[] {
   const unpriced = rows.filter((x) => x.verdict !== "does-not-fit" && x.pricePerGpuHour === null);
-  if (unpriced.length > 0)
-    out.push({ code: "unpriced-gpus", params: { gpus: names(unpriced), currency } });
-  return out;
+  return unpriced.length > 0
+    ? [{ code: "unpriced-gpus", params: { gpus: names(unpriced), days: STALE_PRICE_DAYS } }]
+    : [];
+}
+
+/** The reading that converted a price or the budget, once, with its date and source. */
+function conversionWarning(
+  rows: readonly PlanRow[],
+  budget: Conversion | undefined,
+  currency: Currency,
+): Warning[] {
+  const used = rows.find((x) => x.priceConversion !== null)?.priceConversion ?? budget;
+  if (!used) return [];
+  const { rate } = used;
+  return [
+    {
+      code: "converted-prices",
+      params: {
+        currency,
+        rate: rate.rate,
+        base: rate.base,
+        quote: rate.quote,
+        date: rate.date,
+        source: rate.source,
+      },
+    },
+  ];
 }
 
 /** A render carried by FP32 peak for want of shared scores, and rows whose memory is unchecked. */
@@ -342,7 +412,10 @@ export const CLUSTER_NETWORK_GBPS = 400;
  */
 function planResult(r: PlanRequest, ctx: TaskContext) {
   const rows = planRows(r, ctx);
-  const sorted = sortRows(rows, r.sortBy, r);
+  // The deadline, and the budget in the plan's currency.
+  const budget = budgetOf(r, ctx);
+  const held = { ...r, ...(budget.budget === undefined ? {} : { budget: budget.budget }) };
+  const sorted = sortRows(rows, r.sortBy, held);
   // Every catalog GPU at the request table's largest count: what more GPUs or another GPU
   // would do, asked only when no option meets the limits.
   const { gpus: _asked, ...everyGpu } = r;
@@ -357,13 +430,13 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
         ctx,
       ),
       r.sortBy,
-      r,
+      held,
     ),
     asked: (x: PlanRow) => r.gpus === undefined || r.gpus.includes(x.gpu),
     ...(r.interNodeGbps === undefined ? { interNodeGbps: CLUSTER_NETWORK_GBPS } : {}),
   });
   const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
-  const currency = planCurrency(r);
+  const currency = planCurrency(r, ctx);
   const warnings: Warning[] = [];
   if (rows.some((x) => x.scalingBasis === "predicted" && x.scalingEfficiency !== null))
     warnings.push({ code: "scaling-predicted", params: {} });
@@ -377,8 +450,9 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     });
   warnings.push(...renderWarnings(rows));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
-    warnings.push({ code: "no-price-in-currency", params: { currency } });
-  else warnings.push(...priceWarnings(rows, currency));
+    warnings.push({ code: "no-price-in-currency", params: { days: STALE_PRICE_DAYS } });
+  else warnings.push(...priceWarnings(rows));
+  warnings.push(...conversionWarning(rows, budget.conversion, currency));
   const assumptions: Assumption[] = [
     { key: "currency", value: currency, source: r.currency ? "request" : "currency-default" },
     ...renderAssumptions(rows),
@@ -405,7 +479,10 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     rows: sorted,
     /** Each GPU once, at its best count: what the decision table and the front door show. */
     best: bestPerGpu(sorted),
-    limits: limitsAnswer(sorted, r, wider),
+    limits: {
+      ...limitsAnswer(sorted, held, wider),
+      ...(budget.conversion ? { budgetConversion: budget.conversion } : {}),
+    },
   };
 }
 
@@ -439,7 +516,7 @@ export const serveTask = defineTask({
     ...servingRules(r),
     // As a plan's workload, its GPU sizes memory only; the plan's own rows carry its speed.
     ...(ctx.inWorkload ? [] : chosenGpuRules(ctx, r, SERVING_FIGURES)),
-    ...currencyRules(r),
+    ...currencyRules(r, ctx),
   ],
   run: (r, ctx) => {
     const { gpu: chosen, ...rest } = r;

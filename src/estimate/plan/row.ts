@@ -12,7 +12,9 @@ import type { GpuSpec } from "../hardware/gpu.ts";
 import { rentGB } from "../memory/views.ts";
 import type { ReferencePrice, UsedPrice } from "../cost/price.ts";
 import type { Currency } from "../vocabulary.ts";
-import { isStale, referencePrice, referenceSource, todayIso } from "../cost/price.ts";
+import { referencePrice, referenceSource, todayIso } from "../cost/price.ts";
+import type { Conversion, ExchangeRate } from "../cost/exchange.ts";
+import { converter } from "../cost/exchange.ts";
 import type { BreakdownItem } from "../result.ts";
 import { sumBreakdown } from "../result.ts";
 import type { PlanSort, Sharding } from "../vocabulary.ts";
@@ -39,7 +41,7 @@ export type PlanReason =
   | "no-price"
   | "user-price"
   | "reference-price"
-  | "stale-price"
+  | "converted-price"
   | "scaling-measured"
   | "scaling-predicted"
   | "host-staged-p2p"
@@ -84,6 +86,8 @@ export interface PlanRow {
   currency: Currency | null;
   pricePerGpuHour: number | null;
   priceSource: UsedPrice["source"] | null;
+  /** How the price was converted from the currency it was quoted in; null when it was not. */
+  priceConversion: Conversion | null;
   /** Serving: cost of a million output tokens at the load asked (users x their rate). */
   costPerMillionTokens?: number | null;
   /** Batch and training: cost of one unit of work (an item, an epoch). */
@@ -125,21 +129,34 @@ export interface PlanRow {
 }
 
 /**
- * The price a plan uses for a GPU: the user's own, else the sourced reference on the plan's
- * date `today` (its age and staleness go with it).
+ * The price a plan uses for a GPU, in the plan's `currency`: the user's own (converted at
+ * the plan's exchange rate when they typed it in the other currency), else the sourced
+ * reference on the plan's date `today` (`referencePrice`), with its age and conversion.
+ * A user's price no reading can convert prices nothing; the plan's rules refuse it first.
  */
 export function usedPrice(
   gpuId: string,
-  own: Readonly<Record<string, number>>,
+  own: Readonly<Record<string, { pricePerGpuHour: number; currency: Currency }>>,
   prices: readonly ReferencePrice[],
   currency: Currency,
   today: string = todayIso(),
+  rates: readonly ExchangeRate[] = [],
 ): UsedPrice | null {
   const mine = own[gpuId];
-  if (mine !== undefined) return { pricePerGpuHour: mine, currency, source: "request" };
-  const ref = referencePrice(prices, gpuId, currency, today);
+  if (mine !== undefined) {
+    const c = converter(rates, currency, today)(mine.pricePerGpuHour, mine.currency);
+    return c
+      ? { pricePerGpuHour: c.amount, currency, source: "request", conversion: c.conversion }
+      : null;
+  }
+  const ref = referencePrice(prices, gpuId, currency, today, rates);
   if (!ref) return null;
-  return { pricePerGpuHour: ref.pricePerGpuHour, currency, source: referenceSource(ref, today) };
+  return {
+    pricePerGpuHour: ref.pricePerGpuHour,
+    currency,
+    source: referenceSource(ref.row, today),
+    conversion: ref.conversion,
+  };
 }
 
 /**
@@ -187,6 +204,7 @@ export function priceRow(
   | "currency"
   | "pricePerGpuHour"
   | "priceSource"
+  | "priceConversion"
   | "meetsDeadline"
   | "withinBudget"
   | "reasons"
@@ -208,7 +226,7 @@ export function priceRow(
   reasons.push(
     price ? (price.source === "request" ? "user-price" : "reference-price") : "no-price",
   );
-  if (price && price.source !== "request" && isStale(price.source)) reasons.push("stale-price");
+  if (price?.conversion) reasons.push("converted-price");
   const meetsDeadline =
     limits.deadlineHours === undefined || hours === null ? null : hours <= limits.deadlineHours;
   const withinBudget = limits.budget === undefined || cost === null ? null : cost <= limits.budget;
@@ -237,6 +255,7 @@ export function priceRow(
     currency: price?.currency ?? null,
     pricePerGpuHour: price?.pricePerGpuHour ?? null,
     priceSource: price?.source ?? null,
+    priceConversion: price?.conversion ?? null,
     meetsDeadline,
     withinBudget,
     reasons,
@@ -306,8 +325,14 @@ const TIER_ORDER: Record<LimitTier, number> = { meets: 0, unknown: 1, misses: 2 
 /** A row with no hours at all (no speed figure) cannot be checked or compared: last. */
 const NO_HOURS = 3;
 
+/** Whether a row has a price (the user's, or a current reference, converted or not). */
+export const isPriced = (r: PlanRow): boolean => r.pricePerGpuHour !== null;
+
 /**
- * Rows that run first, then rows known to be within the deadline and the budget (limits,
+ * Rows that run first, then rows with a price: an option without one is listed apart,
+ * after every priced one, for the user to give theirs (its cost cannot be compared, and a
+ * ranking that put it first would answer "rent this" without saying at what cost). Then
+ * rows known to be within the deadline and the budget (limits,
  * not tie-breakers: a row that misses one never ranks above one that meets both, and a row
  * that cannot be checked sits between), then by cost or time. Unknown costs and times sort
  * last. Costs and times are compared to 12 significant digits, so rounding noise never
@@ -322,6 +347,7 @@ export function sortRows(rows: PlanRow[], sortBy: PlanSort, limits: Limits = {})
   return [...rows].sort(
     (a, b) =>
       VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict] ||
+      Number(!isPriced(a)) - Number(!isPriced(b)) ||
       tier(a) - tier(b) ||
       key(a) - key(b) ||
       a.gpus - b.gpus ||
@@ -352,6 +378,7 @@ export function doesNotFit(gpu: GpuSpec, maxGpus: number): PlanRow {
     currency: null,
     pricePerGpuHour: null,
     priceSource: null,
+    priceConversion: null,
     scalingEfficiency: null,
     scalingBasis: "single-gpu",
     limitedBy: null,

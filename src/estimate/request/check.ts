@@ -6,6 +6,8 @@
  * means: the command line refuses the request; a store drops the field and says so.
  */
 import type { ReferencePrice } from "../cost/price.ts";
+import type { ExchangeRate } from "../cost/exchange.ts";
+import type { Currency } from "../vocabulary.ts";
 import type { UtilisationEntry } from "../training/utilisation-entry.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
 import type { Preset } from "../model/presets.ts";
@@ -33,6 +35,10 @@ export interface CheckContext {
   prices?: readonly ReferencePrice[];
   /** The plan's date (YYYY-MM-DD) that reference prices are aged against; default today. */
   today?: string;
+  /** Dated exchange rates (`content/exchange-rates.json`) a plan converts prices with. */
+  rates?: readonly ExchangeRate[];
+  /** The currency a plan shows costs in when its request names none (the page's). */
+  currency?: Currency;
   /**
    * The training utilisation table; absent, the fitted one (`generated/utilisation-table.ts`). The
    * fit (`src/accuracy/utilisation-fit.ts`) runs rows against trial tables through it.

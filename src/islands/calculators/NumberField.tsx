@@ -17,6 +17,8 @@ export interface NumberFieldProps {
   /** Unit shown in the label and in the range message; empty for plain counts. */
   unit: string;
   value: number;
+  /** The value as the box writes it when it changes from outside (rounded by the view); else the plain number. */
+  text?: string | undefined;
   rule: NumberRule;
   onValue: (v: number) => void;
   /** An optional field: an empty box unsets it (its default or "not given" applies). */
@@ -29,7 +31,8 @@ export interface NumberFieldProps {
 }
 
 /** A value as the box shows it; a field with no value yet shows an empty box. */
-const shown = (v: number): string => (Number.isFinite(v) ? String(v) : "");
+const shown = (p: Pick<NumberFieldProps, "value" | "text">): string =>
+  p.text ?? (Number.isFinite(p.value) ? String(p.value) : "");
 
 interface FieldState {
   text: string;
@@ -39,7 +42,7 @@ interface FieldState {
 }
 
 export class NumberField extends Component<NumberFieldProps, FieldState> {
-  override state: FieldState = { text: shown(this.props.value), error: null, readAs: null };
+  override state: FieldState = { text: shown(this.props), error: null, readAs: null };
 
   // An outside change (Reset, a link, another island) replaces the text unless it already says that.
   override componentDidUpdate(prev: NumberFieldProps): void {
@@ -47,7 +50,7 @@ export class NumberField extends Component<NumberFieldProps, FieldState> {
     const r = parseNumber(this.state.text, this.props.rule);
     if (!Number.isFinite(this.props.value) && this.state.text === "") return;
     if (!r.ok || r.value !== this.props.value)
-      this.setState({ text: shown(this.props.value), error: null, readAs: null });
+      this.setState({ text: shown(this.props), error: null, readAs: null });
   }
 
   onInput = (e: Event): void => {

@@ -34,6 +34,7 @@ export interface ChartView {
 export function chartView(
   counts: readonly number[],
   series: readonly { label: Text; costs: readonly number[] }[],
+  currency: string,
 ): ChartView {
   const max = Math.max(1, ...series.flatMap((s) => s.costs.filter(Number.isFinite)));
   const x = (i: number) => L + (i * (W - L - R)) / Math.max(1, counts.length - 1);
@@ -46,7 +47,12 @@ export function chartView(
     yTicks: [max, max / 2, 0].map((v) => ({ y: y(v) + 3, label: qty(v, undefined, 0) })),
     xTicks: counts.map((c, i) => ({ x: x(i), y: H - B + 12, label: String(c) })),
     xTitle: { x: L + (W - L - R) / 2, y: H - 6, text: msg("k.axisGpus") },
-    yTitle: { x: 10, y: midY, text: msg("k.axisCost"), rotate: `rotate(-90 10 ${midY})` },
+    yTitle: {
+      x: 10,
+      y: midY,
+      text: msg("k.axisCost", { currency }),
+      rotate: `rotate(-90 10 ${midY})`,
+    },
     lines: series.map((s, k) => ({
       key: `${k}`,
       colour: seriesColour(k),

@@ -21,9 +21,13 @@ const ID = "cc";
 
 export const costView = defineView(
   [$cost, costComparison.$request, costComparison.$outcome, $catalog],
-  (state, request, outcome, { gpus }) => {
+  (state, request, outcome, { gpus, currency: pageCurrency }) => {
     const value = cost.effective(state);
     const options = value.options ?? [];
+    // Every price and total in one currency: the one chosen, else the page's.
+    const currency = outcome?.ok
+      ? outcome.result.currency
+      : (value.currency ?? pageCurrency ?? "USD");
     const f = fieldViews({
       id: ID,
       fields: cost.fields,
@@ -31,8 +35,10 @@ export const costView = defineView(
       set: cost.set,
       issues: issuesAt(outcome),
       gpus,
+      currency,
     });
     const controls: FieldView[] = [
+      f("currency"),
       f("singleGpuHours"),
       ...listEditor({
         id: `${ID}-o`,
@@ -50,6 +56,7 @@ export const costView = defineView(
         add: addOption,
         issues: (i) => issuesAt(outcome, `options.${i}`),
         gpus: () => gpus,
+        currency,
       }),
       {
         kind: "group",
@@ -88,12 +95,16 @@ export const costView = defineView(
         };
         const pick = (i: number, value: Msg | ReturnType<typeof qty>) =>
           msg("k.pick", { option: label(i), value });
+        const money = (n: number | null | undefined) =>
+          n === undefined || n === null
+            ? qty(null)
+            : msg("shown.money", { n: qty(n, undefined, 2), currency });
         return {
           figures: [
             {
               key: "cheapest",
               label: msg("r.cheapest"),
-              value: pick(r.cheapest, qty(r.options[r.cheapest]?.total)),
+              value: pick(r.cheapest, money(r.options[r.cheapest]?.total)),
               main: true,
             },
             {
@@ -128,14 +139,15 @@ export const costView = defineView(
               cells: [
                 { text: qty(x.runHours) },
                 { text: qty(x.hours) },
-                { text: qty(x.total), k: "total" },
-                { text: qty(x.costPerUnit) },
+                { text: money(x.total), k: "total" },
+                { text: money(x.costPerUnit) },
               ],
             })),
           },
           chart: chartView(
             CHART_GPU_COUNTS,
             r.costByGpuCount.map((costs, i) => ({ label: label(i), costs })),
+            r.currency,
           ),
         };
       }),

@@ -17,6 +17,7 @@ import type {
 } from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
+import { boxText } from "./box-text.ts";
 import type { Changes } from "../field-store.ts";
 
 /** What a number input accepts, in the units it shows (a percentage for a fraction). */
@@ -41,6 +42,8 @@ export interface NumberView {
   unit: Text;
   /** The value as the box shows it; NaN when the field has none. */
   value: number;
+  /** `value` as the box writes it, rounded for reading (`box-text.ts`); "" for none. */
+  text: string;
   rule: NumberRule;
   onValue: (shown: number) => void;
   /** An optional field: an empty box unsets it (its default or "not given" applies). */
@@ -155,6 +158,7 @@ export function fieldViews<F extends Fields>(b: Binding<F>) {
               ? msg([`unit.${f.unit}.in`, `unit.${f.unit}`], { currency: b.currency })
               : msg(`unit.${f.unit}`),
           value: typeof v === "number" ? shown(v) : Number.NaN,
+          text: typeof v === "number" ? boxText(shown(v)) : "",
           rule: {
             min: shown(f.min),
             max: shown(f.max),

@@ -74,8 +74,8 @@ export const frontDoorView = defineView(
       fields: fit.fields,
       value: fitValue,
       set: fit.set,
-      // The plan's currency: the one chosen, else your prices', else US dollars.
-      currency: outcome?.ok ? outcome.result.currency : fitValue.currency,
+      // The plan's currency: the one chosen, else the page's.
+      currency: outcome?.ok ? outcome.result.currency : (fitValue.currency ?? catalog.currency),
     });
     const j = fieldViews({
       ...bind,

@@ -5,6 +5,8 @@
  * it plans on (the estimate, or a peak the run-log analyzer measured).
  */
 import type { PlanRow } from "../../estimate/plan/row.ts";
+import type { Currency } from "../../estimate/vocabulary.ts";
+import type { Changes } from "../field-store.ts";
 import type { Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { planChart } from "./plan-chart.ts";
@@ -21,7 +23,13 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { hoursMessage, limitsMessages, missedMessage, verdictMessage } from "./plan-rows.ts";
+import {
+  conversionMessage,
+  hoursMessage,
+  limitsMessages,
+  missedMessage,
+  verdictMessage,
+} from "./plan-rows.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
@@ -51,14 +59,28 @@ const scalingText = (r: PlanRow): Text =>
         value: qty(r.scalingEfficiency * 100, "percent", 0),
       });
 
-/** The price per GPU-hour and whose it is: the user's, or a dated reference with its link. */
+/**
+ * The price per GPU-hour and whose it is: the user's, or a dated reference with its link;
+ * converted from the other currency, what it was quoted at and the rate; or, on an option
+ * with no price, a request for the user's.
+ */
 function priceCell(r: PlanRow): CellView {
-  if (r.pricePerGpuHour === null || r.priceSource === null) return { text: "—" };
+  if (r.pricePerGpuHour === null || r.priceSource === null)
+    return r.verdict === "does-not-fit" ? { text: "—" } : { text: msg("pt.givePrice"), k: "price" };
   const price = qty(r.pricePerGpuHour, undefined, 2);
-  if (r.priceSource === "request") return { text: msg("pt.yourPrice", { price }) };
+  const c = r.priceConversion;
+  const converted = c ? conversionMessage(c) : null;
+  if (r.priceSource === "request")
+    return {
+      text: converted
+        ? msg("pt.yourPriceConverted", { price, converted })
+        : msg("pt.yourPrice", { price }),
+      k: "price",
+    };
   // The source's provider, product, date and age fill its template.
   return {
-    text: price,
+    text: converted ? msg("pt.priceConverted", { price, converted }) : price,
+    k: "price",
     link: { text: msg("price.source", { ...r.priceSource }), href: r.priceSource.url },
   };
 }
@@ -82,6 +104,21 @@ function shapeCell(r: PlanRow): CellView {
   return { text, k: "shape" };
 }
 
+/**
+ * A budget keeps the currency it is typed in: the first value pins the currency the costs
+ * are shown in then, so choosing another currency later converts the budget instead of
+ * relabelling it ("2,000 USD" never becomes "2,000 CNY"); clearing it clears the pin.
+ */
+export function budgetPin(
+  changes: Changes<typeof fit.fields>,
+  value: { budgetCurrency?: Currency | undefined },
+  currency: Currency,
+): Changes<typeof fit.fields> {
+  if (!("budget" in changes)) return {};
+  if (changes.budget === undefined) return { budgetCurrency: undefined };
+  return value.budgetCurrency === undefined ? { budgetCurrency: currency } : {};
+}
+
 export const gpuFitView = defineView(
   [
     $fit,
@@ -95,16 +132,32 @@ export const gpuFitView = defineView(
     $yourPrices,
     $rowsEditor,
   ],
-  (fitState, jobState, request, outcome, resolved, measured, use, { gpus }, prices, editor) => {
+  (
+    fitState,
+    jobState,
+    request,
+    outcome,
+    resolved,
+    measured,
+    use,
+    { gpus, currency: pageCurrency },
+    prices,
+    editor,
+  ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
-    const f = fieldViews({
+    // The plan's currency: the one chosen, else the page's, else your prices', else USD.
+    const currency = outcome?.ok
+      ? outcome.result.currency
+      : (value.currency ?? pageCurrency ?? "USD");
+    const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set, currency });
+    // The budget in its own currency: the one it was typed in, kept when the costs' changes.
+    const budget = fieldViews({
       ...bind,
       fields: fit.fields,
       value,
-      set: fit.set,
-      // The plan's currency: the one chosen, else your prices', else US dollars.
-      currency: outcome?.ok ? outcome.result.currency : value.currency,
+      set: (changes) => fit.set({ ...changes, ...budgetPin(changes, value, currency) }),
+      currency: value.budgetCurrency ?? currency,
     });
     // The job's size and deadline are the compute-time calculator's: one store, two views.
     const j = fieldViews({
@@ -133,7 +186,8 @@ export const gpuFitView = defineView(
     const controls: FieldView[] = [
       f("mode"),
       ...workload,
-      f("budget"),
+      budget("budget"),
+      ...(value.budget === undefined ? [] : [f("budgetCurrency")]),
       f("currency"),
       yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus),
       f("sortBy"),

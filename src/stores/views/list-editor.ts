@@ -31,6 +31,8 @@ export interface ListEdit<F extends Fields> {
   issues: (i: number) => Readonly<Record<string, Msg>>;
   /** The GPUs row `i` may choose. */
   gpus: (i: number) => readonly GpuSpec[];
+  /** The currency money fields are in ("Node price (USD per hour)"). */
+  currency?: string | undefined;
 }
 
 export function listEditor<F extends Fields>(e: ListEdit<F>): FieldView[] {
@@ -43,6 +45,7 @@ export function listEditor<F extends Fields>(e: ListEdit<F>): FieldView[] {
       set: (c) => e.set(i, c),
       issues: e.issues(i),
       gpus: e.gpus(i),
+      currency: e.currency,
     });
     return {
       kind: "group",

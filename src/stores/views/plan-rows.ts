@@ -1,4 +1,5 @@
 /** A plan row's verdict and cost and the plan's limits in words, as the decision table and the front door say them. */
+import type { Conversion } from "../../estimate/cost/exchange.ts";
 import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
 import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
@@ -26,9 +27,36 @@ export function verdictMessage(r: PlanRow): Msg {
 export const optionMessage = (r: PlanRow): Msg =>
   msg("fd.option", { count: qty(r.gpus, undefined, 0), gpu: r.gpuName });
 
-/** A row's cost, marked when it rests on a price the user entered (never on a reference). */
-export const costMessage = (r: PlanRow, cost: Msg): Msg =>
-  r.priceSource === "request" && r.cost !== null ? msg("fd.yourCost", { cost }) : cost;
+/** The exchange rate a converted figure used: its value, source and date. */
+export const rateMessage = ({ rate }: Conversion): Msg =>
+  msg("price.rate", {
+    rate: rate.rate,
+    base: rate.base,
+    quote: rate.quote,
+    source: rate.source,
+    date: rate.date,
+  });
+
+/** "converted from 1.80 CNY at 6.8012 CNY per USD (ECB …, 2026-05-08)". */
+export const conversionMessage = (c: Conversion): Msg =>
+  msg("price.converted", {
+    amount: qty(c.amount, undefined, 2),
+    from: c.from,
+    rate: rateMessage(c),
+  });
+
+/**
+ * A row's cost, marked when it rests on a price the user entered, and when its price was
+ * converted from the other currency (with the rate, its source and date).
+ */
+export function costMessage(r: PlanRow, cost: Msg): Msg {
+  if (r.cost === null) return cost;
+  const mine = r.priceSource === "request";
+  const c = r.priceConversion;
+  if (c)
+    return msg(mine ? "fd.yourCostConverted" : "fd.costConverted", { cost, rate: rateMessage(c) });
+  return mine ? msg("fd.yourCost", { cost }) : cost;
+}
 
 /** An amount in the plan's currency, or that no sourced price prices it. */
 export const moneyMessage = (n: number | null | undefined, currency: string, digits = 2): Msg =>
@@ -81,13 +109,19 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
       gbps: gbps ?? "",
     });
   const { deadlineHours: d, budget: b, fastest: f, cheapest: c } = l;
-  const limits = msg(`lim.${d === undefined ? "budget" : b === undefined ? "deadline" : "both"}`, {
+  const bc = l.budgetConversion;
+  // A budget given in the other currency says what it was (2,000 USD) beside its conversion.
+  const which = d === undefined ? "budget" : b === undefined ? "deadline" : "both";
+  const limits = msg(bc && which !== "deadline" ? `lim.${which}Converted` : `lim.${which}`, {
     hours: hours(d),
     cost: money(b),
+    ...(bc ? { amount: qty(bc.amount, undefined, 2), from: bc.from, rate: rateMessage(bc) } : {}),
   });
   if (l.met) return [msg("lim.met", { limits })];
+  const names = [...new Set(l.unpriced.map((r) => r.gpuName))].join(", ");
   return [
     msg("lim.none", { limits }),
+    ...(names ? [msg("lim.unpriced", { gpus: names })] : []),
     ...(f && f === c
       ? [row("fastestCheapest", f)]
       : [...(f ? [row("fastest", f)] : []), ...(c ? [row("cheapest", c)] : [])]),

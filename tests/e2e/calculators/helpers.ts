@@ -13,11 +13,14 @@ import type { CostState } from "../../../src/stores/cost.ts";
 import type { JobState } from "../../../src/stores/job.ts";
 import type { ServingState } from "../../../src/stores/serving.ts";
 import type { TrainingState } from "../../../src/stores/training.ts";
-import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
+import { LANG_CURRENCY } from "../../../src/i18n/lang.ts";
 
 export const GPUS = loadGpuSpecs();
 /** The reference prices the command line and the pages price GPUs with. */
 export const PRICES = loadReferencePrices();
+/** The exchange rates the pages carry, so a plan converts as the page does. */
+export const RATES = loadExchangeRates();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
 export type Lang = "en" | "zh-cn";
@@ -107,11 +110,21 @@ export async function typeInto(page: Page, selector: string, text: string): Prom
   await engineReady(page);
 }
 
-/** The command line's result for a request (the same task code, run in Node). */
+/**
+ * The command line's result for a request (the same task code, run in Node); with a page's
+ * language, in that page's currency when the request names none, as the page computes it.
+ */
 export function estimate<Id extends TaskId>(
   request: { task: Id } & TaskRequest<NoInfer<Id>>,
+  lang?: Lang,
 ): TaskResult<Id> {
-  const r = runTyped(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
+  const r = runTyped(request, {
+    gpus: GPUS,
+    presets: PRESETS,
+    prices: PRICES,
+    rates: RATES,
+    ...(lang ? { currency: LANG_CURRENCY[lang] } : {}),
+  });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
   return r.result;
 }
@@ -127,7 +140,16 @@ export async function pageEstimate<Id extends TaskId>(
 ): Promise<TaskResult<Id>> {
   const request = await pageRequest(page, widget);
   expect(request["task"]).toBe(task);
-  const r = runRequest(request, { gpus: GPUS, presets: PRESETS, prices: PRICES });
+  // The page's currency, from its language, as the page's own catalog gives it.
+  const lang: Lang =
+    (await page.evaluate(() => document.documentElement.lang)) === "en" ? "en" : "zh-cn";
+  const r = runRequest(request, {
+    gpus: GPUS,
+    presets: PRESETS,
+    prices: PRICES,
+    rates: RATES,
+    currency: LANG_CURRENCY[lang],
+  });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
   // The registry ran the task the request names, checked above.
   return r.result as TaskResult<Id>;

@@ -20,6 +20,8 @@ const ROOT = new URL("../../../", import.meta.url);
 const RATED = GPUS.filter((g) => g.fp32Tflops !== undefined && g.bandwidthGBps !== undefined).map(
   (g) => g.id,
 );
+import { LANG_CURRENCY } from "../../../src/i18n/lang.ts";
+
 const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
 
 /** The command line's output for a request: spawned, as a user runs it. */
@@ -157,16 +159,19 @@ for (const lang of ["en", "zh-cn"] as const)
         setupHours: c.setupHours,
       };
       expect(await pageRequest(page, "cc")).toEqual(request);
-      const r = commandLine(request);
+      // The page's currency, named as a command-line user would name it.
+      const currency = LANG_CURRENCY[lang];
+      const r = commandLine({ ...request, currency });
+      const money = (n: number | null | undefined) => `${plain(lang, n, 2)} ${currency}`;
       const rows = page.locator('[data-table="options"] tbody tr');
       for (const [n, x] of r.options.entries()) {
         const row = rows.nth(n);
         await expect(row.locator("td").nth(1)).toHaveText(plain(lang, x.hours));
-        await expect(row.locator('[data-k="total"]')).toHaveText(plain(lang, x.total));
+        await expect(row.locator('[data-k="total"]')).toHaveText(money(x.total));
       }
       const best = r.options[r.cheapest]!.option;
       await expect(figure(page, "cc", "cheapest")).toHaveText(
-        `${r.cheapest + 1}${colon(lang)}${plain(lang, best.gpus, 0)} × ${nameOf(best.gpu)}${colon(lang)}${plain(lang, r.options[r.cheapest]!.total)}`,
+        `${r.cheapest + 1}${colon(lang)}${plain(lang, best.gpus, 0)} × ${nameOf(best.gpu)}${colon(lang)}${money(r.options[r.cheapest]!.total)}`,
       );
     }),
   );
@@ -205,7 +210,8 @@ for (const lang of ["en", "zh-cn"] as const)
         deadlineHours: OPENING.job.deadlineHours,
       };
       await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-      const { best } = commandLine(request);
+      // The page's currency, named as a command-line user would name it.
+      const { best } = commandLine({ ...request, currency: LANG_CURRENCY[lang] });
       const rows = page.locator('[data-table="fit"] tbody tr');
       await expect
         .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))

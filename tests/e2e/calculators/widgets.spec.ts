@@ -207,14 +207,15 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
   // The seed's example as the page opens: 72 h on one card vs 72 / (4 x 0.75) = 24 h on four.
   await expect(rows.nth(0).locator("td").nth(0)).toHaveText("72");
   await expect(rows.nth(1).locator("td").nth(0)).toHaveText("24");
-  // Four cards cost 24 h x p against 72 h x 2.5 = 180 on one: cheaper below p = 7.5.
+  // Four cards cost 24 h x p against 72 h x 2.5 = 180 on one: cheaper below p = 7.5. Every
+  // total carries its currency (the English page's: US dollars).
   await typeInto(page, "#cc-o1-pricePerHour", "7.4");
   await expect(figure(page, "cc", "cheapest")).toContainText("2: 4 ×");
-  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("177.6");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("177.6 USD");
   await typeInto(page, "#cc-o1-pricePerHour", "7.6");
   await expect(figure(page, "cc", "cheapest")).toContainText("1: 1 ×");
-  await expect(rows.nth(0).locator('[data-k="total"]')).toHaveText("180");
-  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("182.4");
+  await expect(rows.nth(0).locator('[data-k="total"]')).toHaveText("180 USD");
+  await expect(rows.nth(1).locator('[data-k="total"]')).toHaveText("182.4 USD");
   expect(await pageRequest(page, "cc")).toEqual({
     task: "cost",
     ...OPENING.cost,
@@ -238,7 +239,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     expect(await pageRequest(page, "gf")).toEqual(train);
-    const { best } = estimate(train);
+    const { best } = estimate(train, lang);
     await expect(rows).toHaveCount(best.length);
     expect(await ids()).toEqual(best.map((x) => x.gpu));
     const first = best[0]!;
@@ -273,7 +274,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
-    const served = estimate(serve).best;
+    const served = estimate(serve, lang).best;
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
@@ -298,7 +299,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-    const { best } = estimate(request);
+    const { best } = estimate(request, lang);
     const rows = page.locator('[data-table="fit"] tbody tr');
     await expect
       .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))

@@ -5,7 +5,7 @@ import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { PRESETS } from "../../../src/estimate/model/presets.ts";
-import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { renderExamples, renderReference, replaceBlock } from "../../../src/cli/reference.ts";
 
 const README = new URL("../../../README.md", import.meta.url);
@@ -17,7 +17,12 @@ describe("README", () => {
     fresh = replaceBlock(
       fresh,
       "examples",
-      renderExamples({ gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices() }),
+      renderExamples({
+        gpus: loadGpuSpecs(),
+        presets: PRESETS,
+        prices: loadReferencePrices(),
+        rates: loadExchangeRates(),
+      }),
     );
     const filepath = fileURLToPath(README);
     const formatted = await format(fresh, { ...(await resolveConfig(filepath)), filepath });

@@ -1,6 +1,7 @@
 /**
- * `referencePrice` on the sourced prices: the lowest on-demand price in the asked currency,
- * among rows no older than `STALE_PRICE_DAYS`, a stale row only where no newer one exists.
+ * `referencePrice` on the sourced prices: the lowest on-demand price among rows no older than
+ * `STALE_PRICE_DAYS`, a row in the other currency converted at the plan's rate, the same row
+ * whichever currency the plan is in; an older row never.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,7 @@ import {
   STALE_PRICE_DAYS,
   type ReferencePrice,
 } from "../../../src/estimate/cost/price.ts";
-import { loadPrices, loadReferencePrices } from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadPrices, loadReferencePrices } from "../../../src/prices/load.ts";
 
 const row = (over: Partial<ReferencePrice>): ReferencePrice => ({
   gpuId: "h100-sxm",
@@ -25,10 +26,14 @@ const row = (over: Partial<ReferencePrice>): ReferencePrice => ({
   ...over,
 });
 
+/** A fixed plan date, so ages and the exchange rate used are worked out by hand. */
+const TODAY = "2026-12-02";
+const RATES = loadExchangeRates();
+
 describe("referencePrice", () => {
   it("picks the lowest on-demand price per GPU-hour in the currency", () => {
     const refs = loadReferencePrices();
-    const h100 = referencePrice(refs, "h100-sxm", "USD");
+    const h100 = referencePrice(refs, "h100-sxm", "USD", TODAY);
     const lowest = Math.min(
       ...loadPrices()
         .filter((p) => p.gpuId === "h100-sxm" && p.currency === "USD" && p.kind === "on-demand")
@@ -37,26 +42,44 @@ describe("referencePrice", () => {
     expect(h100?.pricePerGpuHour).toBe(lowest);
     // OpenRelay's 2.60 (read 2026-09-20) undercuts Hyperstack's 3.20 and JarvisLabs' 2.69;
     // community rows are never references whatever their price.
-    expect(h100?.provider).toBe("OpenRelay");
+    expect(h100?.row.provider).toBe("OpenRelay");
     expect(h100?.pricePerGpuHour).toBe(2.6);
+    expect(h100?.conversion).toBeNull();
   });
 
-  it("never converts: no CNY reference price from USD rows", () => {
-    expect(referencePrice(loadReferencePrices(), "h100-sxm", "CNY")).toBeUndefined();
+  it("without a rate, prices only in the row's own currency", () => {
+    expect(referencePrice(loadReferencePrices(), "h100-sxm", "CNY", TODAY)).toBeUndefined();
     const cny = row({ currency: "CNY", pricePerGpuHour: 20 });
     const usd = row({ pricePerGpuHour: 3 });
-    expect(referencePrice([usd, cny], "h100-sxm", "CNY")).toBe(cny);
-    expect(referencePrice([usd, cny], "h100-sxm", "USD")).toBe(usd);
+    expect(referencePrice([usd, cny], "h100-sxm", "CNY", TODAY)?.row).toBe(cny);
+    expect(referencePrice([usd, cny], "h100-sxm", "USD", TODAY)?.row).toBe(usd);
+  });
+
+  it("with the plan's rate, chooses the same row whichever currency the plan is in", () => {
+    // On 2026-12-02 the rate is the ECB cross of 2026-05-08: 6.8012 CNY per USD.
+    // 20 CNY = 20 / 6.8012 = 2.94066 USD (6.8012 x 2.94 = 19.99553; 0.00447 / 6.8012 =
+    // 0.00066), below the 3 USD row; in CNY the 3 USD row is 3 x 6.8012 = 20.4036 > 20.
+    const cny = row({ currency: "CNY", pricePerGpuHour: 20, date: "2026-10-20" });
+    const usd = row({ pricePerGpuHour: 3, date: "2026-10-01" });
+    const inUsd = referencePrice([usd, cny], "h100-sxm", "USD", TODAY, RATES);
+    const inCny = referencePrice([usd, cny], "h100-sxm", "CNY", TODAY, RATES);
+    expect(inUsd?.row).toBe(cny);
+    expect(inCny?.row).toBe(cny);
+    expect(inUsd?.pricePerGpuHour).toBeCloseTo(2.94066, 5);
+    expect(inUsd?.conversion).toMatchObject({ from: "CNY", amount: 20 });
+    expect(inUsd?.conversion?.rate).toMatchObject({ rate: 6.8012, date: "2026-05-08" });
+    expect(inCny?.pricePerGpuHour).toBe(20);
+    expect(inCny?.conversion).toBeNull();
   });
 
   it("takes the most recent reading on a tie", () => {
     const older = row({ date: "2026-01-21" });
     const newer = row({ date: "2026-11-09" });
-    expect(referencePrice([older, newer], "h100-sxm", "USD")).toBe(newer);
+    expect(referencePrice([older, newer], "h100-sxm", "USD", TODAY)?.row).toBe(newer);
   });
 
   it("has none for a GPU with no sourced price", () => {
-    expect(referencePrice(loadReferencePrices(), "ascend-910b", "USD")).toBeUndefined();
+    expect(referencePrice(loadReferencePrices(), "ascend-910b", "USD", TODAY)).toBeUndefined();
   });
 
   it("counts a price's age in whole days", () => {
@@ -66,15 +89,16 @@ describe("referencePrice", () => {
     expect(ageInDays("2026-12-03", "2026-12-02")).toBe(0);
   });
 
-  it("prefers a current price to a cheaper stale one, and keeps a stale one when alone", () => {
-    const today = "2026-12-02";
+  it("never uses a row over a year old, cheaper or alone: it is history", () => {
     const stale = row({ currency: "CNY", pricePerGpuHour: 5, date: "2021-05-25" });
     const current = row({ currency: "CNY", pricePerGpuHour: 9, date: "2026-10-20" });
-    expect(referencePrice([stale, current], "h100-sxm", "CNY", today)).toBe(current);
-    expect(referencePrice([stale], "h100-sxm", "CNY", today)).toBe(stale);
-    // Exactly STALE_PRICE_DAYS old still counts as current.
+    expect(referencePrice([stale, current], "h100-sxm", "CNY", TODAY)?.row).toBe(current);
+    expect(referencePrice([stale], "h100-sxm", "CNY", TODAY)).toBeUndefined();
+    // Exactly STALE_PRICE_DAYS old still counts as current; a day older does not.
     const edge = row({ currency: "CNY", pricePerGpuHour: 4, date: "2025-12-02" });
-    expect(ageInDays(edge.date, today)).toBe(STALE_PRICE_DAYS);
-    expect(referencePrice([edge, current], "h100-sxm", "CNY", today)).toBe(edge);
+    expect(ageInDays(edge.date, TODAY)).toBe(STALE_PRICE_DAYS);
+    expect(referencePrice([edge, current], "h100-sxm", "CNY", TODAY)?.row).toBe(edge);
+    const older = row({ currency: "CNY", pricePerGpuHour: 4, date: "2025-12-01" });
+    expect(referencePrice([older, current], "h100-sxm", "CNY", TODAY)?.row).toBe(current);
   });
 });

@@ -2,13 +2,15 @@
  * Your prices → the plan's request: no price unless the user entered one (the cost page's
  * example options never stand in), each entered price with its currency, a row without a
  * price prices nothing, a cleared list none; a plan whose currency the user left unset takes
- * the prices' currency, and a price in another currency than the plan's is refused at its
- * own field. Links carry the prices; a link naming a GPU twice keeps the first price.
+ * the page's currency (else the prices'); with the site's exchange rates a price in the other
+ * currency is converted, and without any it is refused at its own field. A budget keeps the
+ * currency it was typed in. Links carry the prices; a link naming a GPU twice keeps the
+ * first price.
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
 import { PRESETS } from "../../../src/estimate/model/presets.ts";
-import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost, COST_INITIAL } from "../../../src/stores/cost.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
@@ -24,6 +26,7 @@ import {
   setPrice,
 } from "../../../src/stores/your-prices-edit.ts";
 import { issuesAt } from "../../../src/stores/views/result.ts";
+import { budgetPin } from "../../../src/stores/views/gpu-fit.ts";
 import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
 
 /** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
@@ -84,7 +87,44 @@ describe("your prices in the plan's request", () => {
     expect(row?.pricePerGpuHour).toBe(3);
   });
 
-  it("refuses a price in another currency than the plan's, at that price's currency field", () => {
+  it("with the site's exchange rates, converts a price in the other currency instead", () => {
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 12, currency: "CNY" });
+    setFit({ currency: "USD", mode: "batch" });
+    const ctx = { ...taskContext(), rates: loadExchangeRates(), today: "2026-12-02" };
+    const o = engine.run(request(), ctx);
+    expect(o.ok).toBe(true);
+    if (!o.ok) return;
+    const row = o.result.best.find((r) => r.gpu === "rtx-4090");
+    // 12 CNY at the ECB cross of 2026-05-08, 6.8012 CNY per USD: 12 / 6.8012 = 1.7643945 USD
+    // (6.8012 x 1.764 = 11.9973168; 0.0026832 / 6.8012 = 0.0003945).
+    expect(row?.pricePerGpuHour).toBeCloseTo(1.7643945, 6);
+    expect(row?.priceConversion).toMatchObject({ from: "CNY", amount: 12 });
+  });
+
+  it("a plan with no currency chosen is in the page's currency", () => {
+    addPrice("USD");
+    setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 3, currency: "USD" });
+    setFit({ mode: "batch" });
+    const ctx = { ...taskContext(), rates: loadExchangeRates(), currency: "CNY" as const };
+    const o = engine.run(request(), ctx);
+    expect(o.ok && o.result.currency).toBe("CNY");
+  });
+
+  it("a budget keeps the currency it was typed in", () => {
+    // Typed while costs show in USD: pinned to USD; a later change of the costs' currency
+    // leaves it; clearing the budget clears the pin.
+    expect(budgetPin({ budget: 2000 }, {}, "USD")).toEqual({ budgetCurrency: "USD" });
+    expect(budgetPin({ budget: 3000 }, { budgetCurrency: "USD" }, "CNY")).toEqual({});
+    expect(budgetPin({ currency: "CNY" }, { budgetCurrency: "USD" }, "CNY")).toEqual({});
+    expect(budgetPin({ budget: undefined }, { budgetCurrency: "USD" }, "CNY")).toEqual({
+      budgetCurrency: undefined,
+    });
+    setFit({ budget: 2000, budgetCurrency: "USD", currency: "CNY" });
+    expect(request()).toMatchObject({ budget: 2000, budgetCurrency: "USD", currency: "CNY" });
+  });
+
+  it("without any exchange rate, refuses a price in another currency, at its currency field", () => {
     addPrice("USD");
     setPrice(0, { gpu: "rtx-4090", pricePerGpuHour: 12, currency: "CNY" });
     setFit({ currency: "USD" });

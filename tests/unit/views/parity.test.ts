@@ -364,8 +364,11 @@ describe("cost comparison", () => {
               const o = r.options[i]?.option;
               return `${i + 1}${colon(lang)}${plain(lang, o?.gpus, 0)} × ${nameOf(o?.gpu ?? "")}`;
             };
+            // Every total in the request's currency (the page's when it names none).
+            const money = (n: number | null | undefined) =>
+              n === null || n === undefined ? plain(lang, n) : `${plain(lang, n, 2)} ${r.currency}`;
             expect(figureText(v.result.figures, lang)).toEqual({
-              cheapest: `${label(r.cheapest)}${colon(lang)}${plain(lang, r.options[r.cheapest]?.total)}`,
+              cheapest: `${label(r.cheapest)}${colon(lang)}${money(r.options[r.cheapest]?.total)}`,
               fastest: `${label(r.fastest)}${colon(lang)}${inUnit(lang, r.options[r.fastest]?.hours, "hours")}`,
               breakEven:
                 r.monthlyBreakEvenHours === undefined
@@ -382,8 +385,8 @@ describe("cost comparison", () => {
                 label(i),
                 plain(lang, x.runHours),
                 plain(lang, x.hours),
-                plain(lang, x.total),
-                plain(lang, x.costPerUnit),
+                money(x.total),
+                money(x.costPerUnit),
               ]),
             );
           }

@@ -151,7 +151,7 @@ describe("plan: prices", () => {
     expect(own.currency).toBe("USD");
   });
 
-  it("no price is ever converted: a plan in CNY uses no USD reference", () => {
+  it("without an exchange rate, a plan in CNY uses no USD reference", () => {
     const usdOnly: ReferencePrice[] = ctx.prices.filter((p) => p.currency === "USD");
     const p = plan(
       { workload: LORA_8B, tokens: 5e8, currency: "CNY", gpus: ["h100-sxm"] },
@@ -163,14 +163,21 @@ describe("plan: prices", () => {
   });
 
   it("a plan in CNY uses the sourced CNY rows, with their provider and date", () => {
-    const p = plan({ workload: LORA_8B, tokens: 5e8, currency: "CNY", gpus: ["v100-sxm2-32gb"] });
-    const v100 = p.best[0]!;
-    expect(v100.currency).toBe("CNY");
-    expect(v100.pricePerGpuHour).toBe(11.98);
-    expect(v100.priceSource).toMatchObject({ provider: "Tencent Cloud", date: "2021-05-25" });
+    const p = plan({
+      workload: LORA_8B,
+      tokens: 5e8,
+      currency: "CNY",
+      gpus: ["rtx-a6000"],
+      pricesOn: "2026-12-02",
+    });
+    const a6000 = p.best[0]!;
+    expect(a6000.currency).toBe("CNY");
+    // 恒源云's 2.2 CNY of 2026-10-20, not Featurize's 8.0 of 2021-06-15 (history).
+    expect(a6000.pricePerGpuHour).toBe(2.2);
+    expect(a6000.priceSource).toMatchObject({ provider: "恒源云 (gpushare)", date: "2026-10-20" });
   });
 
-  it("a price in another currency than the plan's is refused at its field", () => {
+  it("without an exchange rate, a price in another currency is refused at its field", () => {
     const r = runRequest(
       {
         task: "plan",

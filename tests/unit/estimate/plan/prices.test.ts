@@ -1,7 +1,7 @@
 /**
- * The plan's price choice: a reference price older than STALE_PRICE_DAYS is used only where
- * no newer one exists, and then the row says so, shows its age, and the plan warns and asks
- * for the user's price; GPUs with no price in the currency are named.
+ * The plan's price choice: a reference price older than STALE_PRICE_DAYS is history, never
+ * used; a GPU priced only by such rows has no price, is listed after the priced ones and is
+ * named for the user to give theirs.
  */
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
@@ -27,7 +27,7 @@ function plan(request: Record<string, unknown>): Plan {
 const BATCH = { task: "render", secondsPerFrame: 60, frames: 600 };
 const one = (p: Plan, gpu: string) => p.rows.find((r) => r.gpu === gpu && r.gpus === 1)!;
 
-describe("plan prices: current first, stale ones marked with their age", () => {
+describe("plan prices: current ones only", () => {
   const p = plan({
     workload: BATCH,
     measuredOn: "rtx-4090",
@@ -45,7 +45,7 @@ describe("plan prices: current first, stale ones marked with their age", () => {
       sourceKind: "copy",
     });
     expect(r4090.reasons).toContain("reference-price");
-    expect(r4090.reasons).not.toContain("stale-price");
+    expect(r4090.reasons).not.toContain("converted-price");
   });
 
   it("prefers a current price to an older, cheaper-or-dearer one", () => {
@@ -53,28 +53,33 @@ describe("plan prices: current first, stale ones marked with their age", () => {
     expect(one(p, "rtx-3090").pricePerGpuHour).toBe(0.76);
   });
 
-  it("falls back to a stale price only when alone, marks it and asks for the user's", () => {
+  it("never uses a price over a year old: the GPU is listed unpriced, after the priced ones", () => {
     const r3080 = one(p, "rtx-3080");
-    // Featurize's 2.4 CNY of 2021-06-15. Age on 2026-12-02: five years to 2026-06-15 with
-    // one leap day (2024-02-29) = 1826, then 15 + 31 + 31 + 30 + 31 + 30 + 2 = 170: 1996.
-    expect(r3080.pricePerGpuHour).toBe(2.4);
-    expect(r3080.priceSource).toMatchObject({ date: "2021-06-15", ageDays: 1996 });
-    expect(r3080.reasons).toContain("stale-price");
-    const stale = p.warnings.find((w) => w.code === "stale-reference-price");
-    expect(stale?.params).toEqual({
-      gpus: "NVIDIA GeForce RTX 3080",
-      date: "2021-06-15",
-      days: 365,
-    });
+    // Featurize's 2.4 CNY of 2021-06-15 is the only RTX 3080 row. Its age on 2026-12-02:
+    // five years to 2026-06-15 with one leap day (2024-02-29) = 1826, then
+    // 15 + 31 + 31 + 30 + 31 + 30 + 2 = 170: 1996 days, over STALE_PRICE_DAYS (365).
+    expect(r3080.pricePerGpuHour).toBeNull();
+    expect(r3080.priceSource).toBeNull();
+    expect(r3080.reasons).toContain("no-price");
+    const order = p.rows.filter((r) => r.verdict !== "does-not-fit").map((r) => r.gpu);
+    const lastPriced = Math.max(
+      ...p.rows.flatMap((r, i) => (r.pricePerGpuHour === null ? [] : [i])),
+    );
+    expect(order.indexOf("rtx-3080")).toBeGreaterThan(lastPriced);
   });
 
-  it("names the GPUs with no price in the plan's currency", () => {
+  it("names the GPUs with no current price, in either currency", () => {
     expect(one(p, "l40s").pricePerGpuHour).toBeNull();
     const unpriced = p.warnings.find((w) => w.code === "unpriced-gpus");
-    expect(unpriced?.params).toEqual({ gpus: "NVIDIA L40S", currency: "CNY" });
+    // This context has no exchange rate, so the L40S's USD rows cannot price a CNY plan.
+    expect(String(unpriced?.params["gpus"]).split(", ").sort()).toEqual([
+      "NVIDIA GeForce RTX 3080",
+      "NVIDIA L40S",
+    ]);
+    expect(unpriced?.params["days"]).toBe(365);
   });
 
-  it("never marks the user's own price as stale", () => {
+  it("prices a GPU whose only reference is history with the user's own price", () => {
     const own = plan({
       workload: BATCH,
       measuredOn: "rtx-4090",
@@ -83,7 +88,6 @@ describe("plan prices: current first, stale ones marked with their age", () => {
       prices: { "rtx-3080": { pricePerGpuHour: 1.5, currency: "CNY" } },
     });
     expect(one(own, "rtx-3080").reasons).toContain("user-price");
-    expect(one(own, "rtx-3080").reasons).not.toContain("stale-price");
-    expect(own.warnings.map((w) => w.code)).not.toContain("stale-reference-price");
+    expect(one(own, "rtx-3080").pricePerGpuHour).toBe(1.5);
   });
 });
