@@ -7,6 +7,8 @@ export const planStrings = defineStrings(
       "Multi-GPU scaling is predicted from each GPU's links at their datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, tensor-parallel all-reduces, minus what overlaps compute): an upper bound. Measure it on a short run and enter it to replace the prediction.",
     "warn.layout-memory-unsplit":
       "Memory per GPU is checked as if each GPU held every layer's weights and states ({pipelineParallel} pipeline stages, expert parallel {expertParallel}): pipeline stages and expert parallelism split them further, so a model may fit on fewer GPUs than the rows say. The time does take the layout.",
+    "warn.measured-basis":
+      "Based on your run on {gpus} × {gpu}: it ran at {ratio} this site's estimate, so that GPU's rows use the measured speed and every other GPU's speed is the estimate × {ratio}. How much of the difference is the GPU's own is not in the log: for other GPUs the speed lies between {lowRatio} and {highRatio} the estimate.",
     "warn.speed-carried":
       "Other GPUs' times are carried from the GPU you measured by the ratio of the resource that bounds the work; measure on the GPU you rent before a long run.",
     "warn.scaling-assumed-linear":
@@ -86,6 +88,7 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "scaling predicted from the links",
     "pr.host-staged-p2p": "no peer-to-peer: traffic goes through host memory",
     "pr.speed-carried": "time carried from the GPU you measured",
+    "pr.speed-from-run": "speed scaled by your run's measured ÷ estimated",
     "pr.speed-render-score": "by the two GPUs' render-benchmark scores",
     "pr.speed-fp32-fallback": "by FP32 peak: no render score shared with your GPU",
     "pr.memory-unchecked": "memory not checked: give the resolution",
@@ -207,6 +210,8 @@ export const planStrings = defineStrings(
       "多卡扩展效率由每种 GPU 的互联按数据手册带宽预测（环形 all-reduce、ZeRO-3 的收集、张量并行的 all-reduce，减去与计算重叠的部分），是上限。请用一次短跑实测后填入，替代预测值。",
     "warn.layout-memory-unsplit":
       "每张 GPU 的显存按每张卡都存放全部层的权重和状态来检查（流水线 {pipelineParallel} 段，专家并行 {expertParallel}）：流水线并行和专家并行会把它们进一步分摊，所以模型可能用比表中更少的 GPU 就能放下。时间已按这一并行布局计算。",
+    "warn.measured-basis":
+      "依据你在 {gpus} × {gpu} 上的实测运行：它的速度是本站估算的 {ratio}，所以该 GPU 的行用实测速度，其他 GPU 的速度为估算 × {ratio}。差距中有多少来自 GPU 本身，日志里看不出：其他 GPU 的速度介于估算的 {lowRatio} 到 {highRatio} 之间。",
     "warn.speed-carried":
       "其他 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算而来；长时间运行前请在要租的 GPU 上实测。",
     "warn.scaling-assumed-linear":
@@ -285,6 +290,7 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "扩展效率由互联预测",
     "pr.host-staged-p2p": "不支持点对点：数据经主机内存中转",
     "pr.speed-carried": "时间由你实测的 GPU 换算",
+    "pr.speed-from-run": "速度按你的实测 ÷ 估算之比换算",
     "pr.speed-render-score": "按两张 GPU 的渲染跑分换算",
     "pr.speed-fp32-fallback": "按 FP32 峰值换算：与你的 GPU 没有共同渲染跑分",
     "pr.memory-unchecked": "未检查显存：请填写分辨率",
