@@ -198,8 +198,10 @@ export const planStrings = defineStrings(
       "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you enter under Your prices, else the dated reference prices.",
     "gf.note.inference":
       "Serving: the model and serving settings from the other calculators; tensor parallelism within one node, then independent replicas until every user gets the rate asked for. Costs use your prices, else the dated reference prices.",
-    "gf.useMeasured": "Use measured peak (from {source})",
+    "gf.useMeasured": "Use your measurements (from {source})",
     "gf.pasted": "a pasted log",
+    "gf.noteMeasuredSpeed":
+      "Based on your run on {count} × {gpu} ({source}): {tps} tokens/s measured. That GPU's rows use it; the others are scaled by the run's measured ÷ estimated speed (see the note below the table).",
     "gf.noteMeasured":
       "Memory basis: MEASURED on a real run ({gpu} × {count}): peak {peak} per GPU, {rent} to rent with {headroom} headroom. A GPU fits when it holds that per GPU, with at least as many GPUs as the run used; times and costs stay estimates.",
     "gf.basisEstimate": "Memory basis: estimate.",
@@ -398,8 +400,10 @@ export const planStrings = defineStrings(
       "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在“你的价格”里填的价格，否则用注明日期的参考价格。",
     "gf.note.inference":
       "部署：使用其他计算器中的模型和推理设置；先在单个节点内做张量并行，再增加独立副本，直到每位用户都达到要求的速度。费用优先用你的价格，否则用注明日期的参考价格。",
-    "gf.useMeasured": "使用实测峰值（来自 {source}）",
+    "gf.useMeasured": "使用实测值（来自 {source}）",
     "gf.pasted": "粘贴的日志",
+    "gf.noteMeasuredSpeed":
+      "依据你在 {count} × {gpu} 上的运行（{source}）：实测 {tps} tokens/s。该 GPU 的行直接使用它，其他 GPU 按这次运行的实测 ÷ 估算速度换算（见表格下方的说明）。",
     "gf.noteMeasured":
       "显存依据：真实运行的实测值（{gpu} × {count}）：每卡峰值 {peak}，加 {headroom} 余量后需租 {rent}。能装下每卡该显存、且 GPU 数不少于那次运行的即判为装得下；时间和费用仍是估算。",
     "gf.basisEstimate": "显存依据：估算值。",
