@@ -75,6 +75,8 @@ export const analyzer = defineStrings(
     "lg.row.maxConcurrency": "Maximum concurrency at {tokens} tokens a request",
     "lg.maxMedian": "max {max}, median {median}",
     "lg.noRate": "The log gives no tokens/s, so there is no speed to compare.",
+    "lg.fromSamples":
+      "The log counts samples, not tokens: tokens/s = samples/s × {seqLen} tokens, the calculators' sequence length (exact with packing, an upper bound without).",
     "lg.scope.steady-window":
       "Throughput measured over the steady window: {warmup} s of warm-up dropped, {window} s averaged over {readings} readings from line {line}.",
     "lg.scope.all-readings":
@@ -370,6 +372,8 @@ export const analyzer = defineStrings(
     "lg.row.maxConcurrency": "每请求 {tokens} token 时的最大并发",
     "lg.maxMedian": "最大 {max}，中位数 {median}",
     "lg.noRate": "日志没有 tokens/s，无法比较速度。",
+    "lg.fromSamples":
+      "日志统计的是样本数而不是 token 数：tokens/s = 样本/s × {seqLen} token（计算器中的序列长度；使用 packing 时准确，不用时为上限）。",
     "lg.scope.steady-window":
       "吞吐量按稳定窗口计算：去掉 {warmup} 秒预热，对从第 {line} 行起的 {readings} 个读数、共 {window} 秒取平均。",
     "lg.scope.all-readings":

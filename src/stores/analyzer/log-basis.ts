@@ -16,6 +16,7 @@ import { $job } from "../job.ts";
 import { $model } from "../model.ts";
 import { $serving } from "../serving.ts";
 import { $training } from "../training.ts";
+import { TRAINING_FIELDS } from "../../estimate/memory/training-fields.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { planRequest } from "../plan-request.ts";
 import { setMeasured, setUseMeasured } from "../measured.ts";
@@ -47,17 +48,35 @@ export interface LogMeasure {
   /** Serving: requests running at once (the steady median, else a benchmark's mean). */
   concurrency: number | null;
   peak: PeakMemory | null;
+  /**
+   * Training logs that count samples, not tokens (Trainer without include_tokens_per_second):
+   * the sequence length each sample was taken as, from the calculators' training setup.
+   */
+  tokensFromSamples: number | null;
 }
 
-export function logMeasure(r: LogReading, gpus: number): LogMeasure {
+export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeasure {
   const peak =
     VIEW_ORDER.map((v) => r.peakMemory.find((p) => p.view === v)).find((p) => p !== undefined) ??
     null;
   if (r.workload === "training") {
-    const rate = r.trainingTokensPerSecond;
+    // A sample is one sequence; with packing (TRL's and LLaMA-Factory's packing option) every
+    // sequence is exactly the sequence length, without it at most that: an upper bound.
+    const tokens = r.trainingTokensPerSecond;
+    const samples = tokens ? null : r.trainingSamplesPerSecond;
+    const rate = tokens ?? samples;
+    const perSecond = tokens ? tokens.perSecond : samples ? samples.perSecond * seqLen : null;
     // A job-wide rate is shared by its GPUs; torchtitan's tps is already one device's.
-    const perGpu = rate ? (rate.per === "device" ? rate.perSecond : rate.perSecond / gpus) : null;
-    return { kind: "training", tokensPerSecond: perGpu, rate, concurrency: null, peak };
+    const perGpu =
+      rate && perSecond !== null ? (rate.per === "device" ? perSecond : perSecond / gpus) : null;
+    return {
+      kind: "training",
+      tokensPerSecond: perGpu,
+      rate,
+      concurrency: null,
+      peak,
+      tokensFromSamples: samples ? seqLen : null,
+    };
   }
   const rate = r.outputTokensPerSecond;
   const running = r.runningRequests;
@@ -68,14 +87,15 @@ export function logMeasure(r: LogReading, gpus: number): LogMeasure {
     rate,
     concurrency: concurrency !== null && concurrency > 0 ? concurrency : null,
     peak,
+    tokensFromSamples: null,
   };
 }
 
 const $reading = computed($slots, (s) => s.a.reading);
 
 /** The log's measure at the chosen GPU count. */
-export const $logMeasure = computed([$reading, $logGpus], (r, gpus) =>
-  r ? logMeasure(r.reading, gpus) : null,
+export const $logMeasure = computed([$reading, $logGpus, $training], (r, gpus, t) =>
+  r ? logMeasure(r.reading, gpus, t.seqLen ?? TRAINING_FIELDS.seqLen.default) : null,
 );
 
 export type LogBasisState =

@@ -144,7 +144,11 @@ export function logBasisView(
     }),
     workload: tr(t, `lg.workload.${r.workload}`),
     rows,
-    rateNote: rateNote(m.rate, t, lang),
+    rateNote:
+      rateNote(m.rate, t, lang) +
+      (m.tokensFromSamples === null
+        ? ""
+        : ` ${tr(t, "lg.fromSamples", { seqLen: num(lang, m.tokensFromSamples, 0) })}`),
     basisNote,
     canUse: state.kind === "ready",
     gpuChoices: [
