@@ -10,9 +10,13 @@
  * - sglang-0.5-server.log: 2,400 output tokens/s; running max 64, median 63.5; KV pool
  *   482,080 tokens.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { longTasks, recordLongTasks } from "./long-tasks.ts";
 
 const logPath = (name: string) =>
   fileURLToPath(new URL(`../fixtures/logs/${name}`, import.meta.url));
@@ -137,3 +141,52 @@ for (const [lang, L] of Object.entries(PAGES))
       await expect(section.locator('tr[data-gpu="rtx-4090"]')).toBeVisible();
       expect(before.length).toBeGreaterThan(0);
     });
+
+const pad = (n: number): string => String(n).padStart(2, "0");
+/** "MM-DD HH:MM:SS" of a second count from 1 March 00:00 (31-day months are enough here). */
+function stamp(s: number): string {
+  const day = Math.floor(s / 86_400);
+  const month = 3 + Math.floor(day / 31);
+  return `${pad(month)}-${pad((day % 31) + 1)} ${pad(Math.floor(s / 3600) % 24)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+}
+
+/**
+ * A 50,000,000-character vLLM server log (days of metrics lines between access-log lines), as
+ * the readers' large-log unit test builds it: after 30 ramp lines, 2,020 and 1,980 tokens/s in
+ * turn, so the steady rate is 2,000 tokens/s.
+ */
+function bigVllmLog(): string {
+  const parts: string[] = [
+    "INFO 03-01 00:00:00 [kv_cache_utils.py:1087] GPU KV cache size: 1,234,560 tokens\n",
+  ];
+  let size = parts[0]!.length;
+  for (let n = 0; size < 50_000_000; n++) {
+    const gen = n < 30 ? 50 * (n + 1) : n % 2 === 0 ? 2020 : 1980;
+    const metrics = `(APIServer pid=7) INFO ${stamp(10 + n * 10)} [loggers.py:123] Engine 000: Avg prompt throughput: 4000.0 tokens/s, Avg generation throughput: ${gen.toFixed(1)} tokens/s, Running: ${n < 30 ? n : 100 + (n % 5)} reqs, Waiting: ${n % 7} reqs, GPU KV cache usage: 61.5%, Prefix cache hit rate: 12.0%\n`;
+    const access = `(APIServer pid=7) INFO:     10.1.2.${n % 250}:5${n % 9999} - "POST /v1/chat/completions HTTP/1.1" 200 OK\n`;
+    parts.push(metrics, access, access);
+    size += metrics.length + 2 * access.length;
+  }
+  return parts.join("");
+}
+
+test.describe("a 50 MB server log", () => {
+  test.describe.configure({ timeout: 120_000 });
+  for (const [lang, L] of Object.entries(PAGES))
+    test(`${lang}: read in the worker, no main-thread task over 200 ms`, async ({ page }) => {
+      const path = join(mkdtempSync(join(tmpdir(), "big-vllm-")), "vllm-50mb.log");
+      writeFileSync(path, bigVllmLog());
+      await openAnalyzer(page, L.analyzer);
+      await recordLongTasks(page);
+      await page.setInputFiles("#an-a-file", path);
+      await expect(page.getByTestId("log-format")).toContainText(L.format.vllm, {
+        timeout: 60_000,
+      });
+      const cells = page.locator('tr[data-row="throughput"] td');
+      await expect(cells.nth(0)).toHaveText(
+        new Intl.NumberFormat(L.locale, { maximumFractionDigits: 0 }).format(2000),
+      );
+      const tasks = await longTasks(page);
+      expect(tasks.reduce((m, x) => Math.max(m, x), 0)).toBeLessThan(200);
+    });
+});
