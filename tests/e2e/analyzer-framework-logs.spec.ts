@@ -35,6 +35,7 @@ const PAGES = {
     saved: "now ranks on your run on 1 × NVIDIA GeForce RTX 4090",
     box: (file: string) => `Use your measurements (from ${file})`,
     based: "Based on your run on 1 × NVIDIA GeForce RTX 4090",
+    why: "speed scaled by your run's measured ÷ estimated",
   },
   zh: {
     analyzer: "/guides/analyze-a-run/",
@@ -49,6 +50,7 @@ const PAGES = {
     saved: "现在按你在 1 × NVIDIA GeForce RTX 4090 上的运行排序",
     box: (file: string) => `使用实测值（来自 ${file}）`,
     based: "依据你在 1 × NVIDIA GeForce RTX 4090 上的实测运行",
+    why: "速度按你的实测 ÷ 估算之比换算",
   },
 } as const;
 
@@ -137,8 +139,9 @@ for (const [lang, L] of Object.entries(PAGES))
       await section.getByLabel(L.box(c.file)).check();
       await expect(section.locator('[data-basis="measured"]')).toBeVisible();
       await expect(section).toContainText(L.based);
-      // Ranked again on the run: the order may or may not change, but the rows now carry it.
-      await expect(section.locator('tr[data-gpu="rtx-4090"]')).toBeVisible();
+      // Ranked again on the run: every row's speed is scaled by it, and says so.
+      await expect(section.locator('tr[data-gpu="rtx-4090"]')).toContainText(L.why);
+      await expect(section.locator('tr[data-gpu="h100-sxm"]')).toContainText(L.why);
       expect(before.length).toBeGreaterThan(0);
     });
 
