@@ -158,6 +158,7 @@ export type WarningCode =
   | "no-p2p-uncalibrated"
   | "scaling-predicted"
   | "speed-carried"
+  | "measured-basis"
   | "no-price-in-currency"
   | "converted-prices"
   | "unpriced-gpus"

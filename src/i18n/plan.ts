@@ -7,6 +7,8 @@ export const planStrings = defineStrings(
       "Multi-GPU scaling is predicted from each GPU's links at their datasheet bandwidth (ring all-reduce, ZeRO-3 gathers, tensor-parallel all-reduces, minus what overlaps compute): an upper bound. Measure it on a short run and enter it to replace the prediction.",
     "warn.layout-memory-unsplit":
       "Memory per GPU is checked as if each GPU held every layer's weights and states ({pipelineParallel} pipeline stages, expert parallel {expertParallel}): pipeline stages and expert parallelism split them further, so a model may fit on fewer GPUs than the rows say. The time does take the layout.",
+    "warn.measured-basis":
+      "Based on your run on {gpus} × {gpu}: it ran at {ratio} this site's estimate, so that GPU's rows use the measured speed and every other GPU's speed is the estimate × {ratio}. How much of the difference is the GPU's own is not in the log: for other GPUs the speed lies between {lowRatio} and {highRatio} the estimate.",
     "warn.speed-carried":
       "Other GPUs' times are carried from the GPU you measured by the ratio of the resource that bounds the work; measure on the GPU you rent before a long run.",
     "warn.scaling-assumed-linear":
@@ -91,6 +93,7 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "scaling predicted from the links",
     "pr.host-staged-p2p": "no peer-to-peer: traffic goes through host memory",
     "pr.speed-carried": "time carried from the GPU you measured",
+    "pr.speed-from-run": "speed scaled by your run's measured ÷ estimated",
     "pr.speed-render-score": "by the two GPUs' render-benchmark scores",
     "pr.speed-fp32-fallback": "by FP32 peak: no render score shared with your GPU",
     "pr.memory-unchecked": "memory not checked: give the resolution",
@@ -221,8 +224,10 @@ export const planStrings = defineStrings(
       "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you enter under Your prices, else the dated reference prices.",
     "gf.note.inference":
       "Serving: the model and serving settings from the other calculators; tensor parallelism within one node, then independent replicas until every user gets the rate asked for. Costs use your prices, else the dated reference prices.",
-    "gf.useMeasured": "Use measured peak (from {source})",
+    "gf.useMeasured": "Use your measurements (from {source})",
     "gf.pasted": "a pasted log",
+    "gf.noteMeasuredSpeed":
+      "Based on your run on {count} × {gpu} ({source}): {tps} tokens/s measured. That GPU's rows use it; the others are scaled by the run's measured ÷ estimated speed (see the note below the table).",
     "gf.noteMeasured":
       "Memory basis: MEASURED on a real run ({gpu} × {count}): peak {peak} per GPU, {rent} to rent with {headroom} headroom. A GPU fits when it holds that per GPU, with at least as many GPUs as the run used; times and costs stay estimates.",
     "gf.basisEstimate": "Memory basis: estimate.",
@@ -233,6 +238,8 @@ export const planStrings = defineStrings(
       "多卡扩展效率由每种 GPU 的互联按数据手册带宽预测（环形 all-reduce、ZeRO-3 的收集、张量并行的 all-reduce，减去与计算重叠的部分），是上限。请用一次短跑实测后填入，替代预测值。",
     "warn.layout-memory-unsplit":
       "每张 GPU 的显存按每张卡都存放全部层的权重和状态来检查（流水线 {pipelineParallel} 段，专家并行 {expertParallel}）：流水线并行和专家并行会把它们进一步分摊，所以模型可能用比表中更少的 GPU 就能放下。时间已按这一并行布局计算。",
+    "warn.measured-basis":
+      "依据你在 {gpus} × {gpu} 上的实测运行：它的速度是本站估算的 {ratio}，所以该 GPU 的行用实测速度，其他 GPU 的速度为估算 × {ratio}。差距中有多少来自 GPU 本身，日志里看不出：其他 GPU 的速度介于估算的 {lowRatio} 到 {highRatio} 之间。",
     "warn.speed-carried":
       "其他 GPU 的时间由你实测的 GPU 按限制该任务的资源之比换算而来；长时间运行前请在要租的 GPU 上实测。",
     "warn.scaling-assumed-linear":
@@ -314,6 +321,7 @@ export const planStrings = defineStrings(
     "pr.scaling-predicted": "扩展效率由互联预测",
     "pr.host-staged-p2p": "不支持点对点：数据经主机内存中转",
     "pr.speed-carried": "时间由你实测的 GPU 换算",
+    "pr.speed-from-run": "速度按你的实测 ÷ 估算之比换算",
     "pr.speed-render-score": "按两张 GPU 的渲染跑分换算",
     "pr.speed-fp32-fallback": "按 FP32 峰值换算：与你的 GPU 没有共同渲染跑分",
     "pr.memory-unchecked": "未检查显存：请填写分辨率",
@@ -442,8 +450,10 @@ export const planStrings = defineStrings(
       "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在“你的价格”里填的价格，否则用注明日期的参考价格。",
     "gf.note.inference":
       "部署：使用其他计算器中的模型和推理设置；先在单个节点内做张量并行，再增加独立副本，直到每位用户都达到要求的速度。费用优先用你的价格，否则用注明日期的参考价格。",
-    "gf.useMeasured": "使用实测峰值（来自 {source}）",
+    "gf.useMeasured": "使用实测值（来自 {source}）",
     "gf.pasted": "粘贴的日志",
+    "gf.noteMeasuredSpeed":
+      "依据你在 {count} × {gpu} 上的运行（{source}）：实测 {tps} tokens/s。该 GPU 的行直接使用它，其他 GPU 按这次运行的实测 ÷ 估算速度换算（见表格下方的说明）。",
     "gf.noteMeasured":
       "显存依据：真实运行的实测值（{gpu} × {count}）：每卡峰值 {peak}，加 {headroom} 余量后需租 {rent}。能装下每卡该显存、且 GPU 数不少于那次运行的即判为装得下；时间和费用仍是估算。",
     "gf.basisEstimate": "显存依据：估算值。",

@@ -4,12 +4,12 @@
  * storage engine, validated field by field on load) but kept out of the share-link registry:
  * a link should not carry someone's file name or measurements.
  *
- * "Nothing measured" is `peakMemoryBytes === 0`; absent throughput is `throughputPerHour === 0`
+ * "Nothing measured" is `peakMemoryBytes === 0` and no `tokensPerSecond`; absent throughput is `throughputPerHour === 0`
  * with `workUnit === ""`.
  */
 import { atom, computed } from "nanostores";
 import type { Input } from "../estimate/request/field.ts";
-import { int, num, text, withDefaults } from "../estimate/request/field.ts";
+import { int, num, oneOf, text, withDefaults } from "../estimate/request/field.ts";
 import { MEMORY_FIELDS } from "../estimate/memory/fields.ts";
 import { taskContext } from "./catalog.ts";
 import type { Engine } from "./engine-api.ts";
@@ -31,6 +31,15 @@ export const MEASURED_FIELDS = {
   throughputPerHour: num("work-per-hour", 0, 1e18, { default: 0 }),
   /** "samples", "tokens", "frames" or the unit the probe recorded; "" when not measured. */
   workUnit: text(40),
+  /**
+   * A trainer's or server's log (`run-log/readers/`): the catalog GPU the run used (the user
+   * picks it), its steady tokens/s (training: per GPU; serving: the server's output) and, for
+   * a server, the requests it ran at once. "" / 0 when the measurement has none.
+   */
+  gpuId: text(60),
+  basisKind: oneOf(["", "training", "serving"], { default: "" }),
+  tokensPerSecond: num("tokens-per-second", 0, 1e9, { default: 0 }),
+  concurrency: num("sequences", 0, 1e6, { default: 0 }),
   /** Name of the imported file ("" for a paste). */
   sourceFile: text(200),
   /** When the measurements were taken over, ms since epoch (0 = never). */
@@ -84,7 +93,9 @@ export const $useMeasured = atom(false);
 export const setUseMeasured = (v: boolean): void => $useMeasured.set(v);
 
 /** The measurements, when the analyzer stored any; null otherwise. */
-export const $measuredNow = computed($measured, (m) => (m.peakMemoryBytes > 0 ? m : null));
+export const $measuredNow = computed($measured, (m) =>
+  m.peakMemoryBytes > 0 || (m.tokensPerSecond > 0 && m.gpuId !== "") ? m : null,
+);
 
 /** The measurements the GPU ranking uses instead of its memory estimate, when chosen. */
 export const $measuredBasis = computed([$measuredNow, $useMeasured], (m, use) => (use ? m : null));

@@ -75,6 +75,34 @@ function yourPricesOf(y: YourPricesState): Record<string, GpuPrice> {
 }
 
 /**
+ * What a plan takes of a measurement: a training peak, and a run's speed on its GPU where
+ * the run was the same kind of workload as the plan's.
+ */
+function measuredOf(mode: string, m: MeasuredState) {
+  const peak = mode === "training" && m.peakMemoryBytes > 0;
+  const speed =
+    m.tokensPerSecond > 0 &&
+    m.gpuId !== "" &&
+    ((mode === "training" && m.basisKind === "training") ||
+      (mode === "inference" && m.basisKind === "serving"));
+  if (!peak && !speed) return {};
+  return {
+    measured: {
+      gpus: Math.max(1, m.gpuCount),
+      headroom: m.headroom,
+      ...(peak ? { peakBytes: m.peakMemoryBytes } : {}),
+      ...(speed
+        ? {
+            gpu: m.gpuId,
+            tokensPerSecond: m.tokensPerSecond,
+            ...(m.basisKind === "serving" ? { concurrency: Math.max(1, m.concurrency) } : {}),
+          }
+        : {}),
+    },
+  };
+}
+
+/**
  * The rental plan for the training, serving or batch workload the other calculators hold:
  * the tokens come from the compute-time calculator only when the user gave them there.
  */
@@ -117,15 +145,7 @@ export function planRequest(
         ? fieldsOf(NETWORK_FIELDS, j, {})
         : {}),
       ...(Object.keys(prices).length === 0 ? {} : { prices }),
-      ...(mode === "training" && measured
-        ? {
-            measured: {
-              peakBytes: measured.peakMemoryBytes,
-              gpus: Math.max(1, measured.gpuCount),
-              headroom: measured.headroom,
-            },
-          }
-        : {}),
+      ...(measured ? measuredOf(mode, measured) : {}),
     },
   };
 }

@@ -10,7 +10,9 @@ import { batchBilling, servingBilling, trainingBilling } from "./billing.ts";
 import { limitsAnswer } from "./limits.ts";
 import { bestPerGpu, sortRows, usedPrice } from "./row.ts";
 import { servingRow } from "./serving.ts";
-import { trainingRows } from "./training.ts";
+import { trainingRows, trainingRunBasis } from "./training.ts";
+import type { SpeedBasis } from "../measured/basis.ts";
+import { servingBasis } from "../measured/basis.ts";
 import type { OptionalFigure } from "../hardware/gpu.ts";
 import type { Currency } from "../vocabulary.ts";
 import { STALE_PRICE_DAYS, todayIso } from "../cost/price.ts";
@@ -64,13 +66,27 @@ export const PLAN_OPTION_FIELDS = {
    */
   pricesOn: date(),
   gpus: { kind: "gpu-list" },
-  /** Training: a peak measured on a real run replaces the estimated memory. */
+  /**
+   * A real run (the run analyzer's, or a log's figures): its peak replaces the estimated
+   * training memory; its throughput on `gpu` x `gpus` replaces the estimate for that GPU, and
+   * the ratio measured ÷ estimated scales every other GPU (`measured/basis.ts`).
+   */
   measured: {
     kind: "object",
     fields: {
-      peakBytes: num("bytes", 1, 1e15, { required: true }),
+      /** Training: the highest memory one GPU of the run used, bytes. */
+      peakBytes: num("bytes", 1, 1e15),
       gpus: int("gpus", 1, 1024, { default: 1 }),
       headroom: num("fraction", 0, 1, { default: HEADROOM_DEFAULT, percent: true }),
+      /** The catalog GPU the run used. */
+      gpu: gpu(),
+      /**
+       * Steady-state throughput: training, trained tokens/s per GPU; serving, the server's
+       * output tokens/s (all its requests).
+       */
+      tokensPerSecond: num("tokens-per-second", 0, 1e9, { above: true }),
+      /** Serving: requests running at once while the throughput was measured (median). */
+      concurrency: num("sequences", 0, 1e6, { above: true }),
     },
   },
 } as const;
@@ -153,18 +169,36 @@ function budgetOf(r: MoneyFields, ctx: TaskContext): { budget?: number; conversi
   return { budget: c.amount, ...(c.conversion ? { conversion: c.conversion } : {}) };
 }
 
-function servingPlan(w: ServeRequest, ctx: TaskContext) {
+function servingPlan(w: ServeRequest, ctx: TaskContext, measured?: PlanRequest["measured"]) {
+  const memory = servingInput(w, ctx);
+  const speed = speedSetup(w);
+  const run = measuredGpu(measured, ctx);
   return {
-    memory: servingInput(w, ctx),
-    speed: speedSetup(w),
+    memory,
+    speed,
+    basis: run ? servingBasis(speed, memory, run.gpu, run.m) : null,
     users: w.users,
     tokensPerSecondPerUser: w.outputTokensPerSecondPerUser ?? 0,
     hours: w.hours,
   };
 }
 
-/** Every row of the plan, unsorted. */
+/** The run's GPU and throughput, when the measurement names both. */
+function measuredGpu(m: PlanRequest["measured"], ctx: TaskContext) {
+  if (m?.gpu === undefined || m.tokensPerSecond === undefined) return null;
+  const found = ctx.gpus.find((g) => g.id === m.gpu);
+  return found ? { gpu: found, m: { ...m, tokensPerSecond: m.tokensPerSecond } } : null;
+}
+
+/** Every row of the plan, unsorted, and the measured basis its speeds were scaled by. */
 export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
+  return planBasisRows(r, ctx).rows;
+}
+
+function planBasisRows(
+  r: PlanRequest,
+  ctx: TaskContext,
+): { rows: PlanRow[]; basis: SpeedBasis | null } {
   const w = r.workload;
   const list = r.gpus ? ctx.gpus.filter((g) => r.gpus?.includes(g.id)) : ctx.gpus;
   const price = priceOf(r, ctx);
@@ -174,11 +208,17 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     ...(budget === undefined ? {} : { budget }),
   };
   if (w.task === "serve") {
-    const serving = servingPlan(w, ctx);
+    const serving = servingPlan(w, ctx, r.measured);
     const s = serving.speed;
     const weights = weightBytes(s.model, s.format, s.weightBits, s.scaleBits, s.weightFileBytes);
-    const p = { ...serving, maxGpus: r.maxGpus, price, billing: servingBilling(r, weights) };
-    return list.map((g) => servingRow({ ...p, ...limits }, g));
+    const p = {
+      ...serving,
+      ...(serving.basis ? { speedRatio: serving.basis.ratio } : {}),
+      maxGpus: r.maxGpus,
+      price,
+      billing: servingBilling(r, weights),
+    };
+    return { rows: list.map((g) => servingRow({ ...p, ...limits }, g)), basis: serving.basis };
   }
   if (w.task === "render") {
     const p = {
@@ -196,7 +236,7 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
       billing: batchBilling(r),
       ...limits,
     };
-    return list.flatMap((g) => batchRows(p, g));
+    return { rows: list.flatMap((g) => batchRows(p, g)), basis: null };
   }
   const memory = trainingInput(w, ctx);
   const network = interNodeOf(r);
@@ -223,7 +263,10 @@ export function planRows(r: PlanRequest, ctx: TaskContext): PlanRow[] {
     billing: trainingBilling(r, memory),
     ...limits,
   };
-  return list.flatMap((g) => trainingRows(p, g));
+  const run = measuredGpu(r.measured, ctx);
+  const basis = run ? trainingRunBasis(p, run.gpu, run.m) : null;
+  const scaled = basis ? { ...p, speedRatio: basis.ratio } : p;
+  return { rows: list.flatMap((g) => trainingRows(scaled, g)), basis };
 }
 
 function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
@@ -233,6 +276,7 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   if (w.task === "train-memory") out.push(...layoutRules(r, w));
   if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
+  out.push(...measuredRules(r, ctx));
   if (w.task === "render") {
     if (w.secondsPerFrame === undefined || w.frames === undefined)
       out.push(issue("workload.secondsPerFrame", "needs-with", { with: "frames" }));
@@ -246,6 +290,29 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
         ? SERVING_FIGURES
         : ["fp32Tflops"];
   return [...out, ...chosenGpuRules(ctx, r, needs), ...currencyRules(r, ctx)];
+}
+
+/**
+ * A measured throughput needs the GPU it ran on (with the speed figures the estimate reads
+ * there) and, for a server, the requests it ran at once; batch work is timed by `measuredOn`.
+ */
+function measuredRules(r: PlanRequest, ctx: TaskContext): Issue[] {
+  const m = r.measured;
+  if (!m || m.tokensPerSecond === undefined) return [];
+  const w = r.workload;
+  if (w.task === "render")
+    return [issue("measured.tokensPerSecond", "needs-with", { with: "workload" })];
+  if (m.gpu === undefined)
+    return [issue("measured.gpu", "needs-with", { with: "tokensPerSecond" })];
+  const out = speedFigureIssues(
+    ctx,
+    "measured.gpu",
+    m.gpu,
+    w.task === "serve" ? SERVING_FIGURES : ["fp32Tflops"],
+  );
+  if (w.task === "serve" && m.concurrency === undefined)
+    out.push(issue("measured.concurrency", "needs-with", { with: "tokensPerSecond" }));
+  return out;
 }
 
 /** What a serving row's speed reads of a GPU: its bandwidth (decode) and peak (prefill). */
@@ -411,7 +478,7 @@ export const CLUSTER_NETWORK_GBPS = 400;
  * option, and what would meet the limits when no option does (`plan/limits.ts`).
  */
 function planResult(r: PlanRequest, ctx: TaskContext) {
-  const rows = planRows(r, ctx);
+  const { rows, basis } = planBasisRows(r, ctx);
   // The deadline, and the budget in the plan's currency.
   const budget = budgetOf(r, ctx);
   const held = { ...r, ...(budget.budget === undefined ? {} : { budget: budget.budget }) };
@@ -438,6 +505,17 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
   const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
   const currency = planCurrency(r, ctx);
   const warnings: Warning[] = [];
+  if (basis)
+    warnings.push({
+      code: "measured-basis",
+      params: {
+        gpu: basis.gpuName,
+        gpus: basis.gpus,
+        ratio: basis.ratio,
+        lowRatio: basis.low,
+        highRatio: basis.high,
+      },
+    });
   if (rows.some((x) => x.scalingBasis === "predicted" && x.scalingEfficiency !== null))
     warnings.push({ code: "scaling-predicted", params: {} });
   if (rows.some((x) => x.reasons.includes("speed-carried")))
@@ -477,6 +555,8 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     warnings,
     currency,
     rows: sorted,
+    /** The run the speeds are based on, its figure beside the estimate, and the ratio carried. */
+    basis,
     /** Each GPU once, at its best count: what the decision table and the front door show. */
     best: bestPerGpu(sorted),
     limits: {

@@ -46,6 +46,7 @@ export type PlanReason =
   | "scaling-predicted"
   | "host-staged-p2p"
   | "speed-carried"
+  | "speed-from-run"
   | "speed-render-score"
   | "speed-fp32-fallback"
   | "memory-unchecked"

@@ -32,6 +32,8 @@ export interface ServingPlanInput extends Limits {
   hours: number;
   maxGpus: number;
   price: (gpuId: string) => UsedPrice | null;
+  /** measured ÷ estimated output tokens/s on the run's GPU (`measured/basis.ts`); every speed × it. */
+  speedRatio?: number;
 }
 
 const memoryAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
@@ -41,8 +43,16 @@ const memoryAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) 
 const holds = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number): boolean =>
   servingFits(memoryAt(p, gpu, tp, batch), gpu, batch);
 
-const speedAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
-  servingSpeed({ ...p.speed, gpu, tensorParallel: tp, batch });
+function speedAt(p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) {
+  const s = servingSpeed({ ...p.speed, gpu, tensorParallel: tp, batch });
+  const r = p.speedRatio;
+  if (r === undefined) return s;
+  return {
+    ...s,
+    tokensPerSecond: s.tokensPerSecond * r,
+    tokensPerSecondPerSequence: s.tokensPerSecondPerSequence * r,
+  };
+}
 
 /** Whether a group of `tp` GPUs holds `b` users and gives each the rate asked. */
 const serves = (p: ServingPlanInput, gpu: GpuSpec, tp: number, b: number): boolean =>
@@ -130,6 +140,7 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
   if (group.tp > 1) reasons.push("tensor-parallel-in-node");
   if (group.replicas > 1) reasons.push("replicas-independent");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
+  if (p.speedRatio !== undefined) reasons.push("speed-from-run");
   const usersPerReplica = Math.ceil(p.users / group.replicas);
   const memory = memoryAt(p, gpu, group.tp, usersPerReplica);
   const load = p.users * p.tokensPerSecondPerUser;

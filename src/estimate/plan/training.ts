@@ -18,6 +18,8 @@ import { runOn, stateBytes } from "../training/run.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
 import { rangeKindOf } from "../training/time-range.ts";
 import type { Sharding } from "../vocabulary.ts";
+import type { MeasuredRun, SpeedBasis } from "../measured/basis.ts";
+import { trainingBasis } from "../measured/basis.ts";
 
 export interface TrainingPlanInput extends Limits {
   memory: TrainingMemoryInput;
@@ -32,7 +34,9 @@ export interface TrainingPlanInput extends Limits {
    * A peak measured on a real run (the run-log analyzer's), used instead of the estimated
    * memory: it holds on at least as many GPUs as the run used; fewer is unknown.
    */
-  measured?: { peakBytes: number; gpus: number; headroom: number };
+  measured?: MeasuredRun;
+  /** measured ÷ estimated tokens/s on the run's GPU (`measured/basis.ts`); every row's speed × it. */
+  speedRatio?: number;
   maxGpus: number;
   price: (gpuId: string) => UsedPrice | null;
 }
@@ -48,7 +52,7 @@ interface Fit {
 function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
   const own = p.memory.sharding ?? "none";
   const m = p.measured;
-  if (m) {
+  if (m?.peakBytes !== undefined) {
     const bytes = m.peakBytes * (1 + m.headroom);
     return gpus >= m.gpus && bytes <= gpu.memoryTotalBytes ? { sharding: own, bytes } : null;
   }
@@ -58,6 +62,19 @@ function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
     if (m.recommendedBytes <= gpu.memoryTotalBytes) return { sharding, bytes: m.recommendedBytes };
   }
   return null;
+}
+
+/**
+ * The measured basis on the run's GPU and count, at the sharding the plan would fit it with
+ * there (the workload's own where nothing fits, as the run did run).
+ */
+export function trainingRunBasis(
+  p: TrainingPlanInput,
+  gpu: GpuSpec,
+  m: MeasuredRun & { tokensPerSecond: number },
+): SpeedBasis | null {
+  const sharding = fitAt(p, gpu, m.gpus)?.sharding ?? p.memory.sharding ?? "none";
+  return trainingBasis(p.memory, p.flops, gpu, sharding, p.run, m);
 }
 
 /** Every count of this GPU the workload fits on, or one row saying it fits none. */
@@ -94,8 +111,9 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       if (gpus > 1 && known)
         reasons.push(step.basis === "measured" ? "scaling-measured" : "scaling-predicted");
       limitedBy = step.basis === "measured" ? null : (step.prediction?.limitedBy ?? "compute");
-      if (known)
-        hours = (p.tokens * p.epochs) / (step.tokensPerSecondPerGpu * gpus) / SECONDS_PER_HOUR;
+      const speed = step.tokensPerSecondPerGpu * (p.speedRatio ?? 1);
+      if (known) hours = (p.tokens * p.epochs) / (speed * gpus) / SECONDS_PER_HOUR;
+      if (known && p.speedRatio !== undefined) reasons.push("speed-from-run");
     }
     const priced = priceRow(
       { hours, gpus, units: p.epochs, rangeKind: rangeKindOf(p.memory.model) },

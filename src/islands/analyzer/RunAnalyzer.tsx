@@ -19,17 +19,21 @@ import { LogInput } from "./LogInput.tsx";
 import { ParseReport } from "./ParseReport.tsx";
 import { ThroughputSection } from "./ThroughputSection.tsx";
 import { UseSection } from "./UseSection.tsx";
+import { LogSection } from "./LogSection.tsx";
+import type { Preset } from "../../estimate/model/presets.ts";
 
 export interface RunAnalyzerProps {
   lang: "en" | "zh-cn";
   t: Strings;
   gpus: GpuSpec[];
+  /** Model presets, to estimate the calculators' model beside a trainer's or server's log. */
+  presets: Preset[];
 }
 
-export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
+export function RunAnalyzer({ lang, t, gpus, presets }: RunAnalyzerProps) {
   const v = analyzerViews(lang, t, gpus);
   const page = useStore(v.page);
-  useEffect(() => startAnalyzer(gpus), [gpus]);
+  useEffect(() => startAnalyzer(gpus, presets), [gpus, presets]);
   const disabled = !page.ready;
   const p = { v, t, lang, disabled };
   return (
@@ -75,6 +79,7 @@ export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
           <UseSection {...p} />
         </div>
       )}
+      <LogSection {...p} />
       <Compare {...p} />
     </section>
   );

@@ -5,12 +5,16 @@
  */
 import { atom } from "nanostores";
 import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { Preset } from "../../estimate/model/presets.ts";
 
 export const $analyzerReady = atom(false);
 export const $analyzerGpus = atom<readonly GpuSpec[]>([]);
+/** The model presets an estimate beside a trainer's or server's log resolves its model with. */
+export const $analyzerPresets = atom<readonly Preset[]>([]);
 
 /** Called once the island is on the page. */
-export function startAnalyzer(gpus: readonly GpuSpec[]): void {
+export function startAnalyzer(gpus: readonly GpuSpec[], presets: readonly Preset[] = []): void {
   $analyzerGpus.set(gpus);
+  $analyzerPresets.set(presets);
   $analyzerReady.set(true);
 }

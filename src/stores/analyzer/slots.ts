@@ -5,6 +5,7 @@
  */
 import { atom, computed } from "nanostores";
 import { checkLogSize } from "../../run-log/nvidia-smi-csv.ts";
+import type { LogReading } from "../../run-log/readers/types.ts";
 import type { LoadError, LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
 import { $analyzerGpus } from "./page.ts";
 import type { AnalyzerSettings } from "./settings.ts";
@@ -13,6 +14,8 @@ import { onWorker, send } from "./worker-client.ts";
 
 export interface SlotState {
   run: LoadedRun | null;
+  /** A trainer's or server's own log, read instead of an nvidia-smi run; with its file name. */
+  reading: { name: string; reading: LogReading } | null;
   error: LoadError | null;
   /** 0..1 while the worker reads the log; null otherwise. */
   progress: number | null;
@@ -20,7 +23,7 @@ export interface SlotState {
   id: number;
 }
 
-const EMPTY: SlotState = { run: null, error: null, progress: null, id: 0 };
+const EMPTY: SlotState = { run: null, reading: null, error: null, progress: null, id: 0 };
 export const SLOTS = ["a", "b"] as const;
 export const $slots = atom<Record<Slot, SlotState>>({ a: EMPTY, b: EMPTY });
 /**
@@ -55,7 +58,7 @@ function started(slot: Slot, id: number, loading: boolean): void {
 }
 
 function refuse(slot: Slot, error: LoadError): void {
-  patch(slot, { error, run: null, progress: null });
+  patch(slot, { error, run: null, reading: null, progress: null });
 }
 
 /** Refuses a log over the size limit before anything reads it; true when refused. */
@@ -117,12 +120,20 @@ onWorker((m) => {
   const slot = m.type === "progress" ? SLOTS.find((s) => slots[s].id === m.id) : m.slot;
   if (!slot || slots[slot].id !== m.id) return;
   if (m.type === "progress") patch(slot, { progress: m.fraction });
-  else if (m.type === "done") patch(slot, { run: m.run, error: null, progress: null });
+  else if (m.type === "done")
+    patch(slot, { run: m.run, reading: null, error: null, progress: null });
+  else if (m.type === "log")
+    patch(slot, {
+      reading: { name: m.name, reading: m.reading },
+      run: null,
+      error: null,
+      progress: null,
+    });
   // "No data" keeps the run shown; any other failure replaces it.
   else
     patch(slot, {
       error: m.failure,
       progress: null,
-      ...(m.failure.error === "no-data" ? {} : { run: null }),
+      ...(m.failure.error === "no-data" ? {} : { run: null, reading: null }),
     });
 });

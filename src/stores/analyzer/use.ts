@@ -71,6 +71,11 @@ export async function saveMeasurements(): Promise<void> {
     headroom: r.headroom,
     throughputPerHour: tp?.perHour ?? 0,
     workUnit: tp?.unit ?? "",
+    // An nvidia-smi run carries no tokens/s: any earlier log's speed basis is replaced.
+    gpuId: "",
+    basisKind: "",
+    tokensPerSecond: 0,
+    concurrency: 0,
     sourceFile: run.name,
     savedAt: Date.now(),
   });

@@ -19,6 +19,17 @@ export const measuredCheck = (id: string, m: MeasuredState, checked: boolean): F
 
 export function measuredNote(m: MeasuredState) {
   const gb = (bytes: number) => qty(bytes / BYTES_PER_GB, "gb", 1);
+  // A trainer's or server's log: the speed is the basis (the plan's warning gives the ratio).
+  if (m.tokensPerSecond > 0 && m.gpuId !== "")
+    return {
+      text: msg("gf.noteMeasuredSpeed", {
+        gpu: m.gpuName,
+        count: m.gpuCount,
+        tps: qty(m.tokensPerSecond, undefined, 0),
+        source: m.sourceFile || msg("gf.pasted"),
+      }),
+      data: { "data-basis": "measured" },
+    };
   return {
     text: msg("gf.noteMeasured", {
       gpu: m.gpuName,

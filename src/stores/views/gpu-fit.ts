@@ -167,7 +167,13 @@ export const gpuFitView = defineView(
       set: job.set,
     });
     const mode = value.mode;
-    const m = mode === "training" && measured !== null ? { measuredCheck, measuredNote } : null;
+    // A peak or a training run's speed applies to a training plan; a server's speed to serving.
+    const applies =
+      measured !== null &&
+      (mode === "training"
+        ? measured.peakMemoryBytes > 0 || measured.basisKind === "training"
+        : mode === "inference" && measured.basisKind === "serving");
+    const m = applies ? { measuredCheck, measuredNote } : null;
     const workload: FieldView[] =
       mode === "training"
         ? [j("tokens"), f("epochs"), j("deadlineHours"), f("network"), f("interNodeGbps")]
@@ -222,11 +228,11 @@ export const gpuFitView = defineView(
           }),
         },
         // Which memory a training plan rests on: the estimate, or a peak measured on a run.
-        ...(mode !== "training"
-          ? []
-          : m && measured && use
-            ? [m.measuredNote(measured)]
-            : [{ text: msg("gf.basisEstimate"), data: { "data-basis": "estimate" } }]),
+        ...(m && measured && use
+          ? [m.measuredNote(measured)]
+          : mode === "training"
+            ? [{ text: msg("gf.basisEstimate"), data: { "data-basis": "estimate" } }]
+            : []),
       ],
       result: shown(outcome, (r) => {
         const currency = r.currency;
@@ -280,7 +286,9 @@ export const gpuFitView = defineView(
                   link:
                     serving && x.tensorParallel !== undefined
                       ? opens(x, "serving")
-                      : mode === "training" && !(use && measured) && x.memoryPerGpuBytes !== null
+                      : mode === "training" &&
+                          !(use && measured && measured.peakMemoryBytes > 0) &&
+                          x.memoryPerGpuBytes !== null
                         ? opens(x, "training")
                         : null,
                 },

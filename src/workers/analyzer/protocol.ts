@@ -8,6 +8,7 @@ import type { GpuSizing } from "../../run-log/sizing.ts";
 import type { Throughput, WorkDone } from "../../run-log/throughput.ts";
 import type { TimelinePoint } from "../../run-log/timeline.ts";
 import type { ParseNote, ParseNoteCode } from "../../run-log/types.ts";
+import type { IssueCode, LogReading } from "../../run-log/readers/types.ts";
 
 export type Slot = "a" | "b";
 
@@ -92,9 +93,13 @@ export type LoadError =
   | { error: "invalid-json" }
   | { error: "schema"; path: string }
   | { error: "read-failed" }
-  | { error: "no-data" };
+  | { error: "no-data" }
+  /** A framework or server log its reader could not measure: the format (when known) and the line. */
+  | { error: "log-refused"; format: string | null; line: number; code: IssueCode };
 
 export type FromWorker =
   | { type: "progress"; id: number; fraction: number }
   | { type: "done"; id: number; slot: Slot; run: LoadedRun }
+  /** A trainer's or server's own log, read by `run-log/readers/` (recognised from its text). */
+  | { type: "log"; id: number; slot: Slot; name: string; reading: LogReading }
   | { type: "failed"; id: number; slot: Slot; failure: LoadError };

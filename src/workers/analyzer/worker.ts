@@ -7,6 +7,8 @@
  */
 import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { checkLogSize } from "../../run-log/nvidia-smi-csv.ts";
+import { detectLogFormat, readRunLog } from "../../run-log/readers/index.ts";
+import { detectFormat } from "../../run-log/probe-json.ts";
 import { reportRun } from "../../run-log/report.ts";
 import type { RunAnalysis } from "../../run-log/run-analysis.ts";
 import { analyzeRun } from "../../run-log/run-analysis.ts";
@@ -23,6 +25,14 @@ interface Kept {
 }
 
 let catalog: GpuSpec[] = [];
+
+/** Readers of JSON files: a probe file (also JSON) may quote a trainer's console lines. */
+const JSON_READERS = new Set(["hf-trainer-state", "vllm-bench", "sglang-bench"]);
+function isFrameworkLog(text: string): boolean {
+  const id = detectLogFormat(text);
+  if (id === null) return false;
+  return detectFormat(text) !== "probe-json" || JSON_READERS.has(id);
+}
 const kept: Partial<Record<Slot, Kept>> = {};
 /** Pasted text arriving in chunks, by load id. */
 const chunks = new Map<number, string[]>();
@@ -61,6 +71,16 @@ async function load(m: Extract<ToWorker, { type: "load" }>): Promise<void> {
     text = m.file ? await m.file.text() : parts.join("");
   } catch {
     return fail({ error: "read-failed" });
+  }
+  // A trainer's or server's own log (recognised from its text), else nvidia-smi or a probe.
+  if (isFrameworkLog(text)) {
+    const r = readRunLog(text);
+    if (!r.ok) {
+      const first = r.issues[0] ?? { line: 1, code: "unrecognised-format" as const };
+      return fail({ error: "log-refused", format: r.format?.id ?? null, ...first });
+    }
+    delete kept[slot];
+    return post({ type: "log", id, slot, name: m.name, reading: r });
   }
   let posted = 0;
   const read = await readLog(text, async (fraction) => {

@@ -26,7 +26,7 @@ test("GPU fit: use the measured peak instead of the estimate, and back", async (
   const section = page.locator('section[aria-labelledby="gf-title"]');
   await section.scrollIntoViewIfNeeded();
   await expect(section).toHaveAttribute("data-hydrated", "true");
-  const toggle = section.getByLabel("Use measured peak (from run-a100.csv)");
+  const toggle = section.getByLabel("Use your measurements (from run-a100.csv)");
   await expect(toggle).not.toBeChecked();
   await expect(section.locator("[data-basis]")).toHaveAttribute("data-basis", "estimate");
   const verdictOf = (id: string) =>

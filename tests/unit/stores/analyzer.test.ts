@@ -110,7 +110,7 @@ describe("headroom, throughput and the inputs", () => {
     );
   });
   it("a paste kept out of the box is named with its size", () => {
-    const slot = { run: null, error: null, progress: 0.5, id: 1 };
+    const slot = { run: null, reading: null, error: null, progress: 0.5, id: 1 };
     const box = { text: "", empty: false, taken: 40 * 2 ** 20 };
     expect(inputView(slot, box, EN, "en")).toMatchObject({
       progressPct: "50%",
@@ -154,7 +154,7 @@ describe("Use these measurements", () => {
   });
   it("saves the peak and its rental, and the single-GPU hours through the measured-run task", async () => {
     const run = loaded("single-gpu-warmup.csv", WORK);
-    $slots.set({ ...$slots.get(), a: { run, error: null, progress: null, id: 1 } });
+    $slots.set({ ...$slots.get(), a: { run, reading: null, error: null, progress: null, id: 1 } });
     $settings.set({ ...$settings.get(), total: 5e7 });
     await saveMeasurements();
     // 5e7 ÷ 462,130.34 an hour × 1 GPU = 108.19 h.
@@ -177,7 +177,7 @@ describe("Use these measurements", () => {
   });
   it("refuses hours the cost calculator cannot take instead of clamping them", async () => {
     const run = loaded("single-gpu-warmup.csv", WORK);
-    $slots.set({ ...$slots.get(), a: { run, error: null, progress: null, id: 2 } });
+    $slots.set({ ...$slots.get(), a: { run, reading: null, error: null, progress: null, id: 2 } });
     $settings.set({ ...$settings.get(), total: 1e12 });
     const before = $cost.get().singleGpuHours;
     await saveMeasurements();

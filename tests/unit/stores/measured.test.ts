@@ -26,8 +26,19 @@ const good = {
 };
 
 describe("$measured validation on load", () => {
-  it("keeps a valid stored value", () => {
-    expect(decodeMeasured(JSON.stringify(good))).toEqual(good);
+  it("keeps a valid stored value; one stored before the speed basis reads as having none", () => {
+    const noSpeed = { gpuId: "", basisKind: "", tokensPerSecond: 0, concurrency: 0 };
+    expect(decodeMeasured(JSON.stringify(good))).toEqual({ ...good, ...noSpeed });
+    const speed = {
+      gpuId: "rtx-4090",
+      basisKind: "serving",
+      tokensPerSecond: 812.5,
+      concurrency: 6,
+    };
+    expect(decodeMeasured(JSON.stringify({ ...good, ...speed }))).toEqual({ ...good, ...speed });
+    expect(
+      decodeMeasured(JSON.stringify({ ...good, ...speed, basisKind: "render" })).basisKind,
+    ).toBe("");
   });
   it("falls back to defaults on unreadable JSON or a non-object", () => {
     expect(decodeMeasured("{not json")).toEqual(MEASURED_DEFAULTS);

@@ -6,6 +6,7 @@
 import { computed } from "nanostores";
 import type { GpuSpec } from "../../../estimate/hardware/gpu.ts";
 import type { Strings } from "../../../i18n/format.ts";
+import { num, tr } from "../../../i18n/format.ts";
 import type { LoadedRun, Slot } from "../../../workers/analyzer/protocol.ts";
 import { $compare, $diagnosis } from "../compare.ts";
 import { $analyzerReady } from "../page.ts";
@@ -24,6 +25,8 @@ import { parseReportView } from "./parse-report.ts";
 import { throughputView, unitLabel } from "./throughput.ts";
 import { timelineView } from "./timeline.ts";
 import { useView } from "./use.ts";
+import { logBasisView } from "./log-basis.ts";
+import { $basisSaved, $logBasis, $logMeasure } from "../log-basis.ts";
 
 const $runA = $run.a;
 /** The shown GPU of run A (the picker's choice, or the first) with its place in the list. */
@@ -62,6 +65,13 @@ function build(lang: string, t: Strings, gpus: readonly GpuSpec[]) {
     gaps: computed($shown, (x) => (x ? idleGapsView(x.g, t, lang) : null)),
     use: computed([$runA, $useStatus], (run, saved) => (run ? useView(run, saved, t, lang) : null)),
     compare: computed([$compare, $diagnosis], (c, d) => compareView(c, d, gpus, t, lang)),
+    /** A trainer's or server's log beside the estimate; null without one. */
+    log: computed([$slot.a, $logMeasure, $logBasis], (s, m, b) =>
+      s.reading && m ? logBasisView(s.reading.name, s.reading.reading, m, b, gpus, t, lang) : null,
+    ),
+    basisSaved: computed($basisSaved, (x) =>
+      x ? tr(t, "lg.saved", { gpus: num(lang, x.gpus, 0), gpu: x.gpuName }) : "",
+    ),
     /** The settings' work unit in words, for the work fields' labels. */
     unit: computed($settings, (s) => unitLabel(s.unit, t)),
   };

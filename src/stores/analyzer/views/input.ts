@@ -26,6 +26,12 @@ function errorText(e: LoadError, t: Strings, lang: string): string {
       limit: num(lang, e.limitBytes / BYTES_PER_MIB, 0),
     });
   if (e.error === "schema") return tr(t, "load.schema", { path: e.path || "schema" });
+  if (e.error === "log-refused")
+    return tr(t, "load.log-refused", {
+      format: e.format ? tr(t, `fmt.${e.format}`) : tr(t, "fmt.unknown"),
+      line: num(lang, e.line, 0),
+      why: tr(t, `logIssue.${e.code}`),
+    });
   return tr(t, `load.${e.error}`);
 }
 

@@ -1,0 +1,180 @@
+/**
+ * A trainer's or server's log beside this site's estimate: what the log measured (steady
+ * tokens/s, peak memory in its view, requests running and waiting, the KV pool), and the
+ * plan's own estimate for the same setup, the calculators' current model and workload on the
+ * GPU the user says the run used, through the plan task's `measured` field (the command
+ * line's path). "Use as the basis" stores it for the decision table.
+ */
+import { atom, computed } from "nanostores";
+import type { LogReading, MemoryView, PeakMemory, Rate } from "../../run-log/readers/types.ts";
+import type { SpeedBasis } from "../../estimate/measured/basis.ts";
+import type { Issue } from "../../estimate/request/issue.ts";
+import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import { $engine, loadEngine } from "../engine.ts";
+import { $fit } from "../fit.ts";
+import { $job } from "../job.ts";
+import { $model } from "../model.ts";
+import { $serving } from "../serving.ts";
+import { $training } from "../training.ts";
+import { TRAINING_FIELDS } from "../../estimate/memory/training-fields.ts";
+import { $yourPrices } from "../your-prices.ts";
+import { planRequest } from "../plan-request.ts";
+import { setMeasured, setUseMeasured } from "../measured.ts";
+import { MEASURED_DEFAULTS } from "../measured.ts";
+import { $analyzerGpus, $analyzerPresets } from "./page.ts";
+import { $slots } from "./slots.ts";
+
+/** The catalog GPU the run used, and how many: the user's choice ("" until chosen). */
+export const $logGpu = atom("");
+export const $logGpus = atom(1);
+export const setLogGpu = (id: string): void => $logGpu.set(id);
+export function setLogGpus(n: number): void {
+  if (Number.isInteger(n) && n >= 1 && n <= 1024) $logGpus.set(n);
+}
+
+/** The memory views, most telling first: what PyTorch held, what it allocated, what NVML saw. */
+const VIEW_ORDER: readonly MemoryView[] = [
+  "torch-max-reserved",
+  "torch-max-allocated",
+  "device-used",
+];
+
+/** What the log measured, in the units the plan takes. */
+export interface LogMeasure {
+  kind: "training" | "serving";
+  /** Training: trained tokens/s per GPU; serving: the server's output tokens/s. */
+  tokensPerSecond: number | null;
+  rate: Rate | null;
+  /** Serving: requests running at once (the steady median, else a benchmark's mean). */
+  concurrency: number | null;
+  peak: PeakMemory | null;
+  /**
+   * Training logs that count samples, not tokens (Trainer without include_tokens_per_second):
+   * the sequence length each sample was taken as, from the calculators' training setup.
+   */
+  tokensFromSamples: number | null;
+}
+
+export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeasure {
+  const peak =
+    VIEW_ORDER.map((v) => r.peakMemory.find((p) => p.view === v)).find((p) => p !== undefined) ??
+    null;
+  if (r.workload === "training") {
+    // A sample is one sequence; with packing (TRL's and LLaMA-Factory's packing option) every
+    // sequence is exactly the sequence length, without it at most that: an upper bound.
+    const tokens = r.trainingTokensPerSecond;
+    const samples = tokens ? null : r.trainingSamplesPerSecond;
+    const rate = tokens ?? samples;
+    const perSecond = tokens ? tokens.perSecond : samples ? samples.perSecond * seqLen : null;
+    // A job-wide rate is shared by its GPUs; torchtitan's tps is already one device's.
+    const perGpu =
+      rate && perSecond !== null ? (rate.per === "device" ? perSecond : perSecond / gpus) : null;
+    return {
+      kind: "training",
+      tokensPerSecond: perGpu,
+      rate,
+      concurrency: null,
+      peak,
+      tokensFromSamples: samples ? seqLen : null,
+    };
+  }
+  const rate = r.outputTokensPerSecond;
+  const running = r.runningRequests;
+  const concurrency = running?.median ?? running?.mean ?? null;
+  return {
+    kind: "serving",
+    tokensPerSecond: rate?.perSecond ?? null,
+    rate,
+    concurrency: concurrency !== null && concurrency > 0 ? concurrency : null,
+    peak,
+    tokensFromSamples: null,
+  };
+}
+
+const $reading = computed($slots, (s) => s.a.reading);
+
+/** The log's measure at the chosen GPU count. */
+export const $logMeasure = computed([$reading, $logGpus, $training], (r, gpus, t) =>
+  r ? logMeasure(r.reading, gpus, t.seqLen ?? TRAINING_FIELDS.seqLen.default) : null,
+);
+
+export type LogBasisState =
+  | { kind: "none" }
+  /** What is missing before an estimate can stand beside the log. */
+  | { kind: "needs"; what: "gpu" | "throughput" | "concurrency" | "engine" }
+  | { kind: "refused"; issues: Issue[] }
+  | { kind: "ready"; basis: SpeedBasis };
+
+/** The plan request for one GPU with the log's measurement, or why there is none. */
+const $logRequest = computed(
+  [$logMeasure, $logGpu, $logGpus, $fit, $model, $training, $serving, $job, $yourPrices],
+  (m, gpu, gpus, f, model, t, s, j, y) => {
+    if (!m) return null;
+    if (gpu === "") return { needs: "gpu" as const };
+    if (m.tokensPerSecond === null) return { needs: "throughput" as const };
+    if (m.kind === "serving" && m.concurrency === null) return { needs: "concurrency" as const };
+    const mode = m.kind === "training" ? "training" : "inference";
+    const built = planRequest({ ...f, mode }, model, t, s, j, y);
+    if (!built.ok) return { issues: built.issues };
+    return {
+      request: {
+        ...built.request,
+        gpus: [gpu],
+        measured: {
+          gpu,
+          gpus,
+          tokensPerSecond: m.tokensPerSecond,
+          ...(m.concurrency === null ? {} : { concurrency: m.concurrency }),
+        },
+      },
+    };
+  },
+);
+
+export const $logBasis = computed(
+  [$logRequest, $engine, $analyzerGpus, $analyzerPresets],
+  (r, e, gpus, presets): LogBasisState => {
+    if (!r) return { kind: "none" };
+    if ("needs" in r) return { kind: "needs", what: r.needs };
+    if ("issues" in r) return { kind: "refused", issues: r.issues };
+    if (!e) return { kind: "needs", what: "engine" };
+    const out = e.run(r.request, { gpus: [...gpus] as GpuSpec[], presets: [...presets] });
+    if (!out.ok) return { kind: "refused", issues: out.issues };
+    const basis = (out.result as { basis?: SpeedBasis | null }).basis;
+    return basis ? { kind: "ready", basis } : { kind: "needs", what: "throughput" };
+  },
+);
+
+// The estimate needs the engine: load it when a log arrives.
+$reading.listen((r) => {
+  if (r) void loadEngine();
+});
+
+/** Whether the basis was stored for the decision table (for the page to say so). */
+export const $basisSaved = atom<{ gpuName: string; gpus: number } | null>(null);
+
+/** Stores the log's measurement as the decision table's basis, and ticks its box. */
+export async function saveLogBasis(): Promise<void> {
+  const r = $reading.get();
+  const m = $logMeasure.get();
+  const b = $logBasis.get();
+  if (!r || !m || b.kind !== "ready") return;
+  const refused = await setMeasured({
+    ...MEASURED_DEFAULTS,
+    gpuName: b.basis.gpuName,
+    gpuCount: b.basis.gpus,
+    // A server's peak is its reserved pool, not what the model needs: only training's counts.
+    peakMemoryBytes: m.kind === "training" && m.peak ? m.peak.bytes : 0,
+    recommendedBytes:
+      m.kind === "training" && m.peak ? m.peak.bytes * (1 + MEASURED_DEFAULTS.headroom) : 0,
+    gpuId: b.basis.gpu,
+    basisKind: m.kind,
+    tokensPerSecond: b.basis.measuredTokensPerSecond,
+    concurrency: m.concurrency ?? 0,
+    sourceFile: r.name,
+    savedAt: Date.now(),
+  });
+  if (refused === null) return;
+  setUseMeasured(true);
+  $basisSaved.set({ gpuName: b.basis.gpuName, gpus: b.basis.gpus });
+}
