@@ -75,7 +75,7 @@ export const WIDGET_KEYS = {
     "src.",
   ],
   LinkNote: ["link."],
-  FrontDoor: ["fd.", "pt.", "lim.", "verdict.", "pr.", "shape.", "price."],
+  FrontDoor: ["fd.", "pt.", "lim.", "verdict.", "pr.", "shape.", "price.", "warn.measured-basis"],
 } as const;
 
 /** Every calculator string of one language: what the page's widgets and the command line say. */

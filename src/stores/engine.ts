@@ -4,22 +4,23 @@
  * itself loads when something needs computing: the first edit, stored inputs, a shared
  * link. On the server the calculators' wrappers provide it up front.
  */
-import { computed } from "nanostores";
+import { atom, computed } from "nanostores";
 import type { Engine } from "./engine-api.ts";
 import { lazy } from "./lazy.ts";
 
 const loader = lazy(() => import("./engine-impl.ts").then((m) => m.engine));
-let provided: Engine | null = null;
+/** A store, not a variable: whatever read `$engine` before it was provided reads it again. */
+const $provided = atom<Engine | null>(null);
 
 /** Build time only: the engine the server renders with. */
 export function provideEngine(e: Engine): void {
-  provided = e;
+  $provided.set(e);
 }
 
 /** The engine once loaded; `null` while it is not; `false` when loading failed. */
 export const $engine = computed(
-  loader.$state,
-  (s): Engine | null | false =>
+  [$provided, loader.$state],
+  (provided, s): Engine | null | false =>
     provided ?? (s.status === "ready" ? s.module : s.status === "failed" ? false : null),
 );
 
@@ -37,8 +38,10 @@ if (typeof document !== "undefined") {
 }
 
 /** Loads the engine (once; again after a failure) and resolves to it, or null on failure. */
-export const loadEngine = (): Promise<Engine | null> =>
-  provided ? Promise.resolve(provided) : loader.load();
+export const loadEngine = (): Promise<Engine | null> => {
+  const provided = $provided.get();
+  return provided ? Promise.resolve(provided) : loader.load();
+};
 
 /** The engine if it is already here. */
 export const engineNow = (): Engine | null => {

@@ -7,7 +7,7 @@
  * "Nothing measured" is `peakMemoryBytes === 0` and no `tokensPerSecond`; absent throughput is `throughputPerHour === 0`
  * with `workUnit === ""`.
  */
-import { atom, computed } from "nanostores";
+import { computed } from "nanostores";
 import type { Input } from "../estimate/request/field.ts";
 import { int, num, oneOf, text, withDefaults } from "../estimate/request/field.ts";
 import { MEMORY_FIELDS } from "../estimate/memory/fields.ts";
@@ -87,9 +87,18 @@ export async function setMeasured(m: MeasuredState): Promise<string[] | null> {
   return r.invalid;
 }
 
-/** Page-local choice (not persisted, not in links): rank GPUs by the measured peak. */
-/** Whether the decision table ranks by the measured peak (page-local). */
-export const $useMeasured = atom(false);
+/**
+ * Whether the plans rank on the measurements (the decision table's box, the analyzer's "use
+ * as basis"): kept in storage like the measurements, so the home page and the decision
+ * table plan on the run the analyzer read until the box is cleared.
+ */
+export const $useMeasured = storedAtom<boolean>(
+  `gpu-calc:use-measured:v${STORE_VERSION}`,
+  false,
+  (raw) =>
+    typeof raw === "boolean" ? { value: raw, invalid: [] } : { value: false, invalid: ["*"] },
+  "use-measured",
+);
 export const setUseMeasured = (v: boolean): void => $useMeasured.set(v);
 
 /** The measurements, when the analyzer stored any; null otherwise. */

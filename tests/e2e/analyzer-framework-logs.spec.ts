@@ -25,6 +25,7 @@ const PAGES = {
   en: {
     analyzer: "/en/guides/analyze-a-run/",
     table: "/en/guides/choosing-a-gpu/",
+    home: "/en/",
     locale: "en",
     format: {
       trainer: "Hugging Face Trainer console output",
@@ -40,6 +41,7 @@ const PAGES = {
   zh: {
     analyzer: "/guides/analyze-a-run/",
     table: "/guides/choosing-a-gpu/",
+    home: "/",
     locale: "zh-CN",
     format: {
       trainer: "Hugging Face Trainer 控制台输出",
@@ -133,6 +135,7 @@ for (const [lang, L] of Object.entries(PAGES))
       await section.scrollIntoViewIfNeeded();
       await expect(section).toHaveAttribute("data-hydrated", "true");
       await section.locator("#gf-mode").selectOption(c.mode);
+      await expect(section.locator("tr[data-gpu]").first()).toBeVisible();
       const before = await section
         .locator("tr[data-gpu]")
         .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-gpu")));
@@ -143,6 +146,14 @@ for (const [lang, L] of Object.entries(PAGES))
       await expect(section.locator('tr[data-gpu="rtx-4090"]')).toContainText(L.why);
       await expect(section.locator('tr[data-gpu="h100-sxm"]')).toContainText(L.why);
       expect(before.length).toBeGreaterThan(0);
+
+      // The home page's answer plans on the same run (its question is a fine-tune) and says so.
+      if (c.kind === "trainer") {
+        await page.goto(L.home);
+        const door = page.locator("[data-limits]").first();
+        await door.scrollIntoViewIfNeeded();
+        await expect(door).toContainText(L.based);
+      }
     });
 
 const pad = (n: number): string => String(n).padStart(2, "0");

@@ -28,6 +28,7 @@ import {
   verdictMessage,
 } from "./plan-rows.ts";
 import { shown } from "./result.ts";
+import { warningMessage } from "../../i18n/messages.ts";
 
 const ID = "fd";
 const LORA_METHODS = ["lora", "qlora"] as const;
@@ -160,7 +161,11 @@ export const frontDoorView = defineView(
             ? (e: Event, page: RowPage, href: string) => openRow(e, first, page, href)
             : null,
           none: top.length ? null : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
-          limits: limitsMessages(r.limits, r.currency),
+          // A plan on the user's own run says so before anything else.
+          limits: [
+            ...r.warnings.filter((w) => w.code === "measured-basis").map(warningMessage),
+            ...limitsMessages(r.limits, r.currency),
+          ],
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,
