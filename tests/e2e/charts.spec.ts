@@ -11,14 +11,14 @@ const LANGS = [
     lang: "en",
     memory: "/en/guides/training-memory/",
     cost: "/en/guides/total-cost/",
-    costAxis: "Total cost (USD)",
+    costAxis: (currency: string) => `Total cost (${currency})`,
     gpuAxis: "Number of GPUs",
   },
   {
     lang: "zh-cn",
     memory: "/guides/training-memory/",
     cost: "/guides/total-cost/",
-    costAxis: "总费用（CNY）",
+    costAxis: (currency: string) => `总费用（${currency}）`,
     gpuAxis: "GPU 数量（张）",
   },
 ] as const;
@@ -60,8 +60,11 @@ for (const c of LANGS) {
       await page.goto(c.cost);
       await hydrateIslands(page);
       const titles = page.locator(".calc-chart svg text.calc-axis-title");
-      await expect(titles).toHaveText([c.gpuAxis, c.costAxis]);
       const cc = page.locator('section[aria-labelledby="cc-title"]');
+      // The cost axis names the currency the page's totals carry.
+      const total = await cc.locator("[data-figure]").first().innerText();
+      const currency = /\b(USD|CNY)\b/.exec(total)?.[1] ?? "none";
+      await expect(titles).toHaveText([c.gpuAxis, c.costAxis(currency)]);
       const remove = cc.locator("button.calc-secondary").first();
       await expect(remove).toBeVisible();
       const background = (el: Element) => getComputedStyle(el).backgroundColor;

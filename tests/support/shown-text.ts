@@ -56,6 +56,34 @@ export function inUnit(
   return n === "—" ? n : template.replace("{n}", n);
 }
 
+/** A range of hours, low and high, as a time figure's likely range carries it. */
+interface HoursRange {
+  low: number;
+  high: number;
+}
+
+/** Hours with their likely range, as the compute-time page words them: "140 h, likely 110.4–159.6 h". */
+export function hoursLikely(lang: Lang, hours: number, range: HoursRange): string {
+  const [h, low, high] = [
+    inUnit(lang, hours, "hours"),
+    plain(lang, range.low),
+    inUnit(lang, range.high, "hours"),
+  ];
+  return lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`;
+}
+
+/** A decision-table row's billed hours with their likely range: "10.43 (8.34–11.81)". */
+export function hoursCell(
+  lang: Lang,
+  hours: number | null,
+  range: HoursRange | null | undefined,
+): string {
+  const h = plain(lang, hours, 2);
+  if (!range) return h;
+  const [low, high] = [plain(lang, range.low, 2), plain(lang, range.high, 2)];
+  return lang === "en" ? `${h} (${low}–${high})` : `${h}（${low}–${high}）`;
+}
+
 /** Large counts as the page prints them: 6.02 × 10^19. */
 export function scientific(lang: Lang, v: number): string {
   if (Math.abs(v) < 1e6) return plain(lang, v);

@@ -11,7 +11,7 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
-import { colon, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
+import { colon, hoursCell, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
 import { expect, test } from "../fixtures.ts";
 import { GPUS, figure, openCalculators, OPENING, pageRequest, typeInto } from "./helpers.ts";
 
@@ -217,7 +217,9 @@ for (const lang of ["en", "zh-cn"] as const)
         .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
         .toEqual(best.map((x) => x.gpu));
       for (const [n, x] of best.slice(0, 8).entries()) {
-        await expect(rows.nth(n).locator('[data-k="hours"]')).toHaveText(plain(lang, x.hours, 2));
+        await expect(rows.nth(n).locator('[data-k="hours"]')).toHaveText(
+          hoursCell(lang, x.hours, x.hoursRange),
+        );
         // The cost, then the link that opens the row on the cost page.
         await expect(rows.nth(n).locator('[data-k="cost"]')).toHaveText(
           leading(plain(lang, x.cost, 2)),

@@ -5,7 +5,7 @@
  * them (tests/support/shown-text.ts), in both languages where the widget names units.
  */
 import type { TaskRequest } from "../../../src/estimate/registry.ts";
-import { colon, inUnit, leading, plain } from "../../support/shown-text.ts";
+import { colon, hoursCell, hoursLikely, inUnit, leading, plain } from "../../support/shown-text.ts";
 import { test, expect } from "../fixtures.ts";
 import type { Lang } from "./helpers.ts";
 
@@ -123,13 +123,17 @@ test("compute time: the network between nodes sets the speed past one node, in b
     const slow = (await pageRequest(page, "ct")) as TimeRequest;
     expect(slow).toMatchObject({ task: "train-time", gpus: 128, network: "ethernet-25" });
     expect(slow).not.toHaveProperty("lora");
+    const slowResult = estimate(slow);
     await expect(figure(page, "ct", "hours")).toHaveText(
-      inUnit(lang, estimate(slow).hours, "hours"),
+      hoursLikely(lang, slowResult.hours, slowResult.hoursRange),
     );
     await page.selectOption("#ct-network", "ib-ndr-400");
     const fast = (await pageRequest(page, "ct")) as TimeRequest;
-    const hours = estimate(fast).hours;
-    await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, hours, "hours"));
+    const fastResult = estimate(fast);
+    const hours = fastResult.hours;
+    await expect(figure(page, "ct", "hours")).toHaveText(
+      hoursLikely(lang, hours, fastResult.hoursRange),
+    );
     expect(hours).toBeLessThan(estimate(slow).hours);
     await expect(page.locator("label[for='ct-network']")).toHaveText(
       lang === "en" ? "Network between nodes" : "节点间网络",
@@ -156,7 +160,7 @@ for (const lang of LANGS) {
     };
     expect(await pageRequest(page, "ct")).toEqual(request);
     const r = estimate(request);
-    await expect(figure(page, "ct", "hours")).toHaveText(inUnit(lang, r.hours, "hours"));
+    await expect(figure(page, "ct", "hours")).toHaveText(hoursLikely(lang, r.hours, r.hoursRange));
     // Seed: 1e8 samples x 1e9 FLOPs = 1e17 FLOPs needs 1e17 / 86,400 s = 1.16 TFLOPS sustained.
     await page.selectOption("#ct-work", "samples");
     await typeInto(page, "#ct-samples", "1e8");
@@ -244,7 +248,9 @@ for (const lang of LANGS) {
     expect(await ids()).toEqual(best.map((x) => x.gpu));
     const first = best[0]!;
     await expect(rows.first()).toHaveAttribute("data-verdict", first.verdict);
-    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(plain(lang, first.hours, 2));
+    await expect(rows.first().locator('[data-k="hours"]')).toHaveText(
+      hoursCell(lang, first.hours, first.hoursRange),
+    );
     // The cost, then the link that opens the row on the cost page.
     await expect(rows.first().locator('[data-k="cost"]')).toHaveText(
       leading(plain(lang, first.cost, 2)),
@@ -310,7 +316,9 @@ for (const lang of LANGS) {
     // The bill adds the hours around the run (setup, downloads, reruns, idle) to it.
     expect(l40s.hours).toBeGreaterThan(l40s.runHours!);
     const shown = page.locator('[data-table="fit"] tbody tr[data-gpu="l40s"]');
-    await expect(shown.locator('[data-k="hours"]')).toHaveText(plain(lang, l40s.hours, 2));
+    await expect(shown.locator('[data-k="hours"]')).toHaveText(
+      hoursCell(lang, l40s.hours, l40s.hoursRange),
+    );
     await expect(page.locator('[data-table="fit"] thead')).toContainText(
       lang === "en" ? "Per item" : "每项费用",
     );
