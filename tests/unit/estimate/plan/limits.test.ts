@@ -12,7 +12,14 @@ import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../../src/prices/load.ts";
 
-const ctx = { gpus: loadGpuSpecs(), presets: PRESETS, prices: loadReferencePrices() };
+// Reference prices are aged against a fixed day, so the rows used do not change as the
+// file ages (a row over a year old is never used).
+const ctx = {
+  gpus: loadGpuSpecs(),
+  presets: PRESETS,
+  prices: loadReferencePrices(),
+  today: "2026-12-05",
+};
 
 interface Plan {
   rows: PlanRow[];

@@ -18,7 +18,9 @@ import { runRequest } from "../../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../../src/prices/load.ts";
 
 const gpus = loadGpuSpecs();
-const ctx = { gpus, presets: PRESETS, prices: loadReferencePrices() };
+// Reference prices are aged against a fixed day, so the rows used do not change as the
+// file ages (a row over a year old is never used).
+const ctx = { gpus, presets: PRESETS, prices: loadReferencePrices(), today: "2026-12-05" };
 const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
 
 interface Plan {
