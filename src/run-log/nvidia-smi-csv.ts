@@ -139,6 +139,27 @@ export function parseQuantity(raw: string, kind: Kind, headerUnit: string | null
   return { ok: true, value };
 }
 
+/**
+ * Epoch seconds of a wall-clock time matched as year, month, day, hour, minute, second and
+ * an optional fraction (groups 1–7), read as UTC; null for a time that does not exist
+ * (Date.UTC rolls 2024-02-31 over to March).
+ */
+export function utcSeconds(m: RegExpExecArray): number | null {
+  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return null;
+  const ms = Date.UTC(y, mo - 1, d, h, mi, se);
+  const check = new Date(ms);
+  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
+  return ms / 1000 + (m[7] ? Number(`0.${m[7]}`) : 0);
+}
+
 const TS_RE =
   /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
@@ -154,20 +175,8 @@ export function parseTimestamp(raw: string): number | null {
   }
   const m = TS_RE.exec(s);
   if (!m) return null;
-  const [y, mo, d, h, mi, se] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 60) return null;
-  const ms = Date.UTC(y, mo - 1, d, h, mi, se);
-  // Date.UTC rolls 2024-02-31 over to March: reject dates that do not exist.
-  const check = new Date(ms);
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
-  let seconds = ms / 1000 + (m[7] ? Number(`0.${m[7]}`) : 0);
+  let seconds = utcSeconds(m);
+  if (seconds === null) return null;
   const zone = m[8];
   if (zone && zone.toUpperCase() !== "Z") {
     const sign = zone.startsWith("-") ? -1 : 1;

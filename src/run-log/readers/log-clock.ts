@@ -3,6 +3,8 @@
  * length, window length), so wall-clock stamps are read as UTC whatever zone wrote them.
  */
 
+import { utcSeconds } from "../nvidia-smi-csv.ts";
+
 const DATE_TIME_RE = /(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?/;
 
 /** Logs put their stamp in the prefix: only this many leading characters are searched. */
@@ -15,20 +17,7 @@ export const STAMP_SEARCH_CHARS = 160;
  */
 export function findDateTimeSeconds(line: string): number | null {
   const m = DATE_TIME_RE.exec(line.slice(0, STAMP_SEARCH_CHARS));
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-  const check = new Date(ms);
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
-  return ms / 1000 + (m[7] ? Number(`0.${m[7]}`) : 0);
+  return m ? utcSeconds(m) : null;
 }
 
 const MONTH_DAY_RE =
