@@ -5,6 +5,7 @@
  */
 import { loadCatalog } from "../../src/catalog/load.ts";
 import { loadPrices } from "../../src/prices/load.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -13,9 +14,16 @@ const catalog = loadCatalog();
 const unpriced = catalog.filter((g) => !prices.some((p) => p.gpuId === g.id));
 const cnyRows = prices.filter((p) => p.currency === "CNY");
 
-/** Whole days from a row's date to today, as the page counts them on its build day. */
-const daysSince = (date: string) =>
-  Math.floor((Date.parse(new Date().toISOString().slice(0, 10)) - Date.parse(date)) / 86_400_000);
+/**
+ * Whole days from a row's date to the day the page says it was built (its CNY table's caption
+ * names it): the page counts ages to its build day, and the tests may run on a later one.
+ */
+const builtOn = async (page: Page) => {
+  const caption = await page.locator("table[data-cny-table] caption").textContent();
+  const day = /\d{4}-\d{2}-\d{2}/.exec(caption ?? "")?.[0];
+  expect(day, "the CNY table's caption names the build day").toBeDefined();
+  return (date: string) => Math.round((Date.parse(day!) - Date.parse(date)) / 86_400_000);
+};
 
 for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, reference, rates } of [
   {
@@ -45,6 +53,7 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
 ]) {
   test(`the price table shows a sourced, dated row (${path})`, async ({ page }) => {
     await page.goto(path);
+    const daysSince = await builtOn(page);
     const table = page.locator('table[data-gpu="h100-sxm"]');
     await expect(table.getByRole("columnheader", { name: date })).toBeVisible();
     // AWS p5.48xlarge: 55.04 USD per 8-GPU instance-hour, read on 2026-11-09.
@@ -76,6 +85,7 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
 
   test(`every CNY row is listed with its date, age and source kind (${path})`, async ({ page }) => {
     await page.goto(path);
+    const daysSince = await builtOn(page);
     const table = page.locator("table[data-cny-table]");
     await expect(table.locator("tbody tr")).toHaveCount(cnyRows.length);
     expect(cnyRows.length).toBeGreaterThan(3);
