@@ -215,7 +215,7 @@ export const EXAMPLES: readonly Example[] = [
       throughputPerHour: 462_130,
       totalWork: 5e7,
     },
-    quote: ["recommendedBytes", "verdict.rentGB", "verdict.fitsOn.0", "own.fits", "singleGpuHours"],
+    quote: ["recommendedBytes", "verdict.rentGB", "verdict.fitsOn.0", "own.fit", "singleGpuHours"],
   },
 ];
 
@@ -244,7 +244,14 @@ export function renderExamples(ctx: TaskContext): string {
   return EXAMPLES.map((e) => {
     const r = runRequest(e.request, ctx);
     if (!r.ok) throw new Error(`README example refused: ${JSON.stringify(r.issues)}`);
-    const figures = e.quote.map((k) => figure(k, valueAt(r.result, k))).join(", ");
+    const figures = e.quote
+      .map((k) => {
+        const v = valueAt(r.result, k);
+        // A renamed result field must fail the docs, not print "undefined" into the README.
+        if (v === undefined) throw new Error(`README example quotes ${k}, which the result lacks`);
+        return figure(k, v);
+      })
+      .join(", ");
     return [
       "```sh",
       `echo '${JSON.stringify(e.request)}' | npm run -s estimate -- -`,

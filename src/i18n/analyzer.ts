@@ -203,7 +203,7 @@ export const analyzer = defineStrings(
     "finding.memory-near-capacity":
       "Peak {peakMiB} MiB is {usedPct}% of the GPU's {totalMiB} MiB: little room left for spikes.",
     "finding.recommended-exceeds-gpu":
-      "With {headroomPct}% headroom the run needs {recommendedMiB} MiB, more than this GPU's {totalMiB} MiB: rent a larger GPU or cut memory (batch size, precision, checkpointing).",
+      "Tight: with {headroomPct}% headroom the run needs {recommendedMiB} MiB, more than this GPU's {totalMiB} MiB. The peak fitted, the headroom does not: a longer sequence or a larger batch may not fit. Rent a larger GPU or cut memory (batch size, precision, checkpointing).",
     "finding.smaller-gpu-fits":
       "A smaller GPU would do: {gpuName} ({memoryGB} GB, {memoryTotalMiB} MiB in nvidia-smi) holds the {recommendedGB} GB to rent.",
     "finding.no-catalog-gpu-fits":
@@ -493,7 +493,7 @@ export const analyzer = defineStrings(
     "finding.memory-near-capacity":
       "显存峰值 {peakMiB} MiB，已占这张卡 {totalMiB} MiB 的 {usedPct}%，几乎没有应对波动的余地。",
     "finding.recommended-exceeds-gpu":
-      "留 {headroomPct}% 余量需要 {recommendedMiB} MiB，超过了这张卡的 {totalMiB} MiB：换更大显存的卡，或者减少显存占用（批量大小、精度、检查点）。",
+      "偏紧：留 {headroomPct}% 余量需要 {recommendedMiB} MiB，超过了这张卡的 {totalMiB} MiB。峰值装下了，余量不够：更长的序列或更大的批量可能装不下。换更大显存的卡，或者减少显存占用（批量大小、精度、检查点）。",
     "finding.smaller-gpu-fits":
       "更小的卡也够用：{gpuName}（{memoryGB} GB，nvidia-smi 显示 {memoryTotalMiB} MiB）装得下应租的 {recommendedGB} GB。",
     "finding.no-catalog-gpu-fits":

@@ -81,10 +81,10 @@ function sized(g: GpuAnalysis, r: MeasuredRunResult, catalog: readonly GpuSpec[]
     seedRangeGB: { low: rentGB(r.seedRangeBytes.low), high: rentGB(r.seedRangeBytes.high) },
     smallestFit: fit(catalog, r.verdict.fitsOn[0]),
     smallerFit: fit(catalog, r.own?.smallerFitsOn[0]),
-    fitsOwnMemory: r.own ? r.own.fits : null,
+    fitsOwnMemory: r.own ? r.own.fit === "fits" : null,
   };
   if (!r.own) info("memory-total-unknown");
-  else if (!r.own.fits)
+  else if (r.own.fit !== "fits")
     warn("recommended-exceeds-gpu", {
       recommendedMiB: bytesToMiB(r.recommendedBytes),
       totalMiB: bytesToMiB(r.own.capacityBytes),

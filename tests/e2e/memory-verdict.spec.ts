@@ -1,6 +1,6 @@
 /**
  * The memory verdict on the training-memory and inference guides, in both languages: the
- * headline "rent at least X GB per GPU" and the yes/no for the chosen GPU are what the
+ * headline "rent at least X GB per GPU" and the chosen GPU's fit (with headroom, tight, no) are what the
  * command line's task code computes for the request the widget shows; the allocator and
  * nvidia-smi figures follow as details; GPUs are named, never shown by id.
  */
@@ -25,15 +25,15 @@ const WORDS = {
       count > 1
         ? `Rent at least ${gb} per GPU, on each of ${count} GPUs`
         : `Rent at least ${gb} per GPU`,
-    yes: "yes",
-    no: "no",
+    fits: "yes, with headroom",
+    "does-not-fit": "no",
   },
   "zh-cn": {
     locale: "zh-CN",
     rent: (gb: string, count: number) =>
       count > 1 ? `每张 GPU 至少租 ${gb} 显存，共 ${count} 张` : `每张 GPU 至少租 ${gb} 显存`,
-    yes: "是",
-    no: "否",
+    fits: "装得下，含余量",
+    "does-not-fit": "装不下",
   },
 } as const;
 const gbText = (lang: Lang, gb: number) =>
@@ -69,23 +69,28 @@ async function coreVerdict(page: Page, w: Widget): Promise<MemoryVerdict> {
 }
 
 /** The headline and yes/no on the page say what the core computes, in the page's language. */
-async function expectVerdict(page: Page, lang: Lang, w: Widget, fits: boolean): Promise<void> {
+async function expectVerdict(
+  page: Page,
+  lang: Lang,
+  w: Widget,
+  fit: "fits" | "does-not-fit",
+): Promise<void> {
   const v = await coreVerdict(page, w);
-  expect(v.chosen?.fits).toBe(fits);
+  expect(v.chosen?.fit).toBe(fit);
   const s = section(page, w);
   const verdict = s.locator("[data-verdict]");
   const rent = gbText(lang, v.rentGB);
   await expect(verdict.locator('[data-figure="rent"]')).toHaveText(rent);
   await expect(verdict.locator(".calc-verdict-rent")).toHaveText(WORDS[lang].rent(rent, v.gpus));
   const chosen = verdict.locator(".calc-verdict-chosen");
-  await expect(chosen).toHaveAttribute("data-fits", fits ? "yes" : "no");
-  await expect(chosen.locator('[data-figure="fits"]')).toHaveText(WORDS[lang][fits ? "yes" : "no"]);
+  await expect(chosen).toHaveAttribute("data-fits", fit);
+  await expect(chosen.locator('[data-figure="fits"]')).toHaveText(WORDS[lang][fit]);
   await expect(chosen).toContainText(nameOf(v.chosen?.gpuId ?? ""));
   // The GPUs it fits on, by name, smallest first; or the advice when none does.
   const list = verdict.locator("[data-fits-on]");
   if (v.fitsOn.length === 0) await expect(list).not.toBeEmpty();
   else await expect(list).toContainText(nameOf(v.fitsOn[0] ?? ""));
-  if (v.chosen?.fits) expect(v.fitsOn).toContain(v.chosen.gpuId);
+  if (v.chosen?.fit === "fits") expect(v.fitsOn).toContain(v.chosen.gpuId);
 
   // The details follow the headline: the allocator / nvidia-smi figures come after it.
   const after = await s.evaluate((el) => {
@@ -111,12 +116,12 @@ for (const lang of ["en", "zh-cn"] as const) {
     await page.selectOption("#tm-recompute", "none");
     await engineReady(page);
     // Full fine-tuning of an 8B model: far more than a 24 GB card.
-    await expectVerdict(page, lang, "tm", false);
+    await expectVerdict(page, lang, "tm", "does-not-fit");
     // QLoRA with full recomputation fits on it.
     await page.selectOption("#tm-method", "qlora");
     await page.selectOption("#tm-recompute", "full");
     await engineReady(page);
-    await expectVerdict(page, lang, "tm", true);
+    await expectVerdict(page, lang, "tm", "fits");
   });
 
   test(`inference memory verdict matches the core (${lang})`, async ({ page }) => {
@@ -124,9 +129,9 @@ for (const lang of ["en", "zh-cn"] as const) {
     await page.selectOption("#im-gpu", "t4");
     await engineReady(page);
     // 16 GB of weights do not fit in a T4's 15,360 MiB.
-    await expectVerdict(page, lang, "im", false);
+    await expectVerdict(page, lang, "im", "does-not-fit");
     await page.selectOption("#im-gpu", "a100-80gb-sxm");
     await engineReady(page);
-    await expectVerdict(page, lang, "im", true);
+    await expectVerdict(page, lang, "im", "fits");
   });
 }

@@ -11,7 +11,8 @@ import { issue } from "../request/issue.ts";
 import { MEASURED_RUN_FIELDS } from "./fields.ts";
 import type { TaskContext } from "../request/task.ts";
 import { defineTask } from "../request/task.ts";
-import { pushCommonWarnings } from "../memory/views.ts";
+import type { MemoryViews } from "../memory/views.ts";
+import { memoryFit, pushCommonWarnings } from "../memory/views.ts";
 import type { Assumption, Warning } from "../result.ts";
 import { part } from "../result.ts";
 import { mibToBytes } from "../units.ts";
@@ -30,7 +31,7 @@ export const SMALLER_GPU_SHARE = 0.9;
 function ownGpu(
   r: MeasuredRunRequest,
   ctx: TaskContext,
-  recommendedBytes: number,
+  views: Pick<MemoryViews, "nvidiaSmiBytes" | "recommendedBytes">,
   fitsOn: readonly string[],
 ) {
   if (r.memoryTotalMiB === undefined) return null;
@@ -40,7 +41,7 @@ function ownGpu(
   );
   return {
     capacityBytes,
-    fits: recommendedBytes <= capacityBytes,
+    fit: memoryFit(views, capacityBytes),
     /** Catalog GPUs well below its memory that hold the need, smallest first. */
     smallerFitsOn: fitsOn.filter((id) => smaller.has(id)),
   };
@@ -74,7 +75,8 @@ export const measuredRunTask = defineTask({
       { key: "measured-peak-bytes", value: r.peakBytes, source: "run-log" },
       { key: "headroom", value: r.headroom, source: "seed-headroom" },
     ];
-    const verdict = memoryVerdict(ctx, { recommendedBytes }, r.gpu, r.gpus);
+    const views = { recommendedBytes, nvidiaSmiBytes: r.peakBytes };
+    const verdict = memoryVerdict(ctx, views, r.gpu, r.gpus);
     return {
       total: recommendedBytes,
       breakdown: [part("measured-peak", r.peakBytes), part("headroom", headroomBytes)],
@@ -88,7 +90,7 @@ export const measuredRunTask = defineTask({
         high: r.peakBytes * (1 + HEADROOM_SEED_MAX),
       },
       verdict,
-      own: ownGpu(r, ctx, recommendedBytes, verdict.fitsOn),
+      own: ownGpu(r, ctx, views, verdict.fitsOn),
       singleGpuHours: singleGpuHours(r),
     };
   },

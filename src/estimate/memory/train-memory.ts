@@ -7,7 +7,7 @@ import { isArch, shapeFromParams } from "../model/model.ts";
 import type { TokenFlops } from "../training/flops.ts";
 import { tokenFlops } from "../training/flops.ts";
 import { mibToBytes } from "../units.ts";
-import { gpuById, gpusHolding, memoryVerdict } from "./verdict.ts";
+import { gpuById, memoryVerdict } from "./verdict.ts";
 import type { Resolved } from "../request/field.ts";
 import type { TaskContext } from "../request/task.ts";
 import { defineTask } from "../request/task.ts";
@@ -83,10 +83,6 @@ export const trainMemoryTask = defineTask({
   rules: (r) => [...trainingParallelRules(r), ...optimizerRules(r)],
   run: (r, ctx) => {
     const result = trainingMemory(trainingInput(r, ctx));
-    return {
-      ...result,
-      fitsOn: gpusHolding(ctx, result.recommendedBytes),
-      verdict: memoryVerdict(ctx, result, r.gpu, r.gpus),
-    };
+    return { ...result, verdict: memoryVerdict(ctx, result, r.gpu, r.gpus) };
   },
 });

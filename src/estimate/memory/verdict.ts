@@ -1,8 +1,8 @@
 /** What a task reads besides its request: the GPU catalog and the model presets. */
 import type { GpuSpec, OptionalFigure } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
-import type { MemoryVerdict, MemoryViews } from "./views.ts";
-import { rentGB } from "./views.ts";
+import type { MemoryFit, MemoryVerdict, MemoryViews } from "./views.ts";
+import { memoryFit, rentGB } from "./views.ts";
 import type { Issue } from "../request/issue.ts";
 import { issue } from "../request/issue.ts";
 import type { TaskContext } from "../request/task.ts";
@@ -14,36 +14,35 @@ export function gpuById(ctx: TaskContext, id: string): GpuSpec {
   return g;
 }
 
-/** The ids of catalog GPUs whose memory (nvidia-smi memory.total) holds `bytes`. */
-export function gpusHolding(ctx: TaskContext, bytes: number): string[] {
-  return ctx.gpus.filter((g) => g.memoryTotalBytes >= bytes).map((g) => g.id);
-}
-
 /**
- * The verdict of a memory estimate, computed once from the memory to rent: the chosen GPU
- * fits exactly when it is among the GPUs that hold the need.
+ * The verdict of a memory estimate, computed once from its nvidia-smi peak and the memory to
+ * rent: each GPU fits, is tight or does not fit (`memoryFit`), the chosen one included.
  */
 export function memoryVerdict(
   ctx: TaskContext,
-  views: Pick<MemoryViews, "recommendedBytes">,
+  views: Pick<MemoryViews, "recommendedBytes" | "nvidiaSmiBytes">,
   gpuId: string | undefined,
   gpus: number,
 ): MemoryVerdict {
   const needBytes = views.recommendedBytes;
-  const holding = new Set(gpusHolding(ctx, needBytes));
-  const fitsOn = ctx.gpus
-    .filter((g) => holding.has(g.id))
-    .sort((a, b) => a.memoryTotalBytes - b.memoryTotalBytes)
-    .map((g) => g.id);
-  const chosen =
-    gpuId === undefined
-      ? null
-      : {
-          gpuId,
-          fits: holding.has(gpuId),
-          capacityBytes: gpuById(ctx, gpuId).memoryTotalBytes,
-        };
-  return { rentGB: rentGB(needBytes), needBytes, gpus, chosen, fitsOn };
+  const bySize = [...ctx.gpus].sort((a, b) => a.memoryTotalBytes - b.memoryTotalBytes);
+  const at = (fit: MemoryFit) =>
+    bySize.filter((g) => memoryFit(views, g.memoryTotalBytes) === fit).map((g) => g.id);
+  const chosen = (() => {
+    if (gpuId === undefined) return null;
+    const capacityBytes = gpuById(ctx, gpuId).memoryTotalBytes;
+    const fit = memoryFit(views, capacityBytes);
+    const shortBytes = fit === "tight" ? needBytes - capacityBytes : 0;
+    return { gpuId, fit, shortBytes, capacityBytes };
+  })();
+  return {
+    rentGB: rentGB(needBytes),
+    needBytes,
+    gpus,
+    chosen,
+    fitsOn: at("fits"),
+    tightOn: at("tight"),
+  };
 }
 
 const MISSING_CODE = {

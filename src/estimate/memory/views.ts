@@ -62,8 +62,14 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
     part("cuda-context", cudaContextBytes),
   ];
   const nvidiaSmiBytes = sumBreakdown(withSmi);
-  const breakdown = [...withSmi, part("headroom", nvidiaSmiBytes * headroom)];
-  const recommendedBytes = sumBreakdown(breakdown);
+  // The seeds' headroom is for "framework caches, temporary tensors and fluctuations": it goes
+  // on the allocator's peak and so already holds the allocator's cache. On top of nvidia-smi's
+  // view (which holds that cache) it would count the cache twice. Never less than nvidia-smi.
+  const recommendedBytes = Math.max(
+    nvidiaSmiBytes,
+    allocatorPeakBytes * (1 + headroom) + cudaContextBytes,
+  );
+  const breakdown = [...withSmi, part("headroom", recommendedBytes - nvidiaSmiBytes)];
   return {
     allocatorPeakBytes,
     reservedBytes: allocatorPeakBytes + reserve,
@@ -75,6 +81,21 @@ export function memoryViews(parts: BreakdownItem[], o: MemoryOverheads): MemoryV
     cudaContextBytes,
     headroom,
   };
+}
+
+/**
+ * How a GPU holds a memory need, in the three levels the guides teach: the need with its
+ * headroom fits; only the peak fits (tight: the headroom does not, and a short real run
+ * decides); or the peak itself does not fit.
+ */
+export type MemoryFit = "fits" | "tight" | "does-not-fit";
+
+export function memoryFit(
+  views: Pick<MemoryViews, "nvidiaSmiBytes" | "recommendedBytes">,
+  capacityBytes: number,
+): MemoryFit {
+  if (views.recommendedBytes <= capacityBytes) return "fits";
+  return views.nvidiaSmiBytes <= capacityBytes ? "tight" : "does-not-fit";
 }
 
 /**
@@ -101,10 +122,15 @@ export interface MemoryVerdict {
   needBytes: number;
   /** GPUs the need is per (training: the GPU count; serving: the tensor-parallel degree). */
   gpus: number;
-  /** The GPU the request names; null when it names none. */
-  chosen: { gpuId: string; fits: boolean; capacityBytes: number } | null;
+  /**
+   * The GPU the request names and how it holds the need; `shortBytes` is what the headroom
+   * lacks on a tight fit (need − capacity), 0 otherwise. Null when the request names none.
+   */
+  chosen: { gpuId: string; fit: MemoryFit; shortBytes: number; capacityBytes: number } | null;
   /** Ids of the catalog GPUs that hold the need, smallest usable memory first. */
   fitsOn: string[];
+  /** Ids of the catalog GPUs that hold the peak but not its headroom, smallest first. */
+  tightOn: string[];
 }
 
 /** The overheads `memoryViews` applied, as assumptions with their sources. */

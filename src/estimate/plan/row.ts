@@ -31,6 +31,7 @@ export type PlanLimit = "compute" | "memory-bandwidth" | "communication" | "laun
 export type PlanReason =
   | "does-not-fit-largest"
   | "needs-sharding"
+  | "memory-tight"
   | "tensor-parallel-in-node"
   | "independent-jobs"
   | "replicas-independent"
@@ -104,6 +105,11 @@ export interface PlanRow {
    * headline rounds it (`rentGB`), so the table and those pages print the same figure.
    */
   memoryPerGpuRentGB: number | null;
+  /**
+   * Training: on a tight fit (the peak fits, its headroom does not), what the headroom lacks
+   * per GPU in bytes; absent when the memory fits with headroom.
+   */
+  memoryShortBytes?: number;
   /** Serving: output tokens/s each user gets while an answer streams (1 / time per output token). */
   tokensPerSecondPerUser?: number;
   /** Serving: seconds to a user's first token. */

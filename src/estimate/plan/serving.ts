@@ -9,7 +9,7 @@
 import type { GpuSpec } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
 import type { InferenceMemoryInput } from "../serving/memory.ts";
-import { inferenceMemory, servingFits } from "../serving/memory.ts";
+import { inferenceMemory, servingFit } from "../serving/memory.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "../serving/speed.ts";
 import { servingSpeed } from "../serving/speed.ts";
 import { costPerMillionTokens } from "../cost/cost.ts";
@@ -39,9 +39,13 @@ export interface ServingPlanInput extends Limits {
 const memoryAt = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) =>
   inferenceMemory({ ...p.memory, gpu, tensorParallel: tp, sequences: batch });
 
-/** Whether `batch` sequences fit a group of `tp` GPUs: the memory page's own verdict. */
+/**
+ * Whether `batch` sequences fit a group of `tp` GPUs with their headroom: the memory page's
+ * own verdict. A group takes no user a tight fit would squeeze in: more replicas or a larger
+ * group serve them with headroom.
+ */
 const holds = (p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number): boolean =>
-  servingFits(memoryAt(p, gpu, tp, batch), gpu, batch);
+  servingFit(memoryAt(p, gpu, tp, batch), gpu, batch) === "fits";
 
 function speedAt(p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) {
   const s = servingSpeed({ ...p.speed, gpu, tensorParallel: tp, batch });

@@ -13,6 +13,8 @@ import type { UsedPrice } from "../cost/price.ts";
 import type { TokenFlops } from "../training/flops.ts";
 import type { TrainingMemoryInput } from "../memory/training-memory.ts";
 import { trainingMemory } from "../memory/training-memory.ts";
+import type { MemoryViews } from "../memory/views.ts";
+import { memoryFit } from "../memory/views.ts";
 import type { RunOptions } from "../training/run.ts";
 import { runOn, stateBytes } from "../training/run.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
@@ -45,23 +47,39 @@ const sharded = (s: Sharding) => s === "zero3" || s === "fsdp";
 
 interface Fit {
   sharding: Sharding;
+  /** The memory to rent per GPU, headroom included. */
   bytes: number;
+  /** What the headroom lacks on a tight fit (`bytes` − the GPU's memory); 0 when it fits. */
+  shortBytes: number;
 }
 
-/** The sharding that fits `gpus` of this GPU: the workload's own, else ZeRO-3. */
+/**
+ * How `gpus` of this GPU hold the workload: with its own sharding, else ZeRO-3; a sharding
+ * that fits with headroom before one that is only tight (the peak fits, the headroom does
+ * not), which is a warning, not a refusal.
+ */
 function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
   const own = p.memory.sharding ?? "none";
+  const capacity = gpu.memoryTotalBytes;
   const m = p.measured;
+  const fitOf = (
+    sharding: Sharding,
+    views: Pick<MemoryViews, "nvidiaSmiBytes" | "recommendedBytes">,
+  ) => {
+    const level = memoryFit(views, capacity);
+    if (level === "does-not-fit") return null;
+    const bytes = views.recommendedBytes;
+    return { sharding, bytes, shortBytes: level === "tight" ? bytes - capacity : 0 };
+  };
   if (m?.peakBytes !== undefined) {
-    const bytes = m.peakBytes * (1 + m.headroom);
-    return gpus >= m.gpus && bytes <= gpu.memoryTotalBytes ? { sharding: own, bytes } : null;
+    const views = { nvidiaSmiBytes: m.peakBytes, recommendedBytes: m.peakBytes * (1 + m.headroom) };
+    return gpus >= m.gpus ? fitOf(own, views) : null;
   }
   const tries: Sharding[] = gpus > 1 && !sharded(own) ? [own, "zero3"] : [own];
-  for (const sharding of tries) {
-    const m = trainingMemory({ ...p.memory, gpu, gpus, sharding });
-    if (m.recommendedBytes <= gpu.memoryTotalBytes) return { sharding, bytes: m.recommendedBytes };
-  }
-  return null;
+  const fits = tries
+    .map((sharding) => fitOf(sharding, trainingMemory({ ...p.memory, gpu, gpus, sharding })))
+    .filter((f) => f !== null);
+  return fits.find((f) => f.shortBytes === 0) ?? fits[0] ?? null;
 }
 
 /**
@@ -96,6 +114,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
     if (!fit) continue;
     const reasons: PlanReason[] = [];
     if (fit.sharding !== (p.memory.sharding ?? "none")) reasons.push("needs-sharding");
+    if (fit.shortBytes > 0) reasons.push("memory-tight");
     if (tp > 1) reasons.push("tensor-parallel-in-node");
     if (gpu.unverified.length > 0) reasons.push("unverified-figures");
     let hours: number | null = null;
@@ -139,6 +158,7 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       limitedBy,
       sharding: fit.sharding,
       ...memoryPerGpu(fit.bytes),
+      ...(fit.shortBytes > 0 ? { memoryShortBytes: fit.shortBytes } : {}),
     });
   }
   if (rows.length > 0) return rows;

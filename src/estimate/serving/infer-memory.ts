@@ -1,8 +1,8 @@
 /** `infer-memory`: memory per GPU to serve a model, and the concurrency a GPU holds. */
 import type { InferenceMemoryInput } from "./memory.ts";
-import { inferenceMemory, servingFits } from "./memory.ts";
+import { inferenceMemory, servingFit } from "./memory.ts";
 import { mibToBytes } from "../units.ts";
-import { gpuById, gpusHolding, memoryVerdict } from "../memory/verdict.ts";
+import { gpuById, memoryVerdict } from "../memory/verdict.ts";
 import type { Resolved } from "../request/field.ts";
 import type { Issue } from "../request/issue.ts";
 import { issue } from "../request/issue.ts";
@@ -66,12 +66,8 @@ export const inferMemoryTask = defineTask({
     // A reserving engine's GPU must also hold every sequence in its pool (the plan's rule).
     const chosen =
       verdict.chosen && input.gpu
-        ? { ...verdict.chosen, fits: servingFits(result, input.gpu, r.sequences) }
+        ? { ...verdict.chosen, fit: servingFit(result, input.gpu, r.sequences) }
         : verdict.chosen;
-    return {
-      ...result,
-      fitsOn: gpusHolding(ctx, result.recommendedBytes),
-      verdict: { ...verdict, chosen },
-    };
+    return { ...result, verdict: { ...verdict, chosen } };
   },
 });

@@ -11,9 +11,10 @@ import type { ModelArch, ModelSpec } from "../model/model.ts";
 import { isArch, paramCounts, shapeFromParams } from "../model/model.ts";
 import { kvBytesPerToken, kvCacheBytes } from "./kv-cache.ts";
 import { kvShareOnGpu } from "./decode-step.ts";
-import type { MemoryOverheads, MemoryViews } from "../memory/views.ts";
+import type { MemoryFit, MemoryOverheads, MemoryViews } from "../memory/views.ts";
 import {
   CUDA_CONTEXT_BYTES,
+  memoryFit,
   memoryViews,
   overheadAssumptions,
   pushCommonWarnings,
@@ -295,17 +296,17 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
 }
 
 /**
- * Whether a GPU serves the sequences: the memory to rent with headroom (`recommendedBytes`,
- * what the memory page shows) fits its memory, and an engine that reserves a pool holds all
- * of them in it. The memory page's verdict and every plan row use this one rule.
+ * How a GPU serves the sequences (`memoryFit`'s three levels), and an engine that reserves a
+ * pool must hold all of them in it, else nothing fits. The memory page's verdict and every
+ * plan row use this one rule.
  */
-export function servingFits(
-  result: Pick<InferenceMemoryResult, "recommendedBytes" | "kvPool">,
+export function servingFit(
+  result: Pick<InferenceMemoryResult, "recommendedBytes" | "nvidiaSmiBytes" | "kvPool">,
   gpu: GpuSpec,
   sequences: number,
-): boolean {
-  if (result.recommendedBytes > gpu.memoryTotalBytes) return false;
-  return result.kvPool === null || result.kvPool.maxSequences >= sequences;
+): MemoryFit {
+  if (result.kvPool !== null && result.kvPool.maxSequences < sequences) return "does-not-fit";
+  return memoryFit(result, gpu.memoryTotalBytes);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * A memory estimate's headline, from its view: "Rent at least X GB per GPU", whether the
- * chosen GPU holds it, and the catalog GPUs that do (names, smallest first).
+ * chosen GPU holds it (with headroom, tight, or not), and the catalog GPUs that do (names,
+ * smallest first) and those that hold only the peak.
  */
 import type { Say } from "../../i18n/text.ts";
 import type { VerdictView } from "../../stores/views/memory.ts";
@@ -18,7 +19,7 @@ export function MemoryVerdict({ v, s }: { v: VerdictView; s: Say }) {
       </p>
       <p class="calc-note-text">{s(v.unit)}</p>
       {v.chosen && (
-        <p class="calc-verdict-chosen" data-fits={v.chosen.fits ? "yes" : "no"}>
+        <p class="calc-verdict-chosen" data-fits={v.chosen.fit}>
           {s(v.chosen.label)}{" "}
           <strong>
             <output data-figure="fits">{s(v.chosen.answer)}</output>
@@ -36,6 +37,11 @@ export function MemoryVerdict({ v, s }: { v: VerdictView; s: Say }) {
           </details>
         )}
       </div>
+      {v.tightOn && (
+        <p class="calc-fits">
+          <strong>{s(v.tightOn.label)}</strong> <span data-tight-on>{s(v.tightOn.names)}</span>
+        </p>
+      )}
     </div>
   );
 }

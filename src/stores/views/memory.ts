@@ -4,7 +4,7 @@
  * stacked bar with its parts listed beside it.
  */
 import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
-import type { MemoryVerdict } from "../../estimate/memory/views.ts";
+import type { MemoryFit, MemoryVerdict } from "../../estimate/memory/views.ts";
 import type { BreakdownItem } from "../../estimate/result.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
 import type { Msg, Qty, Text } from "../../i18n/text.ts";
@@ -20,9 +20,11 @@ export interface VerdictView {
   rent: Msg;
   rentGB: number;
   unit: Msg;
-  chosen: { fits: boolean; label: Msg; answer: Msg; capacity: Msg } | null;
+  chosen: { fit: MemoryFit; label: Msg; answer: Msg; capacity: Msg } | null;
   fitsOnLabel: Msg;
   fitsOn: Text;
+  /** The GPUs that hold the peak but not its headroom; null when there are none. */
+  tightOn: { label: Msg; names: Text } | null;
   /** The rest of the list, behind "and N more". */
   more: { summary: Msg; names: Text } | null;
 }
@@ -45,15 +47,18 @@ export function verdictView(
     rentGB: v.rentGB,
     unit: msg("v.unit", { headroom: qty(headroom * 100, "percent", 0) }),
     chosen: v.chosen && {
-      fits: v.chosen.fits,
+      fit: v.chosen.fit,
       label: msg("v.chosen", { gpu: gpuName(gpus, v.chosen.gpuId) }),
-      answer: msg(v.chosen.fits ? "yes" : "no"),
+      answer: msg(`fit.${v.chosen.fit}`, {
+        short: qty(v.chosen.shortBytes / BYTES_PER_GB, "gb", 1),
+      }),
       capacity: msg("v.capacity", {
         capacity: qty(v.chosen.capacityBytes / BYTES_PER_GB, "gb", 1),
       }),
     },
     fitsOnLabel: msg("v.fitsOn"),
     fitsOn: v.fitsOn.length === 0 ? msg(none) : names(v.fitsOn.slice(0, FITS_SHOWN)),
+    tightOn: v.tightOn.length === 0 ? null : { label: msg("v.tightOn"), names: names(v.tightOn) },
     more:
       rest.length === 0
         ? null

@@ -5,6 +5,7 @@ import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
 import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
+import { BYTES_PER_GB } from "../../estimate/units.ts";
 
 /**
  * What the workload needs of that GPU (its fewest count), and, on a row with more GPUs than
@@ -18,9 +19,17 @@ export function verdictMessage(r: PlanRow): Msg {
     nodes: r.fewestNodes,
     perNode: r.gpusPerNode,
   });
-  return r.verdict !== "does-not-fit" && r.gpus > r.fewestGpus
-    ? msg("verdict.forSpeed", { needs, gpus: r.gpus })
-    : needs;
+  const verdict =
+    r.verdict !== "does-not-fit" && r.gpus > r.fewestGpus
+      ? msg("verdict.forSpeed", { needs, gpus: r.gpus })
+      : needs;
+  // A tight fit runs, with a warning that says what the headroom lacks.
+  return r.memoryShortBytes === undefined
+    ? verdict
+    : msg("verdict.tight", {
+        needs: verdict,
+        short: qty(r.memoryShortBytes / BYTES_PER_GB, "gb", 1),
+      });
 }
 
 /** "2 × RTX 4090": a row's GPU and count. */

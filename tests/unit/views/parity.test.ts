@@ -225,7 +225,7 @@ type Verdict = TaskResult<"train-memory">["verdict"];
 function expectVerdict(v: VerdictView, r: Verdict, lang: Lang): void {
   expect(v.rentGB).toBe(r.rentGB);
   expect(say[lang].around(v.rent, "gb")[1]).toBe(inUnit(lang, r.rentGB, "gb", 1));
-  expect(v.chosen?.fits ?? null).toBe(r.chosen?.fits ?? null);
+  expect(v.chosen?.fit ?? null).toBe(r.chosen?.fit ?? null);
   if (r.fitsOn.length > 0)
     expect(say[lang](v.fitsOn)).toBe(list(lang, r.fitsOn.slice(0, 5).map(nameOf)));
   const rest = r.fitsOn.slice(5).map(nameOf);

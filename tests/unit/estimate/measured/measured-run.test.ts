@@ -51,7 +51,7 @@ describe("memory to rent from a measured peak", () => {
   it("checks the measured GPU's own memory, and calls a GPU smaller only well below it", () => {
     // 24564 MiB = 25,757,220,864 bytes holds 23.84e9. Smaller means under 0.9 × 24564 MiB
     // = 22107.6 MiB: only the T4, which does not hold the need.
-    expect(r.own).toEqual({ capacityBytes: 24564 * MIB, fits: true, smallerFitsOn: [] });
+    expect(r.own).toEqual({ capacityBytes: 24564 * MIB, fit: "fits", smallerFitsOn: [] });
     // 9290 MiB × 1.2 = 11148 MiB fits the T4 (15360 MiB), well under an A10's 23028 MiB.
     const a10 = measured({ peakBytes: 9290 * MIB, memoryTotalMiB: 23028 });
     expect(a10.own?.smallerFitsOn).toEqual(["t4"]);
@@ -61,9 +61,15 @@ describe("memory to rent from a measured peak", () => {
     expect(measured({ peakBytes: 10_000 * MIB }).own).toBeNull();
   });
 
-  it("says when the own GPU is too small, and nothing fits", () => {
-    // 23000 MiB × 1.2 = 27600 MiB > 24564 MiB.
-    expect(measured({ peakBytes: 23_000 * MIB, memoryTotalMiB: 24564 }).own?.fits).toBe(false);
+  it("says when the own GPU is tight or too small, and nothing fits", () => {
+    // 23000 MiB × 1.2 = 27600 MiB > 24564 MiB, but the 23000 MiB peak itself fits: tight.
+    expect(measured({ peakBytes: 23_000 * MIB, memoryTotalMiB: 24564 }).own?.fit).toBe("tight");
+    // 20000 MiB × 1.2 = 24000 MiB ≤ 24564 MiB: fits with headroom.
+    expect(measured({ peakBytes: 20_000 * MIB, memoryTotalMiB: 24564 }).own?.fit).toBe("fits");
+    // A 25000 MiB peak read from another GPU: not even the peak fits 24564 MiB.
+    expect(measured({ peakBytes: 25_000 * MIB, memoryTotalMiB: 24564 }).own?.fit).toBe(
+      "does-not-fit",
+    );
     expect(measured({ peakBytes: 500e9 }).verdict.fitsOn).toEqual([]);
   });
 
@@ -83,7 +89,13 @@ describe("memory to rent from a measured peak", () => {
 
   it("checks a chosen catalog GPU like every memory estimate", () => {
     const r = measured({ peakBytes: 18944 * MIB, gpu: "t4" });
-    expect(r.verdict.chosen).toEqual({ gpuId: "t4", fits: false, capacityBytes: 15360 * MIB });
+    // An 18944 MiB peak does not fit a T4's 15360 MiB even without headroom.
+    expect(r.verdict.chosen).toEqual({
+      gpuId: "t4",
+      fit: "does-not-fit",
+      shortBytes: 0,
+      capacityBytes: 15360 * MIB,
+    });
     expect(r.warnings.map((w) => w.code)).toContain("exceeds-gpu-memory");
   });
 });

@@ -71,7 +71,8 @@ describe("train-memory verdict", () => {
     expect(v.gpus).toBe(1);
     expect(v.chosen).toEqual({
       gpuId: "rtx-4090",
-      fits: false,
+      fit: "does-not-fit",
+      shortBytes: 0,
       capacityBytes: rtx4090.memoryTotalBytes,
     });
     expect(v.fitsOn).toEqual([]);
@@ -83,21 +84,29 @@ describe("train-memory verdict", () => {
     expect(r.recommendedBytes).toBeLessThanOrEqual(rtx4090.memoryTotalBytes);
     expect(v.chosen).toEqual({
       gpuId: "rtx-4090",
-      fits: true,
+      fit: "fits",
+      shortBytes: 0,
       capacityBytes: rtx4090.memoryTotalBytes,
     });
     expect(v.fitsOn).toContain("rtx-4090");
     const capacities = v.fitsOn.map((id) => GPUS.find((g) => g.id === id)!.memoryTotalBytes);
     expect(capacities).toEqual([...capacities].sort((a, b) => a - b));
-    // The same GPUs as the top-level list, which stays in catalog order.
-    expect([...v.fitsOn].sort()).toEqual([...r.fitsOn].sort());
   });
 
-  it("the chosen GPU fits exactly when it is in the list, whatever the GPU", () => {
+  it("the chosen GPU fits, is tight or does not fit exactly as the lists say, whatever the GPU", () => {
     for (const g of GPUS) {
-      const v = resultOf({ ...qlora, gpu: g.id }).verdict;
-      expect(v.chosen?.fits, g.id).toBe(v.fitsOn.includes(g.id));
-      expect(v.chosen?.fits, g.id).toBe(g.memoryTotalBytes >= v.needBytes);
+      const r = resultOf({ ...qlora, gpu: g.id });
+      const v = r.verdict;
+      const fit = v.chosen?.fit;
+      expect(fit === "fits", g.id).toBe(v.fitsOn.includes(g.id));
+      expect(fit === "fits", g.id).toBe(g.memoryTotalBytes >= v.needBytes);
+      expect(fit === "tight", g.id).toBe(v.tightOn.includes(g.id));
+      expect(fit === "tight", g.id).toBe(
+        g.memoryTotalBytes < v.needBytes && g.memoryTotalBytes >= r.nvidiaSmiBytes,
+      );
+      expect(v.chosen?.shortBytes, g.id).toBe(
+        fit === "tight" ? v.needBytes - g.memoryTotalBytes : 0,
+      );
     }
   });
 
@@ -114,13 +123,19 @@ describe("infer-memory verdict", () => {
     const yes = resultOf({ ...infer, gpu: a100.id }).verdict;
     expect(yes.chosen).toEqual({
       gpuId: a100.id,
-      fits: true,
+      fit: "fits",
+      shortBytes: 0,
       capacityBytes: a100.memoryTotalBytes,
     });
     expect(yes.fitsOn).toContain(a100.id);
     expect(yes.fitsOn).not.toContain(t4.id);
     const no = resultOf({ ...infer, gpu: t4.id }).verdict;
-    expect(no.chosen).toEqual({ gpuId: t4.id, fits: false, capacityBytes: t4.memoryTotalBytes });
+    expect(no.chosen).toEqual({
+      gpuId: t4.id,
+      fit: "does-not-fit",
+      shortBytes: 0,
+      capacityBytes: t4.memoryTotalBytes,
+    });
     expect(no.rentGB).toBe(yes.rentGB);
   });
 

@@ -35,12 +35,21 @@ describe("plan on a measured peak", () => {
     expect(low?.memoryPerGpuBytes).toBeCloseTo(23e9, 0);
   });
 
-  it("a peak that fits an H100 only without its headroom does not fit one", () => {
+  it("a peak that fits an H100 only without its headroom is tight there; one over it does not fit", () => {
     // H100 SXM: 81,559 MiB as nvidia-smi reports it, 85,520,809,984 bytes (content/gpus.json).
-    // 75e9 × 1.2 = 90e9 does not fit; 75e9 × 1.1 = 82.5e9 would; 75e9 × 1.05 = 78.75e9 does.
-    const at = (headroom: number) =>
-      rows({ peakBytes: 75e9, gpus: 1, headroom }).find((r) => r.gpus === 1)?.verdict;
-    expect(at(0.2)).not.toBe("fits");
-    expect(at(0.05)).toBe("fits");
+    // 75e9 × 1.2 = 90e9 does not fit with headroom, but the 75e9 peak does: tight, short by
+    // 90e9 − 85,520,809,984 = 4,479,190,016 bytes. 75e9 × 1.05 = 78.75e9 fits.
+    const at = (peakBytes: number, headroom: number) =>
+      rows({ peakBytes, gpus: 1, headroom }).find((r) => r.gpus === 1);
+    const tight = at(75e9, 0.2);
+    expect(tight?.verdict).toBe("fits");
+    expect(tight?.reasons).toContain("memory-tight");
+    expect(tight?.memoryShortBytes).toBe(4_479_190_016);
+    const roomy = at(75e9, 0.05);
+    expect(roomy?.verdict).toBe("fits");
+    expect(roomy?.reasons).not.toContain("memory-tight");
+    expect(roomy?.memoryShortBytes).toBeUndefined();
+    // An 86e9 peak is over 85,520,809,984 bytes: no H100 row on one GPU.
+    expect(at(86e9, 0.2)).toBeUndefined();
   });
 });
