@@ -6,6 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { openCalculators, typeInto } from "./calculators/helpers.ts";
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
 import type { MemoryVerdict } from "../../src/estimate/memory/views.ts";
 import { PRESETS } from "../../src/estimate/model/presets.ts";
@@ -27,6 +28,8 @@ const WORDS = {
         : `Rent at least ${gb} per GPU`,
     fits: "yes, with headroom",
     "does-not-fit": "no",
+    tight: (short: string) =>
+      `tight: the peak fits, the headroom lacks ${short}; a short real run decides`,
   },
   "zh-cn": {
     locale: "zh-CN",
@@ -34,6 +37,7 @@ const WORDS = {
       count > 1 ? `每张 GPU 至少租 ${gb} 显存，共 ${count} 张` : `每张 GPU 至少租 ${gb} 显存`,
     fits: "装得下，含余量",
     "does-not-fit": "装不下",
+    tight: (short: string) => `偏紧：峰值装得下，余量差 ${short}；以一次短的实测为准`,
   },
 } as const;
 const gbText = (lang: Lang, gb: number) =>
@@ -122,6 +126,37 @@ for (const lang of ["en", "zh-cn"] as const) {
     await page.selectOption("#tm-recompute", "full");
     await engineReady(page);
     await expectVerdict(page, lang, "tm", "fits");
+  });
+
+  test(`a LoRA whose peak fits a 24 GB card but not its headroom is tight, by the shown gap (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang, "tm");
+    // LoRA on Qwen2.5-7B with LLaMA-Factory's defaults: at 2,048 tokens it fits an RTX 4090
+    // with headroom (LLaMA-Factory's table: about 16 GB for a 7B LoRA); at 3,072 the peak
+    // still fits and the headroom does not.
+    await page.selectOption("#mp-preset", "qwen2.5-7b");
+    await page.selectOption("#tm-framework", "llama-factory");
+    await page.selectOption("#tm-method", "lora");
+    await page.selectOption("#tm-gpu", "rtx-4090");
+    await typeInto(page, "#tm-seqLen", "2048");
+    await engineReady(page);
+    const chosen = section(page, "tm").locator(".calc-verdict-chosen");
+    await expect(chosen).toHaveAttribute("data-fits", "fits");
+    await expect(chosen.locator('[data-figure="fits"]')).toHaveText(WORDS[lang].fits);
+    await typeInto(page, "#tm-seqLen", "3072");
+    await engineReady(page);
+    await expect(chosen).toHaveAttribute("data-fits", "tight");
+    // The gap is the rent headline less the card's usable memory, both as the page shows them
+    // (each to 0.1 GB, so the gap it prints is within 0.1 GB of theirs).
+    const number = (t: string) => Number(/[\d.]+/.exec(t.replace(/,/g, ""))?.[0]);
+    const rent = number(await section(page, "tm").locator('[data-figure="rent"]').innerText());
+    const capacity = number(await chosen.locator("small").innerText());
+    const answer = await chosen.locator('[data-figure="fits"]').innerText();
+    const short = /([\d.]+) GB/.exec(answer)?.[1];
+    expect(answer).toBe(WORDS[lang].tight(`${short} GB`));
+    expect(Math.abs(Number(short) - (rent - capacity))).toBeLessThanOrEqual(0.11);
+    expect(Number(short)).toBeGreaterThan(0);
   });
 
   test(`inference memory verdict matches the core (${lang})`, async ({ page }) => {

@@ -49,7 +49,7 @@ export function verdictView(
     chosen: v.chosen && {
       fit: v.chosen.fit,
       label: msg("v.chosen", { gpu: gpuName(gpus, v.chosen.gpuId) }),
-      answer: msg(`fit.${v.chosen.fit}`, {
+      answer: msg(`v.fit.${v.chosen.fit}`, {
         short: qty(v.chosen.shortBytes / BYTES_PER_GB, "gb", 1),
       }),
       capacity: msg("v.capacity", {
