@@ -77,14 +77,18 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
       offShow();
     };
   });
-  let memo: { request: Built<Id>; outcome: Result | null } | undefined;
+  // One initial outcome per page currency: the build renders both languages in one process,
+  // and a zh-CN page's costs are in CNY where an English page's are in USD.
+  const memo = new Map<string, { request: Built<Id>; outcome: Result | null }>();
   const initial = () => {
-    if (memo) return memo;
+    const key = $catalog.get().currency ?? "";
+    const known = memo.get(key);
+    if (known) return known;
     const request = build(...initials());
     const e = $engine.get();
     const outcome = e && request.ok ? e.run(request.request, taskContext()) : fromPage();
     // Only a computed outcome is final; one read from the page may still be coming.
-    if (e) memo = { request, outcome };
+    if (e) memo.set(key, { request, outcome });
     return { request, outcome };
   };
   declareInitial($request, () => initial().request);
