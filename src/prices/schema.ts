@@ -9,6 +9,7 @@
  * (`exchange-rate-schema.ts`) and says so.
  */
 import { z } from "zod";
+import { requireZhTwins } from "../catalog/zh-twin.ts";
 import { CURRENCIES, SOURCE_KINDS } from "../estimate/vocabulary.ts";
 
 /**
@@ -92,8 +93,11 @@ export const priceSchema = z
     providerUrl: httpUrl.optional(),
     /** A caveat a renter should read beside the figure. */
     note: z.string().min(3).optional(),
+    /** The caveat in Chinese (`src/catalog/zh-twin.ts`): required with `note`. */
+    noteZh: z.string().min(3).optional(),
   })
   .superRefine((row, ctx) => {
+    requireZhTwins(row, ["note"], ctx, row.id);
     const listedPerGpuHour = {
       "gpu-hour": row.price,
       "instance-hour": row.price / row.gpusPerInstance,
