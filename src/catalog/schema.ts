@@ -222,6 +222,8 @@ export const gpuSchema = z
     /** Market segment; it decides e.g. whether FP16 tensor math at FP32 accumulate runs at half rate. */
     segment: z.enum(["datacenter", "workstation", "consumer"]),
     architecture: z.string().min(2),
+    /** `architecture` in Chinese, where it has words beside names ("2 dies"). */
+    architectureZh: zhText.optional(),
     memoryType: z.string().min(2),
     /** Memory as sold, GB (1e9 bytes): the number on the box, for display only. */
     memoryGB: figureSchema,

@@ -69,6 +69,8 @@ export const priceSchema = z
     region: z.string().min(2).optional(),
     /** The product or instance name as listed, e.g. `p5.48xlarge`, "8x NVIDIA H100 SXM". */
     product: z.string().min(2),
+    /** `product` in Chinese, where the site describes the offer in words of its own. */
+    productZh: z.string().min(2).optional(),
     gpusPerInstance: z.number().int().positive(),
     /** The price as listed, in `billingUnit`. */
     price: z.number().positive("a price must be a positive number"),
