@@ -65,6 +65,8 @@ export const priceSchema = z
     /** A GPU id from `content/gpus.json` (checked against the catalog by the unit tests). */
     gpuId: z.string().regex(/^[a-z0-9-]+$/),
     provider: z.string().min(2),
+    /** `provider` in Chinese, where the name carries words ("formerly …"). */
+    providerZh: z.string().min(2).optional(),
     /** The region the source names; absent when it names none. */
     region: z.string().min(2).optional(),
     /** The product or instance name as listed, e.g. `p5.48xlarge`, "8x NVIDIA H100 SXM". */
