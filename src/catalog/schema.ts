@@ -11,6 +11,10 @@
  */
 import { z } from "zod";
 import { GPU_LINKS, PCIE_P2P, RENDER_BACKENDS } from "../estimate/hardware/gpu.ts";
+import { requireZhTwins } from "./zh-twin.ts";
+
+/** A passage's Chinese twin (`zh-twin.ts`): what the Chinese pages show in its place. */
+const zhText = z.string().min(2);
 
 /** A source document: a datasheet, whitepaper or press report. */
 export const sourceSchema = z.object({
@@ -18,6 +22,11 @@ export const sourceSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/, "source ids are lowercase words joined by '-'"),
   /** Human-readable title of the document, e.g. "NVIDIA A100 datasheet". */
   title: z.string().min(3),
+  /**
+   * The title in Chinese, where it describes rather than names the document; a title that
+   * is the document's own name ("NVIDIA A100 datasheet") stays as it is on every page.
+   */
+  titleZh: zhText.optional(),
   /** Where the document is published, when it has a stable address. */
   url: z.url().optional(),
 });
@@ -34,6 +43,8 @@ export const figureSchema = z.object({
   unverified: z.boolean().optional(),
   /** A short qualifier, e.g. "FP16 only, no BF16". */
   note: z.string().optional(),
+  /** The qualifier in Chinese, e.g. "仅 FP16，无 BF16": required with `note`. */
+  noteZh: zhText.optional(),
 });
 
 export type Figure = z.infer<typeof figureSchema>;
@@ -96,6 +107,7 @@ export const renderScoreSchema = z.object({
   /** The date the score was published or read. */
   date: isoDate,
   note: z.string().optional(),
+  noteZh: zhText.optional(),
 });
 
 /** The figures a plan row needs: training (dense 16-bit tensor), rendering (FP32), serving (bandwidth). */
@@ -130,6 +142,7 @@ export const multiGpuSchema = z.object({
     /** True when no vendor document states the generation and lanes. */
     unverified: z.boolean().optional(),
     note: z.string().optional(),
+    noteZh: zhText.optional(),
   }),
   /**
    * Whether two of these GPUs can exchange data over PCIe directly (peer to peer) with
@@ -140,6 +153,7 @@ export const multiGpuSchema = z.object({
     value: z.enum(PCIE_P2P),
     source: z.string().min(1).optional(),
     note: z.string().optional(),
+    noteZh: zhText.optional(),
   }),
   /**
    * GPUs per node as clouds rent them (instance sizes), ascending, e.g. [1, 2, 4, 8]; the
@@ -150,6 +164,7 @@ export const multiGpuSchema = z.object({
     source: z.string().min(1).optional(),
     unverified: z.boolean().optional(),
     note: z.string().optional(),
+    noteZh: zhText.optional(),
   }),
 });
 
@@ -207,6 +222,8 @@ export const gpuSchema = z
     /** Market segment; it decides e.g. whether FP16 tensor math at FP32 accumulate runs at half rate. */
     segment: z.enum(["datacenter", "workstation", "consumer"]),
     architecture: z.string().min(2),
+    /** `architecture` in Chinese, where it has words beside names ("2 dies"). */
+    architectureZh: zhText.optional(),
     memoryType: z.string().min(2),
     /** Memory as sold, GB (1e9 bytes): the number on the box, for display only. */
     memoryGB: figureSchema,
@@ -241,9 +258,13 @@ export const gpuSchema = z
     tdpW: figureSchema.optional(),
     /** How GPUs connect, as the vendor states it, e.g. "NVLink4 900 GB/s; PCIe Gen5". */
     interconnect: z.string().min(2),
+    /** `interconnect` in Chinese, where it has words beside names and figures. */
+    interconnectZh: zhText.optional(),
     /** The same facts as data: link kind and bandwidth, PCIe, peer-to-peer, node sizes. */
     multiGpu: multiGpuSchema,
     formFactor: z.string().min(2),
+    /** `formFactor` in Chinese, where it has words beside names ("consumer 2-slot"). */
+    formFactorZh: zhText.optional(),
     /**
      * Figures the GPU has but no document gives a value one can defend for (sources
      * missing or in conflict): shown as unknown, never as a format the GPU lacks. The
@@ -261,8 +282,18 @@ export const gpuSchema = z
     sources: z.array(sourceSchema).min(1, "a GPU needs at least one source"),
     /** Anything a renter should know that the figures do not say. */
     notes: z.string().optional(),
+    notesZh: zhText.optional(),
   })
   .superRefine((gpu, ctx) => {
+    // Every note has its Chinese twin: a missing translation fails the build.
+    const notes = (obj: object | undefined, path: (string | number)[]) => {
+      if (obj) requireZhTwins(obj as Record<string, unknown>, ["note"], ctx, gpu.id, path);
+    };
+    for (const key of FIGURE_KEYS) notes(gpu[key], [key]);
+    for (const key of ["linkGBps", "pcie", "pcieP2p", "nodeGpus"] as const)
+      notes(gpu.multiGpu[key], ["multiGpu", key]);
+    gpu.renderScores?.forEach((score, i) => notes(score, ["renderScores", i]));
+    requireZhTwins(gpu, ["notes"], ctx, gpu.id);
     const ids = new Set(gpu.sources.map((s) => s.id));
     for (const key of FIGURE_KEYS) {
       const figure = gpu[key];

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { CURRENCIES } from "../estimate/vocabulary.ts";
+import { requireZhTwins } from "../catalog/zh-twin.ts";
 import { httpUrl, isoDate } from "./schema.ts";
 
 export const exchangeRateSchema = z
@@ -24,11 +25,16 @@ export const exchangeRateSchema = z
     date: isoDate,
     /** Who published it, and through whom when the reading is second-hand. */
     source: z.string({ error: "a rate needs its source" }).min(3, "a rate needs its source"),
+    /** The source in Chinese (`src/catalog/zh-twin.ts`). */
+    sourceZh: z.string().min(3),
     url: httpUrl,
     /** How the figure was read or derived, and what it is not. */
     note: z.string().min(3).optional(),
+    /** The note in Chinese: required with `note`. */
+    noteZh: z.string().min(3).optional(),
   })
-  .refine((r) => r.base !== r.quote, { message: "a rate joins two different currencies" });
+  .refine((r) => r.base !== r.quote, { message: "a rate joins two different currencies" })
+  .superRefine((r, ctx) => requireZhTwins(r, ["note"], ctx, r.id));
 
 export type ExchangeRateEntry = z.infer<typeof exchangeRateSchema>;
 

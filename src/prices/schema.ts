@@ -9,6 +9,7 @@
  * (`exchange-rate-schema.ts`) and says so.
  */
 import { z } from "zod";
+import { requireZhTwins } from "../catalog/zh-twin.ts";
 import { CURRENCIES, SOURCE_KINDS } from "../estimate/vocabulary.ts";
 
 /**
@@ -64,10 +65,14 @@ export const priceSchema = z
     /** A GPU id from `content/gpus.json` (checked against the catalog by the unit tests). */
     gpuId: z.string().regex(/^[a-z0-9-]+$/),
     provider: z.string().min(2),
+    /** `provider` in Chinese, where the name carries words ("formerly …"). */
+    providerZh: z.string().min(2).optional(),
     /** The region the source names; absent when it names none. */
     region: z.string().min(2).optional(),
     /** The product or instance name as listed, e.g. `p5.48xlarge`, "8x NVIDIA H100 SXM". */
     product: z.string().min(2),
+    /** `product` in Chinese, where the site describes the offer in words of its own. */
+    productZh: z.string().min(2).optional(),
     gpusPerInstance: z.number().int().positive(),
     /** The price as listed, in `billingUnit`. */
     price: z.number().positive("a price must be a positive number"),
@@ -92,8 +97,11 @@ export const priceSchema = z
     providerUrl: httpUrl.optional(),
     /** A caveat a renter should read beside the figure. */
     note: z.string().min(3).optional(),
+    /** The caveat in Chinese (`src/catalog/zh-twin.ts`): required with `note`. */
+    noteZh: z.string().min(3).optional(),
   })
   .superRefine((row, ctx) => {
+    requireZhTwins(row, ["note"], ctx, row.id);
     const listedPerGpuHour = {
       "gpu-hour": row.price,
       "instance-hour": row.price / row.gpusPerInstance,

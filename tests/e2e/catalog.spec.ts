@@ -86,6 +86,7 @@ test("the catalog shows memory as sold beside the usable memory nvidia-smi repor
   // A total with no citable printout is marked, with how it was derived in its title.
   await expect(usable("v100-pcie")).toContainText("?");
   await expect(usable("v100-pcie")).toHaveAttribute("title", /derived/);
+  await expect(page.locator("tr#a10g th small")).toContainText("AWS EC2 G5 instances only");
 
   await page.goto("/gpus/");
   await expect(
@@ -93,6 +94,10 @@ test("the catalog shows memory as sold beside the usable memory nvidia-smi repor
   ).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "标称显存（GB）" })).toBeVisible();
   await expect(usable("l40s")).toHaveText("46,068");
+  // The figures' notes, the sources and the form factors in Chinese, names kept.
+  await expect(usable("v100-pcie")).toHaveAttribute("title", /^推算：/);
+  await expect(usable("rtx-4090")).toHaveAttribute("title", /RLinf/);
+  await expect(page.locator("tr#a10g th small")).toContainText("仅见于 AWS EC2 G5 实例");
 });
 const CATALOG = loadGpuSpecs();
 const LANGS = [

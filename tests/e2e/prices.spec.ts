@@ -25,7 +25,20 @@ const builtOn = async (page: Page) => {
   return (date: string) => Math.round((Date.parse(day!) - Date.parse(date)) / 86_400_000);
 };
 
-for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, reference, rates } of [
+for (const {
+  path,
+  kind,
+  date,
+  age,
+  days,
+  unpricedTitle,
+  sourceKind,
+  stale,
+  reference,
+  rates,
+  ecbSource,
+  priceNote,
+} of [
   {
     path: "/en/guides/reference-prices/",
     kind: "On-demand",
@@ -37,6 +50,8 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
     stale: "history: never used in a ranking",
     reference: "reference price",
     rates: "Exchange rates",
+    ecbSource: "ECB euro foreign exchange reference rates (USD and CNY against EUR, then cross)",
+    priceNote: "Billed per second. Unchanged since 2026-09-25.",
   },
   {
     path: "/guides/reference-prices/",
@@ -49,6 +64,8 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
     stale: "历史价格：不参与排名",
     reference: "参考价",
     rates: "汇率",
+    ecbSource: "欧洲央行（ECB）欧元外汇参考汇率（USD 与 CNY 对 EUR，再交叉换算）",
+    priceNote: "按秒计费。自 2026-09-25 起未变。",
   },
 ]) {
   test(`the price table shows a sourced, dated row (${path})`, async ({ page }) => {
@@ -72,6 +89,10 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
       "href",
       /^https:\/\/raw\.githubusercontent\.com\/datareceipts\//,
     );
+    // A row's caveat, in the page's language.
+    await expect(
+      page.locator('tr[data-price="runpod-h100-pcie-secure-cloud"] .product small'),
+    ).toHaveText(priceNote);
     // Every GPU without a sourced price is named.
     await expect(page.getByRole("heading", { name: unpricedTitle })).toBeVisible();
     const named = page.locator("[data-unpriced]");
@@ -122,6 +143,8 @@ for (const { path, kind, date, age, days, unpricedTitle, sourceKind, stale, refe
     const ecb = table.locator('tr[data-rate="usd-cny-2026-05-08-ecb-cross"]');
     await expect(ecb.locator("time")).toHaveText("2026-05-08");
     await expect(ecb).toContainText("1 USD = 6.8012 CNY");
+    // The source and its note in the page's language.
+    await expect(ecb.getByRole("link")).toHaveText(ecbSource);
     await expect(ecb.getByRole("link")).toHaveAttribute(
       "href",
       "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",

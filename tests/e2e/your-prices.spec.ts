@@ -31,6 +31,8 @@ const WORDS = {
     own: (price: string) => `${price} (your price)`,
     converted: (price: string, typed: string) =>
       `${price} (your price, converted from ${typed} ${typed === "1.8" ? "CNY" : "USD"} at`,
+    // The rate's source, in the page's language.
+    rateSource: "ECB euro foreign exchange reference rates",
   },
   "zh-cn": {
     // Not the bare words: a row with no price asks "请填入你的价格" (enter your price).
@@ -42,6 +44,7 @@ const WORDS = {
     own: (price: string) => `${price}（你的价格）`,
     converted: (price: string, typed: string) =>
       `${price}（你的价格，由 ${typed} ${typed === "1.8" ? "CNY" : "USD"} 按`,
+    rateSource: "欧洲央行（ECB）欧元外汇参考汇率",
   },
 } as const;
 
@@ -139,7 +142,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(r4090).toContainText(w.converted("0.26", "1.8"));
     await expect(r4090).toContainText("6.8012");
     await expect(r4090).toContainText("2026-05-08");
-    await expect(r4090).toContainText("ECB");
+    await expect(r4090).toContainText(w.rateSource);
     await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toHaveText(w.own("2.2"));
     // The same prices in a CNY plan: the dollar price is the one converted (2.2 x 6.8012 =
     // 14.96264, shown 14.96), the yuan price is used as typed.

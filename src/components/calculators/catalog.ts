@@ -7,6 +7,7 @@
  */
 import { getCollection } from "astro:content";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
+import { inLang } from "../../catalog/zh-twin.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
 import { toExchangeRates, toReferencePrices } from "../../prices/to-reference.ts";
 import type { TaskId } from "../../estimate/registry.ts";
@@ -26,7 +27,12 @@ import "../../stores/results/all.ts";
 export async function calcCatalog(lang?: Lang): Promise<Catalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
-  const rates = toExchangeRates((await getCollection("exchangeRates")).map((entry) => entry.data));
+  // A converted cost names its rate's source: in the page's language (the source only shows).
+  const rates = toExchangeRates(
+    (await getCollection("exchangeRates")).map(({ data }) =>
+      lang ? { ...data, source: inLang(lang, data.source, data.sourceZh) } : data,
+    ),
+  );
   return {
     gpus,
     presets: [...PRESETS],
