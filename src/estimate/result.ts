@@ -156,6 +156,7 @@ export type WarningCode =
   | "layers-on-cpu"
   | "decode-format-uncalibrated"
   | "no-p2p-uncalibrated"
+  | "p2p-unverified-as-no"
   | "scaling-predicted"
   | "speed-carried"
   | "measured-basis"

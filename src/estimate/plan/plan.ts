@@ -14,6 +14,7 @@ import { trainingRows, trainingRunBasis } from "./training.ts";
 import type { SpeedBasis } from "../measured/basis.ts";
 import { servingBasis } from "../measured/basis.ts";
 import type { OptionalFigure } from "../hardware/gpu.ts";
+import { p2pAssumedOff } from "../hardware/gpu.ts";
 import type { Currency } from "../vocabulary.ts";
 import { STALE_PRICE_DAYS, todayIso } from "../cost/price.ts";
 import type { Conversion } from "../cost/exchange.ts";
@@ -449,6 +450,29 @@ function renderWarnings(rows: readonly PlanRow[]): Warning[] {
   return out;
 }
 
+/** Shapes whose GPUs send each other traffic (copies and independent jobs do not). */
+const TALKING_SHAPES: readonly PlanRow["shape"][] = ["data-parallel", "sharded", "tensor-parallel"];
+
+/**
+ * Consumer cards costed without PCIe peer-to-peer only because no document settles theirs
+ * (`p2pAssumedOff`), where a row has them talk to each other.
+ */
+function p2pWarnings(rows: readonly PlanRow[], ctx: TaskContext): Warning[] {
+  const off = rows.filter(
+    (x) =>
+      x.gpus > 1 &&
+      TALKING_SHAPES.includes(x.shape) &&
+      ctx.gpus.some(
+        (g) =>
+          g.id === x.gpu &&
+          p2pAssumedOff(g) &&
+          // A bridge joins pairs: only larger groups cross PCIe.
+          (g.link === "pcie" || (g.link === "nvlink-bridge" && (x.tensorParallel ?? x.gpus) > 2)),
+      ),
+  );
+  return off.length > 0 ? [{ code: "p2p-unverified-as-no", params: { gpus: names(off) } }] : [];
+}
+
 /** What a render plan's speeds rest on: how many GPU types by score, how many by FP32 peak. */
 function renderAssumptions(rows: readonly PlanRow[]): Assumption[] {
   const count = (reason: PlanRow["reasons"][number]) =>
@@ -527,6 +551,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
       params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
     });
   warnings.push(...renderWarnings(rows));
+  warnings.push(...p2pWarnings(rows, ctx));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { days: STALE_PRICE_DAYS } });
   else warnings.push(...priceWarnings(rows));
