@@ -104,6 +104,8 @@ export type SourceKey =
   | "hf-generate-schedule"
   | "serve-lengths-default"
   | "serve-engine-default"
+  | "serve-precision-default"
+  | "serve-format-default"
   | "prefill-mfu"
   | "format-scales"
   | "hf-dynamic-cache"

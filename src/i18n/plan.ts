@@ -161,6 +161,14 @@ export const planStrings = defineStrings(
     "fd.answer": "{option}: {verdict}, {hours}, {cost}",
     "fd.answerServe": "{option}: {verdict}, {rate} per user, {cost} per million output tokens",
     "fd.missed": "{answer} ({missed})",
+    "fd.assumes":
+      "Assumes {engine}, {bits}-bit {format} weights and a {kv}-bit KV cache: change them below.",
+    "fd.billed.training":
+      "Hours are billed hours: the run, plus environment setup, downloading the model and data, reruns (a share of the run), checkpoints, uploading the result and idle time (set under “Hours billed beside the run” on the decision table). They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
+    "fd.billed.batch":
+      "Hours are billed hours: the run, plus environment setup, downloading the data, reruns (a share of the run) and idle time (set under “Hours billed beside the run” on the decision table). They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
+    "fd.billed.inference":
+      "Billed hours: one hour of serving (the cost per million tokens does not depend on it), plus environment setup, downloading the weights and idle time (set under “Hours billed beside the run” on the decision table); serving has no reruns, checkpoints or upload. They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
     "fd.linkPlan": "Every GPU, count and cost",
     "fd.linkMemory": "Memory in detail",
     "fd.linkCost": "Every billed hour",
@@ -389,6 +397,13 @@ export const planStrings = defineStrings(
     "fd.answer": "{option}：{verdict}，{hours}，{cost}",
     "fd.answerServe": "{option}：{verdict}，每位用户 {rate}，每百万输出 token {cost}",
     "fd.missed": "{answer}（{missed}）",
+    "fd.assumes": "假设：{engine}，{bits} 位 {format} 权重，{kv} 位 KV 缓存；可在下方修改。",
+    "fd.billed.training":
+      "小时数为计费小时：运行时间，加上环境搭建、下载模型和数据、重跑（占运行的比例）、检查点、上传结果和空闲时间（在决策表的“运行之外也计费的时间”中设置）。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
+    "fd.billed.batch":
+      "小时数为计费小时：运行时间，加上环境搭建、下载数据、重跑（占运行的比例）和空闲时间（在决策表的“运行之外也计费的时间”中设置）。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
+    "fd.billed.inference":
+      "计费小时：一小时的部署（每百万 token 费用与它无关），加上环境搭建、下载权重和空闲时间（在决策表的“运行之外也计费的时间”中设置）；部署没有重跑、检查点和上传。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
     "fd.linkPlan": "所有 GPU、卡数和费用",
     "fd.linkMemory": "显存细节",
     "fd.linkCost": "所有计费时间",

@@ -38,6 +38,8 @@ import {
   DEFAULT_ENGINE,
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
+  defaultFormat,
+  SERVING_FIELDS,
   servingDefaults,
 } from "../serving/fields.ts";
 import type { TaskContext } from "../request/task.ts";
@@ -277,6 +279,9 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   if (w.task === "train-memory") out.push(...layoutRules(r, w));
   if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
+  // Serving runs as long as it is rented: no deadline to meet, so none to name.
+  if (w.task === "serve" && r.deadlineHours !== undefined)
+    out.push(issue("deadlineHours", "serving-no-deadline"));
   out.push(...measuredRules(r, ctx));
   if (w.task === "render") {
     if (w.secondsPerFrame === undefined || w.frames === undefined)
@@ -357,17 +362,27 @@ function currencyRules(r: MoneyFields, ctx: TaskContext): Issue[] {
 }
 
 /**
- * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
- * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ * What a serving workload assumed where the request said nothing: vLLM, 16-bit weights in
+ * the format the engine loads them in, a 16-bit KV cache, and vllm bench serve's lengths. A
+ * value equal to the default is reported as the default, typed or not.
  */
 function servingAssumptions(s: Workload): Assumption[] {
   if (s.task !== "serve") return [];
+  const precision = (value: number, key: "weightBits" | "kvBits"): Assumption["source"] =>
+    value === SERVING_FIELDS[key].default ? "serve-precision-default" : "request";
   return [
     {
       key: "engine",
       value: s.engine,
       source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
     },
+    { key: "weight-bits", value: s.weightBits, source: precision(s.weightBits, "weightBits") },
+    {
+      key: "weight-format",
+      value: s.weightFormat ?? defaultFormat(s.engine, s.weightBits),
+      source: s.weightFormat === undefined ? "serve-format-default" : "request",
+    },
+    { key: "kv-bits", value: s.kvBits, source: precision(s.kvBits, "kvBits") },
     {
       key: "prompt-tokens",
       value: s.promptTokens,
@@ -612,9 +627,12 @@ const SERVING_LAYOUT = {
   attentionKernel: PLAN_TRAINING_FIELDS.attentionKernel.default,
 };
 
+/** What a serving plan takes beside its workload: every plan option but a deadline. */
+const { deadlineHours: _deadline, ...SERVE_OPTION_FIELDS } = PLAN_OPTION_FIELDS;
+
 export const serveTask = defineTask({
   id: "serve",
-  fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
+  fields: { ...SERVE_FIELDS, ...SERVE_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
   rules: (r, ctx) => [

@@ -25,6 +25,7 @@ import {
   missedMessage,
   moneyMessage,
   optionMessage,
+  servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
 import { shown } from "./result.ts";
@@ -146,7 +147,15 @@ export const frontDoorView = defineView(
       ...(batch
         ? [f("secondsPerFrame"), f("frames"), f("measuredOn"), j("deadlineHours")]
         : goal === "serve"
-          ? [f("users"), f("outputTokensPerSecondPerUser"), s("contextTokens")]
+          ? // What a serving answer assumes, changeable where the answer names it.
+            [
+              f("users"),
+              f("outputTokensPerSecondPerUser"),
+              s("contextTokens"),
+              s("engine"),
+              s("weightBits"),
+              s("kvBits"),
+            ]
           : [j("tokens"), j("deadlineHours"), ...how]),
       f("currency"),
     ];
@@ -166,6 +175,10 @@ export const frontDoorView = defineView(
             ...r.warnings.filter((w) => w.code === "measured-basis").map(warningMessage),
             ...limitsMessages(r.limits, r.currency),
           ],
+          /** A serving answer's engine and precisions ("Assumes vLLM, 16-bit … weights …"). */
+          assumes: goal === "serve" ? servingSetupMessage(r.assumptions) : null,
+          /** What the hours an answer shows count; a serving answer shows none. */
+          billed: goal === "serve" ? null : msg(`fd.billed.${batch ? "batch" : "training"}`),
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,

@@ -2,6 +2,7 @@
 import type { Conversion } from "../../estimate/cost/exchange.ts";
 import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
 import type { PlanRow } from "../../estimate/plan/row.ts";
+import type { Assumption } from "../../estimate/result.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
 import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
@@ -188,4 +189,24 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
           ),
     ),
   ];
+}
+
+/**
+ * What a serving answer assumes, in one sentence: the engine, the weights' bits and format,
+ * and the KV cache's bits ("Assumes vLLM, 16-bit FP16 / BF16 weights and a 16-bit KV
+ * cache."), from the plan's own assumptions; null for a plan that serves nothing.
+ */
+export function servingSetupMessage(assumptions: readonly Assumption[]): Msg | null {
+  const of = (key: string) => assumptions.find((a) => a.key === key)?.value;
+  const engine = of("engine");
+  const bits = of("weight-bits");
+  const format = of("weight-format");
+  const kv = of("kv-bits");
+  if (typeof engine !== "string" || typeof bits !== "number" || typeof kv !== "number") return null;
+  return msg("fd.assumes", {
+    engine: { key: `opt.${engine}`, or: engine },
+    bits: qty(bits, undefined, 2),
+    format: typeof format === "string" ? { key: `opt.${format}`, or: format } : "",
+    kv: qty(kv, undefined, 0),
+  });
 }
