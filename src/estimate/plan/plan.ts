@@ -628,7 +628,8 @@ const SERVING_LAYOUT = {
 };
 
 /** What a serving plan takes beside its workload: every plan option but a deadline. */
-const { deadlineHours: _deadline, ...SERVE_OPTION_FIELDS } = PLAN_OPTION_FIELDS;
+const { deadlineHours: _deadline, ...serveOptions } = PLAN_OPTION_FIELDS;
+export const SERVE_OPTION_FIELDS = serveOptions;
 
 export const serveTask = defineTask({
   id: "serve",
