@@ -52,6 +52,8 @@ export const planStrings = defineStrings(
     "lim.none": "No priced option meets {limits}.",
     "lim.unpriced":
       "Without a price, {gpus} would run within the deadline: give your price to compare them.",
+    "lim.unpricedNoDeadline":
+      "Without a price, {gpus} cannot be held to the budget: give your price to compare them.",
     "lim.budgetConverted": "the budget of {cost} ({amount} {from} converted at {rate})",
     "lim.bothConverted":
       "the deadline of {hours} and the budget of {cost} ({amount} {from} converted at {rate})",
@@ -291,6 +293,7 @@ export const planStrings = defineStrings(
     "lim.met": "满足{limits}的方案排在前面；达不到的，在该行注明。",
     "lim.none": "没有有价格的方案能满足{limits}。",
     "lim.unpriced": "没有价格的 {gpus} 能在截止时间内完成：填入你的价格后才能比较。",
+    "lim.unpricedNoDeadline": "没有价格的 {gpus} 无法与预算比较：填入你的价格后才能比较。",
     "lim.budgetConverted": "预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
     "lim.bothConverted": "截止时间（{hours}）和预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
     "lim.fastest": "最快：{option}，{hours}，{cost}。",

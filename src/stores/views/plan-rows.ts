@@ -172,7 +172,10 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
   const names = [...new Set(l.unpriced.map((r) => r.gpuName))].join(", ");
   return [
     msg("lim.none", { limits }),
-    ...(names ? [msg("lim.unpriced", { gpus: names })] : []),
+    // Without a deadline (a budget alone, or serving) nothing runs "within the deadline".
+    ...(names
+      ? [msg(d === undefined ? "lim.unpricedNoDeadline" : "lim.unpriced", { gpus: names })]
+      : []),
     ...(f && f === c
       ? [row("fastestCheapest", f)]
       : [...(f ? [row("fastest", f)] : []), ...(c ? [row("cheapest", c)] : [])]),

@@ -74,4 +74,23 @@ describe("the deadline message", () => {
       "或者把截止时间放宽到至少 6.04 小时。",
     ]);
   });
+
+  it("never speaks of a deadline when none was given (a budget alone, as serving has)", () => {
+    const say = sayer(calculatorStrings("en"), "en");
+    const unpriced = { ...fastest, gpu: "h100-sxm", gpuName: "H100" } as PlanRow;
+    const budgetOnly: LimitsAnswer = {
+      met: false,
+      unpriced: [unpriced],
+      budget: 100,
+      fastest: null,
+      cheapest: null,
+      toMeet: [],
+    };
+    const lines = limitsMessages(budgetOnly, "USD").map(say);
+    expect(lines).toEqual([
+      "No priced option meets the budget of 100 USD.",
+      "Without a price, H100 cannot be held to the budget: give your price to compare them.",
+    ]);
+    expect(lines.join(" ")).not.toMatch(/deadline/);
+  });
 });
