@@ -77,7 +77,7 @@ describe("the deadline message", () => {
 
   it("never speaks of a deadline when none was given (a budget alone, as serving has)", () => {
     const say = sayer(calculatorStrings("en"), "en");
-    const unpriced = { ...fastest, gpu: "h100-sxm", gpuName: "H100" } as PlanRow;
+    const unpriced: PlanRow = { ...fastest, gpu: "h100-sxm", gpuName: "H100" };
     const budgetOnly: LimitsAnswer = {
       met: false,
       unpriced: [unpriced],
