@@ -20,6 +20,8 @@ import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import {
   costMessage,
+  deadlineDigits,
+  deadlineShown,
   hoursMessage,
   limitsMessages,
   missedMessage,
@@ -37,8 +39,11 @@ const LORA_METHODS = ["lora", "qlora"] as const;
 export const TOP = 3;
 
 /** One option as a sentence; `option` ("2 × RTX 4090") is the part the markup emphasises. */
-function answer(r: PlanRow, goal: string, currency: string): Msg {
+function answer(r: PlanRow, goal: string, currency: string, deadline?: number): Msg {
   const option = optionMessage(r);
+  const missing = r.hours !== null && deadline !== undefined && r.hours > deadline;
+  const digits =
+    deadline === undefined ? 1 : deadlineDigits(deadline, missing && r.hours ? [r.hours] : []);
   const said =
     goal === "serve"
       ? msg("fd.answerServe", {
@@ -53,7 +58,15 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
       : msg("fd.answer", {
           option,
           verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
-          hours: hoursMessage(r.hours, r.hoursRange, "sentence", 1),
+          // An option just over the deadline shows above it ("6.04 h", not "6 h").
+          hours: hoursMessage(
+            r.hours === null || deadline === undefined
+              ? r.hours
+              : deadlineShown(r.hours, deadline, digits),
+            r.hoursRange,
+            "sentence",
+            digits,
+          ),
           cost: costMessage(r, moneyMessage(r.cost, currency)),
         });
   const missed = missedMessage(r);
@@ -182,7 +195,7 @@ export const frontDoorView = defineView(
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,
-            text: answer(x, goal, r.currency),
+            text: answer(x, goal, r.currency, r.limits.deadlineHours),
           })),
         };
       }),
