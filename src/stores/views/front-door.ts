@@ -43,7 +43,9 @@ function answer(r: PlanRow, goal: string, currency: string, deadline?: number): 
   const option = optionMessage(r);
   const missing = r.hours !== null && deadline !== undefined && r.hours > deadline;
   const digits =
-    deadline === undefined ? 1 : deadlineDigits(deadline, missing && r.hours ? [r.hours] : []);
+    deadline === undefined
+      ? 1
+      : deadlineDigits(deadline, missing && r.hours ? [r.hours] : [], false);
   const said =
     goal === "serve"
       ? msg("fd.answerServe", {

@@ -105,13 +105,19 @@ const MOST_DIGITS = 3;
 
 /**
  * Fraction digits that keep a deadline message from contradicting itself: enough for the
- * deadline to show as given (1 at least), and for every option that misses it to show more
- * hours than it ("6.04 h" beside a deadline of 6 h, never "6 h"). Past `MOST_DIGITS` the
- * missing hours are rounded up instead (`deadlineShown`).
+ * deadline to show as given (1 at least; `asGiven` false leaves that to the message that
+ * names the deadline), and for every option that misses it to show more hours than it
+ * ("6.04 h" beside a deadline of 6 h, never "6 h"). Past `MOST_DIGITS` the missing hours are
+ * rounded up instead (`deadlineShown`).
  */
-export function deadlineDigits(deadline: number, missing: readonly number[]): number {
+export function deadlineDigits(
+  deadline: number,
+  missing: readonly number[],
+  asGiven = true,
+): number {
   let d = 1;
-  while (d < MOST_DIGITS && toDigits(deadline, d) !== deadline) d++;
+  // A hair of float noise (0.5000000000000001) is no digit the user typed.
+  while (asGiven && d < MOST_DIGITS && Math.abs(toDigits(deadline, d) - deadline) > 1e-9) d++;
   for (const h of missing) while (d < MOST_DIGITS && toDigits(h, d) <= deadline) d++;
   return d;
 }

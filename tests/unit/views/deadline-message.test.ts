@@ -19,8 +19,14 @@ describe("the digits of a deadline message", () => {
     // 6.04 at one digit is 6.0, not above 6: two digits, 6.04.
     expect(deadlineDigits(6, [6.04])).toBe(2);
     expect(deadlineDigits(6, [6.4])).toBe(1);
-    // A deadline of a quarter hour shows as given: 0.25, not 0.3.
+    // A deadline of a quarter hour shows as given: 0.25, not 0.3; float noise adds no digit.
     expect(deadlineDigits(0.25, [])).toBe(2);
+    expect(deadlineDigits(0.5000000000000001, [])).toBe(1);
+    // An option's own line need not show the deadline: only the miss raises its digits.
+    // 0.27 reads 0.3 at one digit, above 0.25: one digit will do.
+    expect(deadlineDigits(0.25, [0.27], false)).toBe(1);
+    // 0.32 reads 0.3 at one digit, not above a deadline of 0.3: two digits, 0.32.
+    expect(deadlineDigits(0.3, [0.32], false)).toBe(2);
     // Never more than three: 6.0004 then rounds up to 6.001.
     expect(deadlineDigits(6, [6.0004])).toBe(3);
     expect(deadlineShown(6.0004, 6, 3)).toBe(6.001);
