@@ -164,7 +164,7 @@ export const planStrings = defineStrings(
     "fd.answerServe": "{option}: {verdict}, {rate} per user, {cost} per million output tokens",
     "fd.missed": "{answer} ({missed})",
     "fd.assumes":
-      "Assumes {engine}, {bits}-bit {format} weights and a {kv}-bit KV cache: change them below.",
+      "Assumes {engine}, {bits}-bit {format} weights and a {kv}-bit KV cache (change them above).",
     "fd.billed.training":
       "Hours are billed hours: the run, plus environment setup, downloading the model and data, reruns (a share of the run), checkpoints, uploading the result and idle time (set under “Hours billed beside the run” on the decision table). They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
     "fd.billed.batch":
@@ -400,7 +400,7 @@ export const planStrings = defineStrings(
     "fd.answer": "{option}：{verdict}，{hours}，{cost}",
     "fd.answerServe": "{option}：{verdict}，每位用户 {rate}，每百万输出 token {cost}",
     "fd.missed": "{answer}（{missed}）",
-    "fd.assumes": "假设：{engine}，{bits} 位 {format} 权重，{kv} 位 KV 缓存；可在下方修改。",
+    "fd.assumes": "假设：{engine}，{bits} 位 {format} 权重，{kv} 位 KV 缓存（可在上方修改）。",
     "fd.billed.training":
       "小时数为计费小时：运行时间，加上环境搭建、下载模型和数据、重跑（占运行的比例）、检查点、上传结果和空闲时间（在决策表的“运行之外也计费的时间”中设置）。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
     "fd.billed.batch":

@@ -16,7 +16,7 @@ const LANGS: readonly Lang[] = ["en", "zh-cn"];
 const WORDS = {
   en: {
     assumes: (engine: string, kv: number) =>
-      `Assumes ${engine}, 16-bit FP16 / BF16 weights and a ${kv}-bit KV cache: change them below.`,
+      `Assumes ${engine}, 16-bit FP16 / BF16 weights and a ${kv}-bit KV cache (change them above).`,
     deadline: /deadline/i,
     context: "Context per sequence (prompt + output tokens)",
     billed: "one hour of serving",
@@ -24,7 +24,7 @@ const WORDS = {
   },
   "zh-cn": {
     assumes: (engine: string, kv: number) =>
-      `假设：${engine}，16 位 FP16 / BF16 权重，${kv} 位 KV 缓存；可在下方修改。`,
+      `假设：${engine}，16 位 FP16 / BF16 权重，${kv} 位 KV 缓存（可在上方修改）。`,
     deadline: /截止时间/,
     context: "每条序列的上下文（提示词 + 输出 token）",
     billed: "一小时的部署",
