@@ -65,6 +65,8 @@ export const WIDGET_KEYS = {
     "pt.",
     "lim.",
     "fd.option",
+    "fd.assumes",
+    "fd.billed.",
     "verdict.",
     "shape.",
     "limit.",

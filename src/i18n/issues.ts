@@ -80,6 +80,8 @@ export const issueStrings = defineStrings(
       "is needed unless single-GPU hours or a 1-GPU option with run hours is given",
     "issue.result-not-finite":
       "makes the estimate ({output}) too large to compute; use a smaller value",
+    "issue.serving-no-deadline":
+      "does not apply to serving, which runs as long as it is rented: the workload's hours set the hours priced",
     "range.closed": "from {min} to {max}{unit}",
     "range.above": "above {min} and at most {max}{unit}",
   },
@@ -150,6 +152,8 @@ export const issueStrings = defineStrings(
     "issue.needs-with": "与 {with} 一起使用时必须填写",
     "issue.run-hours-needed": "除非给出单卡小时数，或某个单卡方案填写了运行小时数，否则必须填写",
     "issue.result-not-finite": "使估算结果（{output}）大到无法计算；请改小",
+    "issue.serving-no-deadline":
+      "不适用于部署：部署租多久就运行多久，计价小时数由工作负载的 hours 决定",
     "range.closed": "在 {min} 到 {max}{unit} 之间",
     "range.above": "大于 {min} 且不超过 {max}{unit}",
   },

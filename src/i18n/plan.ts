@@ -53,6 +53,8 @@ export const planStrings = defineStrings(
     "lim.none": "No priced option meets {limits}.",
     "lim.unpriced":
       "Without a price, {gpus} would run within the deadline: give your price to compare them.",
+    "lim.unpricedNoDeadline":
+      "Without a price, {gpus} cannot be held to the budget: give your price to compare them.",
     "lim.budgetConverted": "the budget of {cost} ({amount} {from} converted at {rate})",
     "lim.bothConverted":
       "the deadline of {hours} and the budget of {cost} ({amount} {from} converted at {rate})",
@@ -163,6 +165,14 @@ export const planStrings = defineStrings(
     "fd.answer": "{option}: {verdict}, {hours}, {cost}",
     "fd.answerServe": "{option}: {verdict}, {rate} per user, {cost} per million output tokens",
     "fd.missed": "{answer} ({missed})",
+    "fd.assumes":
+      "Assumes {engine}, {bits}-bit {format} weights and a {kv}-bit KV cache (change them above).",
+    "fd.billed.training":
+      "Hours are billed hours: the run, plus environment setup, downloading the model and data, reruns (a share of the run), checkpoints, uploading the result and idle time (set under “Hours billed beside the run” on the decision table). They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
+    "fd.billed.batch":
+      "Hours are billed hours: the run, plus environment setup, downloading the data, reruns (a share of the run) and idle time (set under “Hours billed beside the run” on the decision table). They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
+    "fd.billed.inference":
+      "Billed hours: one hour of serving (the cost per million tokens does not depend on it), plus environment setup, downloading the weights and idle time (set under “Hours billed beside the run” on the decision table); serving has no reruns, checkpoints or upload. They count to the fraction of an hour, with no minimum and no rounding up: a provider that bills whole hours or a minimum charges more.",
     "fd.linkPlan": "Every GPU, count and cost",
     "fd.linkMemory": "Memory in detail",
     "fd.linkCost": "Every billed hour",
@@ -286,6 +296,7 @@ export const planStrings = defineStrings(
     "lim.met": "满足{limits}的方案排在前面；达不到的，在该行注明。",
     "lim.none": "没有有价格的方案能满足{limits}。",
     "lim.unpriced": "没有价格的 {gpus} 能在截止时间内完成：填入你的价格后才能比较。",
+    "lim.unpricedNoDeadline": "没有价格的 {gpus} 无法与预算比较：填入你的价格后才能比较。",
     "lim.budgetConverted": "预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
     "lim.bothConverted": "截止时间（{hours}）和预算（{cost}，由 {amount} {from} 按 {rate} 换算）",
     "lim.fastest": "最快：{option}，{hours}，{cost}。",
@@ -393,6 +404,13 @@ export const planStrings = defineStrings(
     "fd.answer": "{option}：{verdict}，{hours}，{cost}",
     "fd.answerServe": "{option}：{verdict}，每位用户 {rate}，每百万输出 token {cost}",
     "fd.missed": "{answer}（{missed}）",
+    "fd.assumes": "假设：{engine}，{bits} 位 {format} 权重，{kv} 位 KV 缓存（可在上方修改）。",
+    "fd.billed.training":
+      "小时数为计费小时：运行时间，加上环境搭建、下载模型和数据、重跑（占运行的比例）、检查点、上传结果和空闲时间（在决策表的“运行之外也计费的时间”中设置）。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
+    "fd.billed.batch":
+      "小时数为计费小时：运行时间，加上环境搭建、下载数据、重跑（占运行的比例）和空闲时间（在决策表的“运行之外也计费的时间”中设置）。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
+    "fd.billed.inference":
+      "计费小时：一小时的部署（每百万 token 费用与它无关），加上环境搭建、下载权重和空闲时间（在决策表的“运行之外也计费的时间”中设置）；部署没有重跑、检查点和上传。按小时的小数计费，不设最低时长、不向上取整：按整小时或有最低时长计费的服务商会收得更多。",
     "fd.linkPlan": "所有 GPU、卡数和费用",
     "fd.linkMemory": "显存细节",
     "fd.linkCost": "所有计费时间",

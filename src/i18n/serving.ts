@@ -32,6 +32,7 @@ export const servingStrings = defineStrings(
     "opt.pcie-no-p2p": "PCIe without peer-to-peer (GeForce)",
     "f.prefillChunkTokens": "Largest forward pass",
     "opt.launch-overhead": "per-layer launch overhead",
+    "opt.communication": "communication between the GPUs (all-reduces)",
     "warn.kv-pool-short":
       "The KV pool holds {maxSequences} sequences at this context, fewer than the {sequences} asked for.",
     "warn.layers-on-cpu": "{layers} layers ({cpuBytes}) stay in CPU RAM and run at its speed.",
@@ -39,6 +40,8 @@ export const servingStrings = defineStrings(
       "No published measurement of {engine} with {format} weights; its 16-bit constants stand in.",
     "warn.no-p2p-uncalibrated":
       "These GPUs have no PCIe peer-to-peer: NCCL stages through host memory, and published reports show decode 20–30% slower than this estimate (noonghunna/club-3090 #356).",
+    "warn.p2p-unverified-as-no":
+      "No document read settles whether {gpus} can send each other data over PCIe peer-to-peer: they are costed without it, as the GeForce RTX 4090 and 5090 whose stock driver has none, their traffic staged through host memory.",
     "warn.users-queued":
       "The engine runs {running} of the {users} users at once; the others wait for a place, which adds to their time to first token.",
     "warn.lengths-exceed-context":
@@ -60,7 +63,7 @@ export const servingStrings = defineStrings(
     "tp.title": "Inference throughput",
     "f.weightBits": "Weight precision",
     "f.kvBits": "KV cache precision",
-    "f.contextTokens": "Context per sequence",
+    "f.contextTokens": "Context per sequence (prompt + output tokens)",
     "f.sequences": "Concurrent users",
     "f.tpInfer": "Tensor parallel across",
     "f.promptTokens": "Prompt length",
@@ -87,6 +90,7 @@ export const servingStrings = defineStrings(
     "breakdown.dequant-buffer": "Dequantisation buffer",
     "breakdown.engine-buffers": "Engine buffers outside PyTorch (cuBLAS, NCCL)",
     "as.weight-bits": "Weight bits",
+    "as.kv-bits": "KV cache bits",
     "as.scale-bits": "Scale bits per weight",
     "as.kv-bytes-per-token": "KV cache per token",
     "as.prefill-chunk-tokens": "Prefill chunk (tokens)",
@@ -133,6 +137,7 @@ export const servingStrings = defineStrings(
     "opt.pcie-no-p2p": "PCIe（不支持点对点，GeForce）",
     "f.prefillChunkTokens": "单次前向的最大批量",
     "opt.launch-overhead": "逐层启动开销",
+    "opt.communication": "GPU 之间的通信（all-reduce）",
     "warn.kv-pool-short":
       "在此上下文长度下 KV 池只能容纳 {maxSequences} 条序列，少于所需的 {sequences} 条。",
     "warn.layers-on-cpu": "{layers} 层（{cpuBytes}）留在 CPU 内存，按内存速度运行。",
@@ -140,6 +145,8 @@ export const servingStrings = defineStrings(
       "没有 {engine} 使用 {format} 权重的公开实测；沿用其 16 位常数。",
     "warn.no-p2p-uncalibrated":
       "这些 GPU 不支持 PCIe 点对点：NCCL 经主机内存中转，公开报告显示解码比此估算慢 20–30%（noonghunna/club-3090 #356）。",
+    "warn.p2p-unverified-as-no":
+      "没有查到资料能确定 {gpus} 是否支持 PCIe 点对点传输：按不支持计算（与原版驱动不支持点对点的 GeForce RTX 4090、5090 相同），卡间数据经主机内存中转。",
     "warn.users-queued":
       "引擎同时只运行 {users} 个用户中的 {running} 个；其余用户排队等待，首 token 时间随之变长。",
     "warn.lengths-exceed-context":
@@ -161,7 +168,7 @@ export const servingStrings = defineStrings(
     "tp.title": "推理吞吐",
     "f.weightBits": "权重精度",
     "f.kvBits": "KV 缓存精度",
-    "f.contextTokens": "每条序列的上下文",
+    "f.contextTokens": "每条序列的上下文（提示词 + 输出 token）",
     "f.sequences": "同时在线用户数",
     "f.tpInfer": "张量并行卡数",
     "f.promptTokens": "提示词长度",
@@ -188,6 +195,7 @@ export const servingStrings = defineStrings(
     "breakdown.dequant-buffer": "反量化缓冲",
     "breakdown.engine-buffers": "引擎在 PyTorch 之外的缓冲（cuBLAS、NCCL）",
     "as.weight-bits": "权重位数",
+    "as.kv-bits": "KV 缓存位数",
     "as.scale-bits": "每个权重的缩放位数",
     "as.kv-bytes-per-token": "每 token 的 KV 缓存",
     "as.prefill-chunk-tokens": "预填充分块（token）",

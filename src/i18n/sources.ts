@@ -174,6 +174,10 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "vllm bench serve's defaults: a prompt of 1024 tokens (--random-input-len) and 256 output tokens (--custom-output-len), as its own help prints them (vllm-project/vllm PR #23867)",
     "src.serve-engine-default":
       "vLLM, assumed when no engine is named: the continuous-batching server most self-hosted serving runs on; choose SGLang, TensorRT-LLM or another engine to see its speed",
+    "src.serve-precision-default":
+      "16-bit weights (FP16/BF16, as models are published) and a 16-bit KV cache, assumed when no precision is named; choose 8 or 4 bits to see a quantised model",
+    "src.serve-format-default":
+      "the format the engine loads at these bits when none is named: FP16/BF16 at 16 bits; GGUF in llama.cpp and Ollama; otherwise FP8 at 8 bits and AWQ at 4 in vLLM, SGLang and TensorRT-LLM, EXL2 in ExLlamaV2, bitsandbytes in Transformers",
     "src.format-scales":
       "the format's group scales: GPTQ/AWQ one fp16 scale and zero point per 128 weights; bitsandbytes one fp32 absmax per 64",
     "src.hf-dynamic-cache":
@@ -328,6 +332,10 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "vllm bench serve 的默认值：提示词 1024 个 token（--random-input-len），输出 256 个 token（--custom-output-len），见其自身打印的参数（vllm-project/vllm PR #23867）",
     "src.serve-engine-default":
       "未指定引擎时按 vLLM 估算：自建推理服务最常用的连续批处理服务端；选择 SGLang、TensorRT-LLM 等引擎可看它们的速度",
+    "src.serve-precision-default":
+      "未指定精度时按 16 位权重（FP16/BF16，即模型发布时的精度）和 16 位 KV 缓存估算；选择 8 位或 4 位可看量化模型",
+    "src.serve-format-default":
+      "未指定格式时取引擎在该位数下加载的格式：16 位为 FP16/BF16；llama.cpp 和 Ollama 为 GGUF；其余引擎 8 位时 vLLM、SGLang、TensorRT-LLM 为 FP8，4 位时为 AWQ，ExLlamaV2 为 EXL2，Transformers 为 bitsandbytes",
     "src.loss-shifted":
       "Transformers v4.49 之前的 ForCausalLMLoss（PR #35646）与远程代码模型在交叉熵之前，把升为 fp32 的 logits 错开一个 token 再复制一份",
     "src.step-phases":

@@ -50,7 +50,8 @@ const { tokens, mfu, scaling, deadlineHours } = JOB_FIELDS;
 const JOB_PLAN_FIELDS = {
   // With its layout (`PLAN_TRAINING_FIELDS`): the plan times a run as train-time does.
   training: { tokens, mfu, scaling, deadlineHours, ...LAYOUT_FIELDS },
-  inference: { mfu, scaling, deadlineHours },
+  // Serving runs as long as it is rented: it has no deadline.
+  inference: { mfu, scaling },
   batch: { deadlineHours },
 } as const;
 

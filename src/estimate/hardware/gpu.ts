@@ -92,6 +92,21 @@ export interface GpuSpec {
   renderScores?: RenderScore[];
 }
 
+/**
+ * Whether peer-to-peer over PCIe is costed as working. A consumer (GeForce) card whose P2P no
+ * document settles is costed as without it: NVIDIA's stock GeForce driver turns P2P off on
+ * the cards that were checked (RTX 4090, RTX 5090: tinygrad's driver notes), so "not
+ * checked" is never counted as better than "no" (`p2pAssumedOff` says when this applied).
+ * Data-center and workstation cards whose P2P is unchecked are costed with it, as their
+ * drivers ship it.
+ */
+export const pcieP2pWorks = (gpu: Pick<GpuSpec, "pcieP2p" | "segment">): boolean =>
+  gpu.pcieP2p === "yes" || (gpu.pcieP2p === "unverified" && gpu.segment !== "consumer");
+
+/** A consumer card costed without P2P only because no document settles its P2P. */
+export const p2pAssumedOff = (gpu: Pick<GpuSpec, "pcieP2p" | "segment">): boolean =>
+  gpu.pcieP2p === "unverified" && gpu.segment === "consumer";
+
 /** A GPU figure the catalog may leave out where no document supports one. */
 export type OptionalFigure = "bandwidthGBps" | "fp32Tflops";
 

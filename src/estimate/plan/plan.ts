@@ -14,6 +14,7 @@ import { trainingRows, trainingRunBasis } from "./training.ts";
 import type { SpeedBasis } from "../measured/basis.ts";
 import { servingBasis } from "../measured/basis.ts";
 import type { OptionalFigure } from "../hardware/gpu.ts";
+import { p2pAssumedOff } from "../hardware/gpu.ts";
 import type { Currency } from "../vocabulary.ts";
 import { STALE_PRICE_DAYS, todayIso } from "../cost/price.ts";
 import type { Conversion } from "../cost/exchange.ts";
@@ -37,6 +38,8 @@ import {
   DEFAULT_ENGINE,
   DEFAULT_OUTPUT_TOKENS,
   DEFAULT_PROMPT_TOKENS,
+  defaultFormat,
+  SERVING_FIELDS,
   servingDefaults,
 } from "../serving/fields.ts";
 import type { TaskContext } from "../request/task.ts";
@@ -276,6 +279,9 @@ function planRules(r: PlanRequest, ctx: TaskContext): Issue[] {
   if (w.task === "train-memory") out.push(...layoutRules(r, w));
   if (w.task === "serve" && w.outputTokensPerSecondPerUser === undefined)
     out.push(issue("workload.outputTokensPerSecondPerUser", "needs-with", { with: "users" }));
+  // Serving runs as long as it is rented: no deadline to meet, so none to name.
+  if (w.task === "serve" && r.deadlineHours !== undefined)
+    out.push(issue("deadlineHours", "serving-no-deadline"));
   out.push(...measuredRules(r, ctx));
   if (w.task === "render") {
     if (w.secondsPerFrame === undefined || w.frames === undefined)
@@ -356,17 +362,27 @@ function currencyRules(r: MoneyFields, ctx: TaskContext): Issue[] {
 }
 
 /**
- * What a serving workload assumed where the request said nothing: vLLM, and vllm bench
- * serve's lengths. A value equal to the default is reported as the default, typed or not.
+ * What a serving workload assumed where the request said nothing: vLLM, 16-bit weights in
+ * the format the engine loads them in, a 16-bit KV cache, and vllm bench serve's lengths. A
+ * value equal to the default is reported as the default, typed or not.
  */
 function servingAssumptions(s: Workload): Assumption[] {
   if (s.task !== "serve") return [];
+  const precision = (value: number, key: "weightBits" | "kvBits"): Assumption["source"] =>
+    value === SERVING_FIELDS[key].default ? "serve-precision-default" : "request";
   return [
     {
       key: "engine",
       value: s.engine,
       source: s.engine === DEFAULT_ENGINE ? "serve-engine-default" : "request",
     },
+    { key: "weight-bits", value: s.weightBits, source: precision(s.weightBits, "weightBits") },
+    {
+      key: "weight-format",
+      value: s.weightFormat ?? defaultFormat(s.engine, s.weightBits),
+      source: s.weightFormat === undefined ? "serve-format-default" : "request",
+    },
+    { key: "kv-bits", value: s.kvBits, source: precision(s.kvBits, "kvBits") },
     {
       key: "prompt-tokens",
       value: s.promptTokens,
@@ -449,6 +465,29 @@ function renderWarnings(rows: readonly PlanRow[]): Warning[] {
   return out;
 }
 
+/** Shapes whose GPUs send each other traffic (copies and independent jobs do not). */
+const TALKING_SHAPES: readonly PlanRow["shape"][] = ["data-parallel", "sharded", "tensor-parallel"];
+
+/**
+ * Consumer cards costed without PCIe peer-to-peer only because no document settles theirs
+ * (`p2pAssumedOff`), where a row has them talk to each other.
+ */
+function p2pWarnings(rows: readonly PlanRow[], ctx: TaskContext): Warning[] {
+  const off = rows.filter(
+    (x) =>
+      x.gpus > 1 &&
+      TALKING_SHAPES.includes(x.shape) &&
+      ctx.gpus.some(
+        (g) =>
+          g.id === x.gpu &&
+          p2pAssumedOff(g) &&
+          // A bridge joins pairs: only larger groups cross PCIe.
+          (g.link === "pcie" || (g.link === "nvlink-bridge" && (x.tensorParallel ?? x.gpus) > 2)),
+      ),
+  );
+  return off.length > 0 ? [{ code: "p2p-unverified-as-no", params: { gpus: names(off) } }] : [];
+}
+
 /** What a render plan's speeds rest on: how many GPU types by score, how many by FP32 peak. */
 function renderAssumptions(rows: readonly PlanRow[]): Assumption[] {
   const count = (reason: PlanRow["reasons"][number]) =>
@@ -527,6 +566,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
       params: { pipelineParallel: r.pipelineParallel, expertParallel: r.expertParallel },
     });
   warnings.push(...renderWarnings(rows));
+  warnings.push(...p2pWarnings(rows, ctx));
   if (!rows.some((x) => x.pricePerGpuHour !== null))
     warnings.push({ code: "no-price-in-currency", params: { days: STALE_PRICE_DAYS } });
   else warnings.push(...priceWarnings(rows));
@@ -587,9 +627,13 @@ const SERVING_LAYOUT = {
   attentionKernel: PLAN_TRAINING_FIELDS.attentionKernel.default,
 };
 
+/** What a serving plan takes beside its workload: every plan option but a deadline. */
+const { deadlineHours: _deadline, ...serveOptions } = PLAN_OPTION_FIELDS;
+export const SERVE_OPTION_FIELDS = serveOptions;
+
 export const serveTask = defineTask({
   id: "serve",
-  fields: { ...SERVE_FIELDS, ...PLAN_OPTION_FIELDS, gpu: gpu() },
+  fields: { ...SERVE_FIELDS, ...SERVE_OPTION_FIELDS, gpu: gpu() },
   required: ["outputTokensPerSecondPerUser"],
   defaults: servingDefaults,
   rules: (r, ctx) => [

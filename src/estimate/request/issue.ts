@@ -53,6 +53,7 @@ export type IssueCode =
   | "needs-one-of"
   | "needs-with"
   | "run-hours-needed"
+  | "serving-no-deadline"
   | "result-not-finite";
 
 export interface Issue {

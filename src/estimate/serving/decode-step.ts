@@ -16,7 +16,7 @@
  * features are computed here for the fit and for every estimate.
  */
 import type { GpuSpec } from "../hardware/gpu.ts";
-import { requiredFigure } from "../hardware/gpu.ts";
+import { pcieP2pWorks, requiredFigure } from "../hardware/gpu.ts";
 import { kvCacheBytes, slidingLayersOf } from "./kv-cache.ts";
 import type { ModelArch, ModelSpec } from "../model/model.ts";
 import { headDimOf, isArch, paramCounts, shapeFromParams } from "../model/model.ts";
@@ -40,7 +40,10 @@ export const ACTIVATION_BYTES = 2;
 /** Two all-reduces per layer (after attention and after the MLP). */
 export const ALL_REDUCES_PER_LAYER = 2;
 
-/** The link a group of `tp` GPUs of this kind uses: a bridge joins pairs only. */
+/**
+ * The link a group of `tp` GPUs of this kind uses: a bridge joins pairs only; PCIe without
+ * peer-to-peer where the card has none or is costed without it (`pcieP2pWorks`).
+ */
 export function linkClass(gpu: GpuSpec, tp: number): LinkClass {
   switch (gpu.link) {
     case "nvswitch":
@@ -49,9 +52,10 @@ export function linkClass(gpu: GpuSpec, tp: number): LinkClass {
     case "hccs":
       return "gpu-link";
     case "nvlink-bridge":
-      return tp <= 2 ? "gpu-link" : "pcie";
+      if (tp <= 2) return "gpu-link";
+      return pcieP2pWorks(gpu) ? "pcie" : "pcie-no-p2p";
     case "pcie":
-      return gpu.pcieP2p === "no" ? "pcie-no-p2p" : "pcie";
+      return pcieP2pWorks(gpu) ? "pcie" : "pcie-no-p2p";
   }
 }
 

@@ -6,10 +6,17 @@
  * prices each step. Reported: output tokens/s over all users and per user, time to first
  * token, time per output token and requests per second.
  */
-import type { DecodeConstants, LinkClass, StepConstants, StepFeatures } from "./decode-step.ts";
+import type {
+  DecodeConstants,
+  LinkClass,
+  StepConstants,
+  StepFeatures,
+  StepTimes,
+} from "./decode-step.ts";
 import { stepFeatures, stepTimes } from "./decode-step.ts";
 import { DECODE_CONSTANTS } from "../generated/decode-constants.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
+import { p2pAssumedOff } from "../hardware/gpu.ts";
 import type { ModelSpec } from "../model/model.ts";
 import type { Assumption, Result, SourceKey, Warning } from "../result.ts";
 import { part } from "../result.ts";
@@ -102,7 +109,37 @@ export interface ServingSpeedInput {
   efficiency?: number;
 }
 
-export type LimitedBy = "memory-bandwidth" | "compute" | "launch-overhead";
+export type LimitedBy = "memory-bandwidth" | "compute" | "launch-overhead" | "communication";
+
+/**
+ * What limits a decode step: the largest of the four parts its time is made of, so the
+ * limit named always has the largest share of the step and never a share of 0. The parts add
+ * up to the step (`stepTimes`): the arithmetic, when it outlasts the weight read it overlaps
+ * (the read then hides behind it); the memory reads (the weights' too when the arithmetic
+ * does not outlast them, and the KV cache's); the per-layer launch costs; the all-reduces.
+ * A tie goes to the earlier of memory bandwidth, compute, per-layer overhead, communication.
+ */
+export function limitOf(
+  t: Pick<
+    StepTimes,
+    | "weightReadSeconds"
+    | "kvReadSeconds"
+    | "computeSeconds"
+    | "overheadSeconds"
+    | "allReduceSeconds"
+  >,
+): LimitedBy {
+  const computeBound = t.computeSeconds > t.weightReadSeconds;
+  const parts: [LimitedBy, number][] = [
+    ["memory-bandwidth", (computeBound ? 0 : t.weightReadSeconds) + t.kvReadSeconds],
+    ["compute", computeBound ? t.computeSeconds : 0],
+    ["launch-overhead", t.overheadSeconds],
+    ["communication", t.allReduceSeconds],
+  ];
+  let best = parts[0] ?? ["memory-bandwidth", 0];
+  for (const p of parts) if (p[1] > best[1]) best = p;
+  return best[0];
+}
 
 export interface ServingSpeedResult extends Result {
   /** Output tokens/s over all users. */
@@ -220,14 +257,13 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
   const cycle = cycleOf(input, loads, (load) => timesOf(load).total);
   const f = featuresOf(cycle.decodeStep);
   const times = stepTimes(f, constants);
-  const limitedBy: LimitedBy =
-    times.computeSeconds > times.weightReadSeconds
-      ? "compute"
-      : times.overheadSeconds + times.allReduceSeconds > times.readSeconds
-        ? "launch-overhead"
-        : "memory-bandwidth";
+  const limitedBy = limitOf(times);
   warnings.push(...chosen.warnings);
-  if (limitedBy === "compute")
+  // The catalog does not settle this card's P2P: it is costed without, and says so.
+  if (tp > 1 && link === "pcie-no-p2p" && input.link === undefined && p2pAssumedOff(input.gpu))
+    warnings.push({ code: "p2p-unverified-as-no", params: { gpus: input.gpu.name } });
+  // The arithmetic outlasts the weight read it overlaps, whatever the largest part is.
+  if (times.computeSeconds > times.weightReadSeconds)
     warnings.push({ code: "compute-bound-decode", params: { batch: cycle.running } });
   if (cycle.queued > 0)
     warnings.push({

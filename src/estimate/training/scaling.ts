@@ -46,6 +46,7 @@
  * is lower, so the prediction is an upper bound on scaling and says so.
  */
 import type { GpuSpec } from "../hardware/gpu.ts";
+import { pcieP2pWorks } from "../hardware/gpu.ts";
 import type { Sharding } from "../vocabulary.ts";
 import { gbToBytes } from "../units.ts";
 
@@ -67,8 +68,9 @@ export interface RingLink {
  * The slowest hop of a ring over `gpus` GPUs of one kind, `perNode` of them in a node.
  * Vendors state GPU links as both directions summed, so one direction is half. A bridge
  * joins pairs only, so larger groups cross PCIe. Without peer-to-peer (GeForce cards with
- * the stock driver) NCCL stages every transfer through host memory: two PCIe crossings
- * per hop, half the one-direction PCIe figure. Across nodes the ring crosses the network.
+ * the stock driver, and consumer cards whose P2P is unchecked: `pcieP2pWorks`) NCCL stages
+ * every transfer through host memory: two PCIe crossings per hop, half the one-direction
+ * PCIe figure. Across nodes the ring crosses the network.
  */
 export function ringLink(
   gpu: GpuSpec,
@@ -82,7 +84,7 @@ export function ringLink(
   }
   const fast = gpu.linkGBps !== undefined && (gpu.link !== "nvlink-bridge" || gpus <= 2);
   if (fast) return { bytesPerSecond: gbToBytes((gpu.linkGBps ?? 0) / 2), path: "gpu-link" };
-  if (gpu.pcieP2p === "no")
+  if (!pcieP2pWorks(gpu))
     return { bytesPerSecond: gbToBytes(gpu.pcieGBps / 2), path: "pcie-host-staged" };
   return { bytesPerSecond: gbToBytes(gpu.pcieGBps), path: "pcie" };
 }

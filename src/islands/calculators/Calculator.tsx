@@ -24,6 +24,8 @@ export interface ChartDisclosure {
 }
 
 export interface ResultBody {
+  /** What the answer assumes that the user may not have chosen (a serving engine, precisions). */
+  assumes?: Text | null;
   /** Sentences that answer before the figures (what meets the limits asked). */
   lines?: readonly Text[];
   planChart?: ChartDisclosure;
@@ -63,6 +65,11 @@ export function Calculator<R extends ResultBody>({
         s={s}
         render={(r) => (
           <>
+            {r.assumes && (
+              <p class="calc-assumes" data-assumes>
+                {s(r.assumes)}
+              </p>
+            )}
             {r.lines?.map((l, i) => (
               <p key={i} class="calc-limits" data-limits>
                 {s(l)}

@@ -43,6 +43,11 @@ function Markup({
             <p role="status">{s(r.none)}</p>
           ) : (
             <>
+              {r.assumes && (
+                <p class="calc-assumes" data-assumes>
+                  {s(r.assumes)}
+                </p>
+              )}
               {r.limits.map((l, i) => (
                 <p key={i} class="calc-limits" data-limits>
                   {s(l)}
@@ -60,6 +65,11 @@ function Markup({
                   );
                 })}
               </ol>
+              {r.billed && (
+                <p class="calc-note-text" data-billed>
+                  {s(r.billed)}
+                </p>
+              )}
             </>
           )
         }

@@ -20,11 +20,14 @@ import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import {
   costMessage,
+  deadlineDigits,
+  deadlineShown,
   hoursMessage,
   limitsMessages,
   missedMessage,
   moneyMessage,
   optionMessage,
+  servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
 import { shown } from "./result.ts";
@@ -36,8 +39,13 @@ const LORA_METHODS = ["lora", "qlora"] as const;
 export const TOP = 3;
 
 /** One option as a sentence; `option` ("2 × RTX 4090") is the part the markup emphasises. */
-function answer(r: PlanRow, goal: string, currency: string): Msg {
+function answer(r: PlanRow, goal: string, currency: string, deadline?: number): Msg {
   const option = optionMessage(r);
+  const missing = r.hours !== null && deadline !== undefined && r.hours > deadline;
+  const digits =
+    deadline === undefined
+      ? 1
+      : deadlineDigits(deadline, missing && r.hours ? [r.hours] : [], false);
   const said =
     goal === "serve"
       ? msg("fd.answerServe", {
@@ -52,7 +60,15 @@ function answer(r: PlanRow, goal: string, currency: string): Msg {
       : msg("fd.answer", {
           option,
           verdict: goal === "batch" ? msg(`shape.${r.shape}`) : verdictMessage(r),
-          hours: hoursMessage(r.hours, r.hoursRange, "sentence", 1),
+          // An option just over the deadline shows above it ("6.04 h", not "6 h").
+          hours: hoursMessage(
+            r.hours === null || deadline === undefined
+              ? r.hours
+              : deadlineShown(r.hours, deadline, digits),
+            r.hoursRange,
+            "sentence",
+            digits,
+          ),
           cost: costMessage(r, moneyMessage(r.cost, currency)),
         });
   const missed = missedMessage(r);
@@ -146,7 +162,15 @@ export const frontDoorView = defineView(
       ...(batch
         ? [f("secondsPerFrame"), f("frames"), f("measuredOn"), j("deadlineHours")]
         : goal === "serve"
-          ? [f("users"), f("outputTokensPerSecondPerUser"), s("contextTokens")]
+          ? // What a serving answer assumes, changeable where the answer names it.
+            [
+              f("users"),
+              f("outputTokensPerSecondPerUser"),
+              s("contextTokens"),
+              s("engine"),
+              s("weightBits"),
+              s("kvBits"),
+            ]
           : [j("tokens"), j("deadlineHours"), ...how]),
       f("currency"),
     ];
@@ -166,10 +190,14 @@ export const frontDoorView = defineView(
             ...r.warnings.filter((w) => w.code === "measured-basis").map(warningMessage),
             ...limitsMessages(r.limits, r.currency),
           ],
+          /** A serving answer's engine and precisions ("Assumes vLLM, 16-bit … weights …"). */
+          assumes: goal === "serve" ? servingSetupMessage(r.assumptions) : null,
+          /** What the hours an answer shows count; a serving answer shows none. */
+          billed: goal === "serve" ? null : msg(`fd.billed.${batch ? "batch" : "training"}`),
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,
-            text: answer(x, goal, r.currency),
+            text: answer(x, goal, r.currency, r.limits.deadlineHours),
           })),
         };
       }),

@@ -28,8 +28,10 @@ import {
   hoursMessage,
   limitsMessages,
   missedMessage,
+  servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
+import { $serving, serving } from "../serving.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
@@ -131,6 +133,7 @@ export const gpuFitView = defineView(
     $catalog,
     $yourPrices,
     $rowsEditor,
+    $serving,
   ],
   (
     fitState,
@@ -143,6 +146,7 @@ export const gpuFitView = defineView(
     { gpus, currency: pageCurrency },
     prices,
     editor,
+    servingState,
   ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
@@ -166,6 +170,13 @@ export const gpuFitView = defineView(
       value: job.effective(jobState),
       set: job.set,
     });
+    // How the model is served: the inference calculators' own store, one setup for all.
+    const sv = fieldViews({
+      ...bind,
+      fields: serving.fields,
+      value: serving.effective(servingState),
+      set: serving.set,
+    });
     const mode = value.mode;
     // A peak or a training run's speed applies to a training plan; a server's speed to serving.
     const applies =
@@ -188,7 +199,15 @@ export const gpuFitView = defineView(
               ...(value.resolution === undefined ? [] : [f("complexity")]),
               j("deadlineHours"),
             ]
-          : [f("users"), f("outputTokensPerSecondPerUser")];
+          : [
+              f("users"),
+              f("outputTokensPerSecondPerUser"),
+              // What the answer assumes of the serving setup, changeable here (`$serving`).
+              sv("contextTokens"),
+              sv("engine"),
+              sv("weightBits"),
+              sv("kvBits"),
+            ];
     const controls: FieldView[] = [
       f("mode"),
       ...workload,
@@ -227,6 +246,8 @@ export const gpuFitView = defineView(
             frames: qty(BATCH_EXAMPLE.frames, undefined, 0),
           }),
         },
+        // What the table's billed hours count, and how they are counted.
+        { text: msg(`fd.billed.${mode}`), data: { "data-billed": mode } },
         // Which memory a training plan rests on: the estimate, or a peak measured on a run.
         ...(m && measured && use
           ? [m.measuredNote(measured)]
@@ -255,6 +276,7 @@ export const gpuFitView = defineView(
         ];
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
         return {
+          assumes: serving ? servingSetupMessage(r.assumptions) : null,
           lines: limitsMessages(r.limits, currency),
           planChart: { summary: msg("gf.chart"), v: planChart(r.best, currency) },
           table: {

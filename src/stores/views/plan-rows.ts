@@ -2,6 +2,7 @@
 import type { Conversion } from "../../estimate/cost/exchange.ts";
 import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
 import type { PlanRow } from "../../estimate/plan/row.ts";
+import type { Assumption } from "../../estimate/result.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
 import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
@@ -101,14 +102,70 @@ export function missedMessage(r: PlanRow): List | null {
   return missed.length ? { list: missed.map((k) => msg(`pr.${k}`)), sep: "pt.whySeparator" } : null;
 }
 
+/** `n` rounded to `digits` fraction digits, up (`ceil`) or to the nearest. */
+const toDigits = (n: number, digits: number, ceil = false): number => {
+  const k = 10 ** digits;
+  // A hair below the step: 6.1 stays 6.1 though 6.1 × 10 is 61.00000000000001.
+  return (ceil ? Math.ceil(n * k - 1e-9) : Math.round(n * k)) / k;
+};
+
+/** The most fraction digits a deadline message shows. */
+const MOST_DIGITS = 3;
+
+/**
+ * Fraction digits that keep a deadline message from contradicting itself: enough for the
+ * deadline to show as given (1 at least; `asGiven` false leaves that to the message that
+ * names the deadline), and for every option that misses it to show more hours than it
+ * ("6.04 h" beside a deadline of 6 h, never "6 h"). Past `MOST_DIGITS` the missing hours are
+ * rounded up instead (`deadlineShown`).
+ */
+export function deadlineDigits(
+  deadline: number,
+  missing: readonly number[],
+  asGiven = true,
+): number {
+  let d = 1;
+  // A hair of float noise (0.5000000000000001) is no digit the user typed.
+  while (asGiven && d < MOST_DIGITS && Math.abs(toDigits(deadline, d) - deadline) > 1e-9) d++;
+  for (const h of missing) while (d < MOST_DIGITS && toDigits(h, d) <= deadline) d++;
+  return d;
+}
+
+/**
+ * Hours as a deadline message shows them at `digits`: an option that misses the deadline
+ * (over it) is rounded up where rounding to the nearest would show it at or under the
+ * deadline, so "no option meets 6 h" is never followed by an option of "6 h". Every other
+ * figure is rounded to the nearest.
+ */
+export function deadlineShown(hours: number, deadline: number | undefined, digits: number): number {
+  const near = toDigits(hours, digits);
+  return deadline !== undefined && hours > deadline && near <= deadline
+    ? toDigits(hours, digits, true)
+    : near;
+}
+
+/**
+ * The deadline a message suggests: the fastest option's hours rounded up at the digits
+ * shown, so it is never below what that option needs and always above the deadline missed.
+ */
+export const suggestedDeadline = (fastest: number, digits: number): number =>
+  toDigits(fastest, digits, true);
+
 /**
  * The deadline and budget as limits: whether options meet them and, when none does, the
  * fastest and the cheapest option and what would meet them (`lim.<kind>` in the
- * dictionaries). Nothing when no limit is given.
+ * dictionaries). Nothing when no limit is given. Hours show with the digits that keep the
+ * message consistent (`deadlineDigits`).
  */
 export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
   if (l.met === null) return [];
-  const hours = (n: number | null | undefined) => qty(n, "hours", 1);
+  const d = l.deadlineHours;
+  const missing = [l.fastest, l.cheapest]
+    .map((r) => r?.hours)
+    .filter((h): h is number => typeof h === "number" && d !== undefined && h > d);
+  const digits = d === undefined ? 1 : deadlineDigits(d, missing);
+  const hours = (n: number | null | undefined) =>
+    qty(n === null || n === undefined ? n : deadlineShown(n, d, digits), "hours", digits);
   const money = (n: number | null | undefined) => moneyMessage(n, currency);
   const row = (key: string, r: PlanRow, gbps?: number) =>
     msg(`lim.${key}`, {
@@ -117,7 +174,7 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
       cost: money(r.cost),
       gbps: gbps ?? "",
     });
-  const { deadlineHours: d, budget: b, fastest: f, cheapest: c } = l;
+  const { budget: b, fastest: f, cheapest: c } = l;
   const bc = l.budgetConversion;
   // A budget given in the other currency says what it was (2,000 USD) beside its conversion.
   const which = d === undefined ? "budget" : b === undefined ? "deadline" : "both";
@@ -130,7 +187,10 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
   const names = [...new Set(l.unpriced.map((r) => r.gpuName))].join(", ");
   return [
     msg("lim.none", { limits }),
-    ...(names ? [msg("lim.unpriced", { gpus: names })] : []),
+    // Without a deadline (a budget alone, or serving) nothing runs "within the deadline".
+    ...(names
+      ? [msg(d === undefined ? "lim.unpricedNoDeadline" : "lim.unpriced", { gpus: names })]
+      : []),
     ...(f && f === c
       ? [row("fastestCheapest", f)]
       : [...(f ? [row("fastest", f)] : []), ...(c ? [row("cheapest", c)] : [])]),
@@ -139,7 +199,32 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
         ? "interNodeGbps" in t
           ? row(`${t.kind}-net`, t.row, t.interNodeGbps)
           : row(t.kind, t.row)
-        : msg(`lim.${t.kind}`, "hours" in t ? { hours: hours(t.hours) } : { cost: money(t.cost) }),
+        : msg(
+            `lim.${t.kind}`,
+            "hours" in t
+              ? { hours: qty(suggestedDeadline(t.hours, digits), "hours", digits) }
+              : { cost: money(t.cost) },
+          ),
     ),
   ];
+}
+
+/**
+ * What a serving answer assumes, in one sentence: the engine, the weights' bits and format,
+ * and the KV cache's bits ("Assumes vLLM, 16-bit FP16 / BF16 weights and a 16-bit KV
+ * cache."), from the plan's own assumptions; null for a plan that serves nothing.
+ */
+export function servingSetupMessage(assumptions: readonly Assumption[]): Msg | null {
+  const of = (key: string) => assumptions.find((a) => a.key === key)?.value;
+  const engine = of("engine");
+  const bits = of("weight-bits");
+  const format = of("weight-format");
+  const kv = of("kv-bits");
+  if (typeof engine !== "string" || typeof bits !== "number" || typeof kv !== "number") return null;
+  return msg("fd.assumes", {
+    engine: { key: `opt.${engine}`, or: engine },
+    bits: qty(bits, undefined, 2),
+    format: typeof format === "string" ? { key: `opt.${format}`, or: format } : "",
+    kv: qty(kv, undefined, 0),
+  });
 }

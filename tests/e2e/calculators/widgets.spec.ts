@@ -277,7 +277,7 @@ for (const lang of LANGS) {
         users: 20,
         outputTokensPerSecondPerUser: 20,
       },
-      deadlineHours: OPENING.job.deadlineHours,
+      // No deadline: serving runs as long as it is rented.
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
     const served = estimate(serve, lang).best;

@@ -21,6 +21,7 @@ import { PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "../../../src/estimate/pla
 import {
   PLAN_FIELDS,
   PLAN_OPTION_FIELDS,
+  SERVE_OPTION_FIELDS,
   PLAN_TRAINING_FIELDS,
 } from "../../../src/estimate/plan/plan.ts";
 import { RENDER_FIELDS } from "../../../src/estimate/batch/fields.ts";
@@ -95,7 +96,8 @@ describe("field tables", () => {
         PLAN_OPTION_FIELDS,
         PLAN_TRAINING_FIELDS,
       ],
-      serve: [SERVING_REQUEST_FIELDS, SERVE_EXTRA_FIELDS, PLAN_OPTION_FIELDS],
+      // Serving takes every plan option but a deadline.
+      serve: [SERVING_REQUEST_FIELDS, SERVE_EXTRA_FIELDS, SERVE_OPTION_FIELDS],
       diagnose: [DIAGNOSE_FIELDS],
       render: [RENDER_FIELDS],
       "measured-run": [MEASURED_RUN_FIELDS],

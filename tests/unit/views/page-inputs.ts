@@ -311,7 +311,8 @@ export function planRequest(
         }
       : {}),
     ...(mode === "batch" ? {} : { mfu: j.mfu, scaling: j.scaling }),
-    deadlineHours: j.deadlineHours,
+    // Serving runs as long as it is rented: it has no deadline.
+    ...(mode === "inference" ? {} : { deadlineHours: j.deadlineHours }),
     ...(Object.keys(prices).length ? { prices } : {}),
   });
 }

@@ -69,7 +69,8 @@ describe("what a decode step reads", () => {
     expect(linkClass(gpu("h100-sxm"), 8)).toBe("gpu-link");
     expect(linkClass(gpu("mi300x"), 8)).toBe("gpu-link");
     expect(linkClass(gpu("rtx-3090"), 2)).toBe("gpu-link");
-    expect(linkClass(gpu("rtx-3090"), 4)).toBe("pcie");
+    // Four cross PCIe; the RTX 3090's P2P is unchecked, costed as none on a GeForce card.
+    expect(linkClass(gpu("rtx-3090"), 4)).toBe("pcie-no-p2p");
     expect(linkClass(gpu("rtx-4090"), 2)).toBe("pcie-no-p2p");
   });
 });
@@ -231,8 +232,16 @@ describe("serving many users: the engine's schedule", () => {
       expect(r.ttftSeconds, `${users}`).toBeGreaterThanOrEqual(last.ttftSeconds);
       last = r;
     }
-    // Past the compute bound the total stops growing much: 256 users are compute bound.
-    expect(last.limitedBy).toBe("compute");
+    // Past the compute bound the total stops growing much: at 256 users the arithmetic
+    // outlasts the weight read it overlaps (the warning says so) ...
+    expect(last.warnings.map((w) => w.code)).toContain("compute-bound-decode");
+    // ... and the limit named is the step's largest part: the arithmetic (the weight read
+    // plus what the arithmetic adds to it) or the KV reads, whichever is longer.
+    const part = (k: string) => last.breakdown.find((b) => b.key === k)?.value ?? 0;
+    const compute = part("weight-read-seconds") + part("compute-excess-seconds");
+    expect(last.limitedBy).toBe(
+      compute >= part("kv-read-seconds") ? "compute" : "memory-bandwidth",
+    );
   });
   it("TTFT grows with concurrency when prompts queue for the step budget", () => {
     const few = servingSpeed({ ...vllm, batch: 8, promptTokens: 8000, outputTokens: 64 });
