@@ -119,6 +119,7 @@ export type SourceKey =
   | "torch-foreach"
   | "optimizer-in-backward"
   | "dequantize"
+  | "litgpt-qkv-views"
   | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */

@@ -86,6 +86,12 @@ export interface ProfileGiven {
 export interface Mechanics {
   /** q, k and v share one adapter input and one dropout (LitGPT's fused qkv). */
   fusedQkvAdapter: boolean;
+  /**
+   * q, k and v come out of one projection and attention keeps that output alive through
+   * the view it saves as v (LitGPT's `CausalSelfAttention`, `activations.ts`
+   * `savedQkvWidth`), in full fine-tuning as under LoRA.
+   */
+  fusedQkvProjection: boolean;
   /** The cross-entropy upcasts to fp32 even without autocast (Transformers does). */
   upcastLoss: boolean;
   /**
@@ -117,6 +123,7 @@ const PEFT_LORA: LoraDefaults = {
 };
 const HF_MECHANICS: Mechanics = {
   fusedQkvAdapter: false,
+  fusedQkvProjection: false,
   upcastLoss: true,
   gradientsFreed: true,
   fusedLoraKernels: false,
@@ -261,7 +268,12 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
         adapterBits: sixteen ? 16 : 32,
       };
     },
-    mechanics: { ...HF_MECHANICS, fusedQkvAdapter: true, upcastLoss: false },
+    mechanics: {
+      ...HF_MECHANICS,
+      fusedQkvAdapter: true,
+      fusedQkvProjection: true,
+      upcastLoss: false,
+    },
     source: "fw-litgpt",
   },
 };

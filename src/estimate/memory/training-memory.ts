@@ -216,6 +216,7 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     flashAttention: input.flashAttention ?? true,
     tensorParallel: tp,
     dropout: input.dropout ?? arch.dropout ?? false,
+    fusedQkv: mechanics.fusedQkvProjection,
     unsavedInputs: adapterInput ? unsavedLinearInputs(adapterInput) : [],
     adapterBytesPerToken: adapterInput ? adapterSavedBytesPerToken(adapterInput) : 0,
     trainableNorms: !lora,
@@ -336,6 +337,8 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
       value: true,
       source: "optimizer-in-backward",
     });
+  if (mechanics.fusedQkvProjection)
+    assumptions.push({ key: "fused-qkv-saved", value: true, source: "litgpt-qkv-views" });
   if (dequantized > 0)
     assumptions.push({ key: "dequantized-weight-bytes", value: dequantized, source: "dequantize" });
   if (pagedOptimizerBytes > 0) {
