@@ -120,6 +120,7 @@ export type SourceKey =
   | "optimizer-in-backward"
   | "dequantize"
   | "litgpt-qkv-views"
+  | "lightning-bnb-head"
   | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */

@@ -103,6 +103,11 @@ export interface Mechanics {
   fusedLoraKernels: boolean;
   /** A k-bit base keeps its inputs (bitsandbytes does, torchao's NF4 does not). */
   quantizedBaseKeepsInputs: boolean;
+  /**
+   * A k-bit base quantizes the output head too (LitGPT through Lightning's
+   * `BitsandbytesPrecision`, `lora.ts` `frozenBaseBytes`); others leave it in 16 bits.
+   */
+  quantizedHead: boolean;
 }
 
 export interface FrameworkProfile {
@@ -128,6 +133,7 @@ const HF_MECHANICS: Mechanics = {
   gradientsFreed: true,
   fusedLoraKernels: false,
   quantizedBaseKeepsInputs: true,
+  quantizedHead: false,
 };
 /** DeepSpeed and Megatron-LM: persistent gradient buffers. */
 const PERSISTENT_GRADS: Mechanics = { ...HF_MECHANICS, gradientsFreed: false };
@@ -272,6 +278,7 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
       ...HF_MECHANICS,
       fusedQkvAdapter: true,
       fusedQkvProjection: true,
+      quantizedHead: true,
       upcastLoss: false,
     },
     source: "fw-litgpt",
