@@ -86,7 +86,12 @@ export interface AdapterActivationInput {
    * A k-bit base layer keeps its input for backward: bitsandbytes' MatMul4Bit and
    * MatMul8bitLt save `A` whenever an input needs grad (bitsandbytes/autograd/_functions.py).
    * torchao's NF4 linear (torchtune's QLoRA) saves only the weight (`LinearNF4.forward`:
-   * `ctx.nf4_weight = weight`). Default true.
+   * `ctx.nf4_weight = weight`). Default true. That is bitsandbytes up to 0.43.1, which
+   * the published QLoRA rows ran (LitGPT's tables 0.41.1, ms-swift's 0.41.3): 0.43.2 and
+   * later keep only the packed weight in `MatMul4Bit` (`ctx.tensors = (None, B)`, PR #1270
+   * "fix QLoRA mem bug: delete useless buffered activation", 2024-07-16). No request field
+   * names the version yet, so a run on current bitsandbytes without checkpointing is
+   * overestimated by these inputs.
    */
   quantizedBaseKeepsInputs?: boolean;
 }
