@@ -70,9 +70,13 @@ const unsloth = (model: string, seqLen: number) =>
     "nvidiaSmiBytes",
   );
 /**
- * Unsloth's baseline column: Transformers + PEFT + flash-attention 2 in December 2024
- * (TRL's QLoRA path, its adapters cast to bf16), gradient checkpointing on, the loss of
- * Transformers 4.46-4.48, which copied the upcast logits shifted, and 8-bit AdamW.
+ * Unsloth's baseline column: Transformers + PEFT + flash-attention 2 in December 2024,
+ * gradient checkpointing on, the loss of Transformers 4.46-4.48, which copied the upcast
+ * logits shifted, and 8-bit AdamW. TRL's QLoRA path of then (trl/trainer/sft_trainer.py
+ * @9c5388b6, 2024-12-06) ran `prepare_model_for_kbit_training`, `get_peft_model` (PEFT
+ * upcasts the adapters to fp32) and `peft_module_casting_to_bf16` (trl/trainer/utils.py),
+ * which casts the norms to fp32 and the embedding and head back to bf16 but leaves the
+ * adapters in fp32: TRL casts QLoRA adapters to bf16 only in later versions.
  */
 const hfBaseline = (model: string, seqLen: number) =>
   memory(
@@ -83,7 +87,7 @@ const hfBaseline = (model: string, seqLen: number) =>
       seqLen,
       loss: "shifted",
       optimizer: "adam-8bit",
-      lora: { rank: 32, alpha: 32, targets: LORA_ALL, baseBits: 4 },
+      lora: { rank: 32, alpha: 32, targets: LORA_ALL, baseBits: 4, adapterBits: 32 },
     },
     "nvidiaSmiBytes",
   );

@@ -121,6 +121,8 @@ export type SourceKey =
   | "torch-foreach"
   | "optimizer-in-backward"
   | "dequantize"
+  | "litgpt-qkv-views"
+  | "lightning-bnb-head"
   | "bnb-paged";
 
 /** A value the estimate assumed, and where the value comes from. */

@@ -150,8 +150,12 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "PyTorch's foreach optimizer step holds about one more copy of the parameters (torch.optim docs, foreach)",
     "src.optimizer-in-backward":
       "optimizer step fused into backward: each gradient is applied and freed as soon as it is ready (torchtune optimizer_in_bwd; PyTorch tutorial on register_post_accumulate_grad_hook)",
+    "src.litgpt-qkv-views":
+      "LitGPT computes q, k and v in one matmul (litgpt/model.py CausalSelfAttention.forward): v stays a view of that output, so attention's saved v keeps all of it; with grouped queries k and v are repeated to every head first",
+    "src.lightning-bnb-head":
+      "Lightning's BitsandbytesPrecision converts every nn.Linear it is not told to ignore, the output head included; LitGPT passes no ignore_modules (litgpt/finetune/lora.py)",
     "src.dequantize":
-      "a k-bit base dequantizes one weight matrix to 16 bits per matmul (bitsandbytes dequantize_4bit; torchao NF4; Unsloth fast_dequantize)",
+      "a k-bit base dequantizes one weight matrix to 16 bits per matmul and frees it when the matmul returns, in the forward pass, for the input gradient and again when a checkpointed block is rebuilt (bitsandbytes autograd/_functions.py MatMul4Bit; torchao linear_nf4; Unsloth fast_dequantize)",
     "src.bnb-paged":
       "bitsandbytes paged optimizers allocate their states with cudaMallocManaged (optim/optimizer.py get_state_buffer), outside PyTorch's allocator; the driver moves them to CPU RAM when the GPU runs short (Dettmers et al. 2023, sec. 3)",
     "src.decode-calibration":
@@ -348,8 +352,12 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "PyTorch 的 foreach 优化器更新大约多占一份参数大小的显存（torch.optim 文档，foreach）",
     "src.optimizer-in-backward":
       "优化器更新并入反向传播：每个梯度一算出就更新并释放（torchtune optimizer_in_bwd；PyTorch 关于 register_post_accumulate_grad_hook 的教程）",
+    "src.litgpt-qkv-views":
+      "LitGPT 用一次矩阵乘法算出 q、k、v（litgpt/model.py CausalSelfAttention.forward）：v 只是这份输出的视图，注意力为反向保存 v 时整份输出都留在显存里；分组查询时 k、v 先复制到每个头",
+    "src.lightning-bnb-head":
+      "Lightning 的 BitsandbytesPrecision 会转换所有未被排除的 nn.Linear，输出头也在内；LitGPT 没有传 ignore_modules（litgpt/finetune/lora.py）",
     "src.dequantize":
-      "k bit 底座每次矩阵乘法把一个权重矩阵反量化为 16 bit（bitsandbytes dequantize_4bit；torchao NF4；Unsloth fast_dequantize）",
+      "k bit 底座每次矩阵乘法把一个权重矩阵反量化为 16 bit，乘完即释放：前向一次，求输入梯度时一次，检查点重算时再一次（bitsandbytes autograd/_functions.py MatMul4Bit；torchao linear_nf4；Unsloth fast_dequantize）",
     "src.bnb-paged":
       "bitsandbytes 分页优化器用 cudaMallocManaged 分配状态（optim/optimizer.py get_state_buffer），不经过 PyTorch 的分配器；显存不足时由驱动移到 CPU 内存（Dettmers 等 2023，第 3 节）",
     "src.format-scales":

@@ -47,6 +47,12 @@ export interface ActivationInput {
   unsavedInputs?: readonly LinearInput[];
   /** What a block's LoRA adapters keep besides, per token (`adapterSavedBytesPerToken`). */
   adapterBytesPerToken?: number;
+  /**
+   * q, k and v come out of one fused projection whose output attention keeps alive
+   * (LitGPT's `CausalSelfAttention`; see `savedQkvWidth`). Default false: separate
+   * projections (Transformers' q_proj, k_proj, v_proj).
+   */
+  fusedQkv?: boolean;
   /** Norm weights are trained (full training); LoRA freezes them. Default true. */
   trainableNorms?: boolean;
   /** The output head is trained, so its input is kept for its weight gradient. */
@@ -113,6 +119,33 @@ export interface ActivationBytes {
 }
 
 /**
+ * Width (values per token) of the q, k and v that attention keeps for backward.
+ *
+ * Separate projections (Transformers' Llama: `q_proj`, `k_proj`, `v_proj`): q and k as
+ * rotated, v as projected, each its own width.
+ *
+ * One fused projection, as LitGPT runs it (litgpt/model.py `CausalSelfAttention.forward`
+ * @26857050, lines 472-539; the same in lit_gpt/model.py @8641822, the version behind its
+ * resource tables): `qkv.split` leaves q, k and v as views of one output; RoPE's
+ * `torch.cat((q_roped, ...))` makes new q and k tensors, but v stays a view, so the saved v
+ * keeps the whole fused output alive (q + 2·kv wide) beside the new q and k. With grouped
+ * queries (fewer kv heads than heads) k and v are first repeated to every head
+ * (`repeat_interleave`, @8641822 `expand` then `reshape`): two new tensors as wide as q, and
+ * the fused output is freed.
+ */
+export function savedQkvWidth(
+  qDim: number,
+  kDim: number,
+  vDim: number,
+  fused: boolean,
+  groupedQueries: boolean,
+): number {
+  if (!fused) return qDim + kDim + vDim;
+  if (groupedQueries) return 3 * qDim;
+  return qDim + kDim + (qDim + kDim + vDim);
+}
+
+/**
  * Values saved per layer, in units of s·b·h values, split by tensor-parallel behaviour:
  * `replicated` (norm outputs feeding the QKV and MLP linears) and `parallel` (the rest).
  */
@@ -120,6 +153,7 @@ function perLayerCounts(
   m: ModelArch,
   unsaved: readonly LinearInput[],
   fused: boolean,
+  fusedQkv: boolean,
 ): { replicated: number; parallel: number } {
   const h = m.hidden;
   const qDim = m.mla
@@ -130,9 +164,11 @@ function perLayerCounts(
   const kept = (input: LinearInput, width: number) => (unsaved.includes(input) ? 0 : width);
   // Inputs of the QKV and first MLP linears: the norm outputs (Korthikanti's "10sbh" part).
   const linearInputs = kept("qkv", 1) + kept("mlp", 1);
-  // Q, K and V saved by the attention matmuls (GQA: K and V are narrower), plus the
-  // attention output saved by the output projection (MLA: value heads).
-  const attention = (qDim + kDim + vDim + kept("out", m.mla ? vDim : qDim)) / h;
+  // Q, K and V saved by the attention matmuls (GQA: K and V are narrower; a fused
+  // projection keeps more, `savedQkvWidth`), plus the attention output saved by the output
+  // projection (MLA: value heads).
+  const qkv = savedQkvWidth(qDim, kDim, vDim, fusedQkv && !m.mla, kvHeadsOf(m) < m.heads);
+  const attention = (qkv + kept("out", m.mla ? vDim : qDim)) / h;
   let ffn = m.ffn;
   if (m.moe) ffn = (m.moe.activeExperts + (m.moe.sharedExperts ?? 0)) * m.moe.expertFfn;
   // Plain MLP: activation input, and its output as the down projection's input (4h each in
@@ -159,7 +195,7 @@ export function activationBytes(input: ActivationInput): ActivationBytes {
   const t = Math.max(1, input.tensorParallel);
   const sbh = s * b * m.hidden;
   const fused = input.fusedKernels ?? false;
-  const counts = perLayerCounts(m, input.unsavedInputs ?? [], fused);
+  const counts = perLayerCounts(m, input.unsavedInputs ?? [], fused, input.fusedQkv ?? false);
   const fp32Islands = input.autocast ? 4 : B;
   // What each norm keeps: LayerNorm its input (the residual stream, fp32 under autocast);
   // RMSNorm an fp32 copy, plus the normalized value when its weight trains; a fused norm

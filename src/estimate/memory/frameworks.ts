@@ -86,6 +86,12 @@ export interface ProfileGiven {
 export interface Mechanics {
   /** q, k and v share one adapter input and one dropout (LitGPT's fused qkv). */
   fusedQkvAdapter: boolean;
+  /**
+   * q, k and v come out of one projection and attention keeps that output alive through
+   * the view it saves as v (LitGPT's `CausalSelfAttention`, `activations.ts`
+   * `savedQkvWidth`), in full fine-tuning as under LoRA.
+   */
+  fusedQkvProjection: boolean;
   /** The cross-entropy upcasts to fp32 even without autocast (Transformers does). */
   upcastLoss: boolean;
   /**
@@ -97,6 +103,11 @@ export interface Mechanics {
   fusedLoraKernels: boolean;
   /** A k-bit base keeps its inputs (bitsandbytes does, torchao's NF4 does not). */
   quantizedBaseKeepsInputs: boolean;
+  /**
+   * A k-bit base quantizes the output head too (LitGPT through Lightning's
+   * `BitsandbytesPrecision`, `lora.ts` `frozenBaseBytes`); others leave it in 16 bits.
+   */
+  quantizedHead: boolean;
 }
 
 export interface FrameworkProfile {
@@ -117,10 +128,12 @@ const PEFT_LORA: LoraDefaults = {
 };
 const HF_MECHANICS: Mechanics = {
   fusedQkvAdapter: false,
+  fusedQkvProjection: false,
   upcastLoss: true,
   gradientsFreed: true,
   fusedLoraKernels: false,
   quantizedBaseKeepsInputs: true,
+  quantizedHead: false,
 };
 /** DeepSpeed and Megatron-LM: persistent gradient buffers. */
 const PERSISTENT_GRADS: Mechanics = { ...HF_MECHANICS, gradientsFreed: false };
@@ -261,7 +274,13 @@ export const FRAMEWORK_PROFILES: Record<Framework, FrameworkProfile> = {
         adapterBits: sixteen ? 16 : 32,
       };
     },
-    mechanics: { ...HF_MECHANICS, fusedQkvAdapter: true, upcastLoss: false },
+    mechanics: {
+      ...HF_MECHANICS,
+      fusedQkvAdapter: true,
+      fusedQkvProjection: true,
+      quantizedHead: true,
+      upcastLoss: false,
+    },
     source: "fw-litgpt",
   },
 };

@@ -86,7 +86,12 @@ export interface AdapterActivationInput {
    * A k-bit base layer keeps its input for backward: bitsandbytes' MatMul4Bit and
    * MatMul8bitLt save `A` whenever an input needs grad (bitsandbytes/autograd/_functions.py).
    * torchao's NF4 linear (torchtune's QLoRA) saves only the weight (`LinearNF4.forward`:
-   * `ctx.nf4_weight = weight`). Default true.
+   * `ctx.nf4_weight = weight`). Default true. That is bitsandbytes up to 0.43.1, which
+   * the published QLoRA rows ran (LitGPT's tables 0.41.1, ms-swift's 0.41.3): 0.43.2 and
+   * later keep only the packed weight in `MatMul4Bit` (`ctx.tensors = (None, B)`, PR #1270
+   * "fix QLoRA mem bug: delete useless buffered activation", 2024-07-16). No request field
+   * names the version yet, so a run on current bitsandbytes without checkpointing is
+   * overestimated by these inputs.
    */
   quantizedBaseKeepsInputs?: boolean;
 }
@@ -148,16 +153,45 @@ export function unsavedLinearInputs(a: AdapterActivationInput): LinearInput[] {
   return all.filter((i) => ownCopy || !READERS[i].some((t) => a.lora.targets.includes(t)));
 }
 
+/** Parameters of the untied output head (0 when it shares the embedding's weight). */
+export function headParams(model: ModelArch): number {
+  return model.tiedEmbeddings ? 0 : model.vocab * model.hidden;
+}
+
 /**
  * Frozen base weight bytes: linear layers at `baseBits` plus their scales; embeddings and
- * the output head at 16 bits under a quantized base (bitsandbytes and QLoRA leave them
- * unquantized), else at the base's own bits.
+ * the output head at 16 bits under a quantized base (Transformers' bitsandbytes
+ * integration leaves the output embedding out, `get_keys_to_not_convert`, and never
+ * converts `nn.Embedding`), else at the base's own bits. `quantizedHead`: the head is
+ * quantized like the linear layers (Lightning's `BitsandbytesPrecision`, which LitGPT uses,
+ * converts every `nn.Linear` it is not told to ignore, and LitGPT passes no
+ * `ignore_modules`: litgpt/finetune/lora.py @26857050 line 149, finetune/lora.py @8641822
+ * line 74).
  */
-export function frozenBaseBytes(model: ModelArch, baseBits: number, doubleQuant: boolean): number {
+export function frozenBaseBytes(
+  model: ModelArch,
+  baseBits: number,
+  doubleQuant: boolean,
+  quantizedHead = false,
+): number {
   const counts = paramCounts(model);
   if (baseBits >= 16) return (counts.total * baseBits) / 8;
-  const rest = counts.total - counts.quantizable;
-  return (counts.quantizable * (baseBits + scaleBitsFor(baseBits, doubleQuant))) / 8 + rest * 2;
+  const quantized = counts.quantizable + (quantizedHead ? headParams(model) : 0);
+  const rest = counts.total - quantized;
+  return (quantized * (baseBits + scaleBitsFor(baseBits, doubleQuant))) / 8 + rest * 2;
+}
+
+/**
+ * Parameters of the largest weight a k-bit base dequantizes at once: one matrix per matmul,
+ * in the forward pass and again for the input gradient, each freed when its matmul returns
+ * (bitsandbytes autograd/_functions.py `MatMul4Bit`: `F.linear(A, dequantize_4bit(B, ...)
+ * .to(A.dtype).t())` in 0.41, `_dequant_linear_fallback` for more than a few rows since
+ * 0.49; backward `torch.matmul(grad_output, dequantize_4bit(B, ctx.state)...)`; torchao
+ * `linear_nf4`), so a block rebuilt under checkpointing dequantizes again, still one at a
+ * time. A quantized head (`quantizedHead`) is the largest for most vocabularies.
+ */
+export function largestDequantized(model: ModelArch, quantizedHead = false): number {
+  return Math.max(paramCounts(model).largestQuantizable, quantizedHead ? headParams(model) : 0);
 }
 
 /** The same for a bare parameter count, every weight quantized alike. */

@@ -48,10 +48,23 @@ export interface LossBytes {
 }
 
 /**
+ * Loss-dtype values per logit at the start of backward, when every activation is still
+ * held: the log-softmax cross-entropy saved, the dense gradient `nll_loss_backward` writes
+ * for it (zeros with one entry per row set), and the gradient `_log_softmax_backward_data`
+ * allocates for the logits beside both (PyTorch aten/src/ATen/native/LossNLL.cpp and
+ * SoftMax.cpp). Only then are the saved output and the incoming gradient freed, and the
+ * gradient cast back to the logits' dtype.
+ */
+export const LOSS_BACKWARD_VALUES = 3;
+
+/**
  * - `standard`: all logits in the compute dtype, their fp32 copy, and the log-softmax that
  *   cross-entropy saves for backward (in the loss dtype): while the loss runs, the three
- *   exist together; at the start of backward the saved log-softmax, its gradient and the
- *   cast-back gradient do. 2 + 4 + 4 bytes per logit for a 16-bit model with an fp32 loss.
+ *   exist together, 2 + 4 + 4 bytes per logit for a 16-bit model with an fp32 loss; at the
+ *   start of backward the saved log-softmax and two gradients in the loss dtype
+ *   (`LOSS_BACKWARD_VALUES`), 3 x 4 bytes: the larger moment is the loss's part. (LitGPT
+ *   runs its bf16 loss in 128-token chunks, litgpt/utils.py `chunked_cross_entropy`, so its
+ *   backward holds one chunk's gradients: 2 bytes per logit fewer than this counts.)
  * - `shifted`: as `standard`, plus the contiguous copy of the upcast logits shifted by one
  *   token (`shift_logits = logits[..., :-1, :].contiguous()`), which Transformers'
  *   `ForCausalLMLoss` made until v4.49 (huggingface/transformers PR #35646, merged
@@ -75,15 +88,17 @@ export function lossBytes(input: LossInput): LossBytes {
   // The upcast copy exists only when the loss dtype differs from the logits'.
   const upcast = lossBytesPerValue > logitBytes ? lossBytesPerValue : 0;
   const values = tokens * vocab;
+  // Bytes per logit at the start of backward, for the paths that hold every logit at once.
+  const backward = LOSS_BACKWARD_VALUES * lossBytesPerValue;
   switch (input.path) {
     case "standard":
       return {
-        bytes: (values * (logitBytes + upcast + lossBytesPerValue)) / t,
+        bytes: (values * Math.max(logitBytes + upcast + lossBytesPerValue, backward)) / t,
         liveLogitValues: values,
       };
     case "shifted":
       return {
-        bytes: (values * (logitBytes + upcast + 2 * lossBytesPerValue)) / t,
+        bytes: (values * Math.max(logitBytes + upcast + 2 * lossBytesPerValue, backward)) / t,
         liveLogitValues: values,
       };
     case "chunked": {

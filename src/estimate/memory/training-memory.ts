@@ -23,6 +23,7 @@ import {
   frozenBaseBytes,
   frozenBaseBytesOfCount,
   fullModuleParams,
+  largestDequantized,
   loraParams,
   scaleBitsFor,
   unsavedLinearInputs,
@@ -93,11 +94,12 @@ function loraStates(
   arch: ModelArch,
   lora: LoraConfig,
   total: number,
+  quantizedHead: boolean,
 ): ModelStates {
   const adapter = lora.adapterBits / 8;
   const trainable = loraParams(arch, lora) + fullModuleParams(arch, lora.fullModules);
   const base = isArch(model)
-    ? frozenBaseBytes(model, lora.baseBits, lora.doubleQuant)
+    ? frozenBaseBytes(model, lora.baseBits, lora.doubleQuant, quantizedHead)
     : frozenBaseBytesOfCount(total, lora.baseBits, lora.doubleQuant);
   return {
     weights: base + trainable * adapter,
@@ -123,7 +125,13 @@ export function modelStates(input: TrainingMemoryInput): ModelStates {
   const total = paramCounts(input.model).total;
   const lora = input.lora;
   return lora
-    ? loraStates(input.model, arch, lora, total)
+    ? loraStates(
+        input.model,
+        arch,
+        lora,
+        total,
+        (input.mechanics ?? GENERIC_MECHANICS).quantizedHead,
+      )
     : {
         weights: total * bytes.weights,
         trainable: total,
@@ -216,6 +224,7 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
     flashAttention: input.flashAttention ?? true,
     tensorParallel: tp,
     dropout: input.dropout ?? arch.dropout ?? false,
+    fusedQkv: mechanics.fusedQkvProjection,
     unsavedInputs: adapterInput ? unsavedLinearInputs(adapterInput) : [],
     adapterBytesPerToken: adapterInput ? adapterSavedBytesPerToken(adapterInput) : 0,
     trainableNorms: !lora,
@@ -253,10 +262,10 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
       ) / (inBackward ? tp : optSplit);
   const pagedOptimizerBytes = opt.paged && !offloadOpt ? opt.bytes / optSplit : 0;
   // A k-bit base dequantizes one matrix at a time to 16 bits for each matmul
-  // (bitsandbytes `dequantize_4bit`, torchao NF4 `weight.to(input.dtype)`, Unsloth's
-  // `fast_dequantize` buffer): the largest one is live during both passes.
+  // (`largestDequantized`; Unsloth's `fast_dequantize` reuses one buffer): the largest one
+  // is live during both passes.
   const dequantized =
-    lora && lora.baseBits < 16 ? (paramCounts(arch).largestQuantizable * 2) / tp : 0;
+    lora && lora.baseBits < 16 ? (largestDequantized(arch, mechanics.quantizedHead) * 2) / tp : 0;
   const peak = stepPeak({
     weights: offloadParams ? 0 : states.weights / (weightShard * tp),
     master: offloadOpt ? 0 : master / optSplit,
@@ -336,6 +345,10 @@ export function trainingMemory(input: TrainingMemoryInput): TrainingMemoryResult
       value: true,
       source: "optimizer-in-backward",
     });
+  if (mechanics.fusedQkvProjection)
+    assumptions.push({ key: "fused-qkv-saved", value: true, source: "litgpt-qkv-views" });
+  if (lora && lora.baseBits < 16 && mechanics.quantizedHead)
+    assumptions.push({ key: "quantized-head", value: true, source: "lightning-bnb-head" });
   if (dequantized > 0)
     assumptions.push({ key: "dequantized-weight-bytes", value: dequantized, source: "dequantize" });
   if (pagedOptimizerBytes > 0) {

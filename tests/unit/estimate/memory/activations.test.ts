@@ -4,7 +4,7 @@ import type {
   ActivationBytes,
   ActivationInput,
 } from "../../../../src/estimate/memory/activations.ts";
-import { activationBytes } from "../../../../src/estimate/memory/activations.ts";
+import { activationBytes, savedQkvWidth } from "../../../../src/estimate/memory/activations.ts";
 
 /** Every block at its worst moment and the final layer. */
 const total = (r: ActivationBytes): number => r.layers + r.finalLayer;
@@ -110,6 +110,37 @@ describe("Korthikanti per-layer activations (16-bit GPT layer, s=2048, b=1, h=12
       activationBytes({ ...base, model: llama, seqLen: 1024, dropout: false }).perLayer;
     // K and V each shrink from 4096 to 1024 wide: 2·3072 values per token, 2 bytes each.
     expect(diff).toBe((2 * 3072 * 2 * sbh2) / 4096);
+  });
+});
+
+describe("LitGPT's fused q, k, v projection (litgpt/model.py CausalSelfAttention)", () => {
+  const llama2: ModelArch = { layers: 32, hidden: 4096, heads: 32, ffn: 11008, vocab: 32000 };
+  const i: ActivationInput = {
+    ...base,
+    model: llama2,
+    seqLen: 1304,
+    dropout: false,
+    flashAttention: true,
+  };
+  it("savedQkvWidth: separate q, k, v; fused MHA keeps the whole output; fused GQA repeats k, v", () => {
+    expect(savedQkvWidth(4096, 1024, 1024, false, true)).toBe(6144);
+    // MHA: new q (4096) and k (4096), and v's view holding the 3·4096-wide output.
+    expect(savedQkvWidth(4096, 4096, 4096, true, false)).toBe(4096 + 4096 + 12288);
+    // GQA (Llama 3.1 8B): q, and k and v repeated to all 32 heads: 3·4096.
+    expect(savedQkvWidth(4096, 1024, 1024, true, true)).toBe(12288);
+  });
+  it("Llama-2-7B at 1304 tokens: 2·4096 more values per token per layer, 2 bytes each", () => {
+    const fused = activationBytes({ ...i, fusedQkv: true }).perLayer;
+    const separate = activationBytes(i).perLayer;
+    // (4096 + 4096 + 12288) − 3·4096 = 8192 values; 8192 · 2 B · 1304 tokens = 21,364,736 B.
+    expect(fused - separate).toBe(21_364_736);
+  });
+  it("Llama 3.1 8B (GQA): 3·4096 − (4096 + 2·1024) = 6144 more values per token", () => {
+    const gqa = { ...i, model: { ...llama2, kvHeads: 8, ffn: 14336, vocab: 128256 } };
+    const diff =
+      activationBytes({ ...gqa, fusedQkv: true }).perLayer - activationBytes(gqa).perLayer;
+    // 6144 · 2 B · 1304 = 16,023,552 B.
+    expect(diff).toBe(16_023_552);
   });
 });
 

@@ -4,6 +4,8 @@ import {
   adapterSavedBytesPerToken,
   frozenBaseBytes,
   fullModuleParams,
+  headParams,
+  largestDequantized,
   INT8_SCALE_BITS,
   loraParams,
   NF4_DOUBLE_QUANT_SCALE_BITS,
@@ -118,5 +120,23 @@ describe("QLoRA base (Dettmers et al. 2023 sec. 3)", () => {
     expect(frozenBaseBytes(llama31, 4, true)).toBeLessThan(frozenBaseBytes(llama31, 4, false));
     expect(frozenBaseBytes(llama31, 4, false)).toBeLessThan(frozenBaseBytes(llama31, 8, true));
     expect(frozenBaseBytes(llama31, 8, true)).toBeLessThan(frozenBaseBytes(llama31, 16, true));
+  });
+  it("LitGPT (Lightning's bitsandbytes plugin) quantizes the head too: Llama-2-7B", () => {
+    // Linear layers: 32 · (4 · 4096² + 3 · 4096 · 11008) = 6,476,005,376 params at
+    // 4 + 1/8 + 1/512 bits: 809,500,672 · 4.126953125 = 3,340,771,328 bytes; embedding, head
+    // and norms (2 · 131,072,000 + 266,240 = 262,410,240) at 2 bytes: 524,820,480.
+    expect(frozenBaseBytes(llama2, 4, true)).toBe(3_865_591_808);
+    // The 131,072,000-parameter head at 4.126953125 bits instead of 16:
+    // 131,072,000 · (2 − 0.515869140625) = 194,528,000 bytes fewer.
+    expect(frozenBaseBytes(llama2, 4, true, true)).toBe(3_865_591_808 - 194_528_000);
+    expect(headParams(llama2)).toBe(131_072_000);
+    expect(headParams({ ...llama2, tiedEmbeddings: true })).toBe(0);
+    // A 16-bit base is not quantized at all.
+    expect(frozenBaseBytes(llama2, 16, true, true)).toBe(frozenBaseBytes(llama2, 16, true));
+  });
+  it("the dequantized weight: the largest linear matrix, or the quantized head", () => {
+    // Llama-2-7B: gate/up/down are 4096 · 11008 = 45,088,768; the head 32000 · 4096.
+    expect(largestDequantized(llama2)).toBe(45_088_768);
+    expect(largestDequantized(llama2, true)).toBe(131_072_000);
   });
 });

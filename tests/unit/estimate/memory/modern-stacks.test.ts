@@ -75,8 +75,11 @@ describe("the loss path", () => {
       part(run({ ...QWEN_LORA, recompute: "full", loss, lora: {} }).result, "logits");
     const tokens = 4 * 4096;
     const vocab = 152064;
-    // Standard: 16-bit logits, their fp32 copy and the fp32 log-softmax.
-    expect(at("standard")).toBe(tokens * vocab * 10);
+    // Standard: 16-bit logits, their fp32 copy and the fp32 log-softmax in the forward
+    // (10 bytes a logit); at the start of backward the saved log-softmax and two fp32
+    // gradients (12 bytes), the larger: 16,384 · 152,064 · 12 = 29,896,998,912 bytes.
+    expect(at("standard")).toBe(tokens * vocab * 12);
+    expect(tokens * vocab * 12).toBe(29_896_998_912);
     expect(at("chunked")).toBeLessThan(at("standard"));
     expect(at("fused")).toBeLessThan(at("chunked") / 10);
   });

@@ -246,6 +246,25 @@ describe("fused kernels, as torch.compile, Liger and Unsloth run them", () => {
       tensorParallel: 1,
     });
     expect(r.bytes).toBe(1000 * 14);
+    // The start of backward (3 x 4 = 12 bytes a logit) stays below the shifted forward.
+  });
+  it("the standard loss peaks at the start of backward: the saved log-softmax and two gradients", () => {
+    const at = (logitBytes: number, lossInFp32: boolean) =>
+      lossBytes({
+        path: "standard",
+        tokens: 10,
+        vocab: 100,
+        hidden: 8,
+        logitBytes,
+        lossInFp32,
+        tensorParallel: 1,
+      }).bytes;
+    // 16-bit logits, fp32 loss: forward 2 + 4 + 4 = 10, backward 3 x 4 = 12 bytes a logit.
+    expect(at(2, true)).toBe(1000 * 12);
+    // fp32 training: forward 4 + 0 + 4 = 8, backward 3 x 4 = 12.
+    expect(at(4, true)).toBe(1000 * 12);
+    // A 16-bit loss (LitGPT): forward 2 + 0 + 2 = 4, backward 3 x 2 = 6.
+    expect(at(2, false)).toBe(1000 * 6);
   });
   it("a rebuilt block's backward holds 3 h-wide values and 1 (fused) or 3 (eager gated) ffn-wide", () => {
     // Per token: eager (3·4096 + 3·14336) x 2 bytes, fused (3·4096 + 14336) x 2.

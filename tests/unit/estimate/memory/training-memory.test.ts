@@ -160,8 +160,11 @@ describe("activations and the three views", () => {
       dropout: false,
       trainableHead: true,
     });
-    // Logits: 2·2048·128256 values: 16-bit, their fp32 copy and the fp32 log-softmax.
-    expect(valueOf(r.breakdown, "logits")).toBe(2 * 2048 * 128256 * 10);
+    // Logits: 2·2048·128256 = 525,336,576 values. The loss's forward holds 16-bit logits,
+    // their fp32 copy and the fp32 log-softmax (2 + 4 + 4 = 10 bytes each); the start of
+    // backward holds the saved log-softmax and two fp32 gradients (3 · 4 = 12 bytes), the
+    // larger: 525,336,576 · 12 = 6,304,038,912 bytes.
+    expect(valueOf(r.breakdown, "logits")).toBe(6_304_038_912);
     // At the end of the forward pass only the kept block inputs (fp32 under autocast,
     // 32·2·2048·4096·4 bytes) and the final norm and head input are held; no block is
     // being rebuilt yet.
