@@ -607,6 +607,23 @@ export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[
 }
 
 /**
+ * The serving runs the decode fit never saw (validation), each as its error (estimated ÷
+ * measured − 1 on output tokens/s over all users) and its source: what the likely range of
+ * a serving speed comes from (`time-range-fit.ts`).
+ */
+export function servingValidationErrors(
+  gpus: readonly GpuSpec[],
+  runs: readonly ServingRun[] = loadServingRuns(),
+): { signedError: number; source: string }[] {
+  return servingCases(runs)
+    .filter((c) => c.role === "validation")
+    .map((c) => ({
+      signedError: outcome(c.request, "tokensPerSecond")(gpus) / c.measured - 1,
+      source: c.source,
+    }));
+}
+
+/**
  * Every row: the validation cases, the decode calibration rows and the published serving
  * runs (each loaded from its file by default).
  */

@@ -13,6 +13,8 @@ const describe = (r: ServingRun): string =>
 export interface ServingCase {
   id: string;
   role: ServingRun["role"];
+  /** The document the run comes from. */
+  source: string;
   description: string;
   measures: string;
   /** Output tokens/s over all users, as the source measured. */
@@ -28,6 +30,7 @@ export function servingCases(runs: readonly ServingRun[]): ServingCase[] {
     .map((r) => ({
       id: r.id,
       role: r.role,
+      source: r.source,
       description: describe(r),
       measures: `output tok/s over all users (${r.source}, ${r.date})`,
       measured: r.output_tok_s ?? 0,

@@ -4,11 +4,12 @@
  * and the training utilisation table to the calibration rows of
  * content/reference/training-throughput.tsv, and writes src/estimate/generated/decode-constants.ts and
  * src/estimate/generated/utilisation-table.ts, and the likely ranges of training times from the
- * leave-one-source-out errors (src/estimate/generated/time-ranges.ts), so the estimator carries plain numbers and never the
+ * leave-one-source-out errors and of serving speeds from the serving validation runs (src/estimate/generated/time-ranges.ts), so the estimator carries plain numbers and never the
  * rows; unit tests fail when the files are not what the rows give.
  */
 import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
+import { servingValidationErrors } from "../accuracy/cases.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";
@@ -30,7 +31,10 @@ writeFileSync(
   new URL("../estimate/generated/utilisation-table.ts", import.meta.url),
   renderUtilisationTable(utilisation.table),
 );
-const ranges = fitTimeRanges(heldOutRows(leaveOneSourceOut(loadThroughput(gpus), gpus)));
+const ranges = fitTimeRanges(
+  heldOutRows(leaveOneSourceOut(loadThroughput(gpus), gpus)),
+  servingValidationErrors(gpus),
+);
 writeFileSync(
   new URL("../estimate/generated/time-ranges.ts", import.meta.url),
   renderTimeRanges(ranges),

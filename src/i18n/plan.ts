@@ -104,8 +104,8 @@ export const planStrings = defineStrings(
     "pr.misses-deadline": "misses the deadline",
     "pr.may-miss-deadline": "may miss the deadline (it falls inside the likely range)",
     "pr.meets-deadline-even-slow": "meets the deadline even at the slow end",
-    "likely.hours": "{hours}, likely {low}–{high}",
-    "likely.cell": "{hours} ({low}–{high})",
+    "likely.sentence": "{value}, likely {low}–{high}",
+    "likely.cell": "{value} ({low}–{high})",
     "deadline.meets-even-slow": "meets the deadline even at the slow end",
     "deadline.may-miss": "may miss the deadline",
     "deadline.misses": "misses the deadline",
@@ -113,6 +113,8 @@ export const planStrings = defineStrings(
       "likely range: where 8 in 10 dense training runs landed when estimated without their own source ({runs} runs, {sources} publications)",
     "likely.basis.training-moe":
       "likely range: where 8 in 10 mixture-of-experts training runs landed when estimated without their own source ({runs} runs, {sources} publications)",
+    "likely.basis.serving":
+      "likely range: where 8 in 10 published serving runs landed that the speed model's fit never saw ({runs} runs, {sources} publications)",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
     "price.source": "{provider}, {product}, read {date} ({ageDays} days ago)",
@@ -343,8 +345,8 @@ export const planStrings = defineStrings(
     "pr.misses-deadline": "赶不上截止时间",
     "pr.may-miss-deadline": "可能赶不上截止时间（截止时间落在可能范围之内）",
     "pr.meets-deadline-even-slow": "即使按慢的一端也赶得上截止时间",
-    "likely.hours": "{hours}，可能 {low}–{high}",
-    "likely.cell": "{hours}（{low}–{high}）",
+    "likely.sentence": "{value}，可能 {low}–{high}",
+    "likely.cell": "{value}（{low}–{high}）",
     "deadline.meets-even-slow": "即使按慢的一端也赶得上截止时间",
     "deadline.may-miss": "可能赶不上截止时间",
     "deadline.misses": "赶不上截止时间",
@@ -352,6 +354,8 @@ export const planStrings = defineStrings(
       "可能范围：稠密模型训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
     "likely.basis.training-moe":
       "可能范围：混合专家（MoE）模型训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
+    "likely.basis.serving":
+      "可能范围：速度模型拟合时从未用过的已发表推理服务运行，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
     "price.source": "{provider}，{product}，{date} 读取（{ageDays} 天前）",

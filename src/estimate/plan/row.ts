@@ -112,6 +112,11 @@ export interface PlanRow {
   memoryShortBytes?: number;
   /** Serving: output tokens/s each user gets while an answer streams (1 / time per output token). */
   tokensPerSecondPerUser?: number;
+  /**
+   * Serving: the likely range of `tokensPerSecondPerUser` (`time-range.ts`, kind `serving`);
+   * absent where the speed comes from the user's own run.
+   */
+  tokensPerSecondPerUserRange?: LikelyRange;
   /** Serving: seconds to a user's first token. */
   ttftSeconds?: number;
   /** Training: the sharding its memory per GPU was computed with (the workload's, or ZeRO-3 to fit). */

@@ -10,6 +10,7 @@ import type { GpuSpec } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
 import type { InferenceMemoryInput } from "../serving/memory.ts";
 import { inferenceMemory, servingFit } from "../serving/memory.ts";
+import { likelyRate } from "../training/time-range.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "../serving/speed.ts";
 import { servingSpeed } from "../serving/speed.ts";
 import { costPerMillionTokens } from "../cost/cost.ts";
@@ -168,6 +169,9 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     // The memory page's figure to rent per GPU (headroom included), for the users one group serves.
     ...memoryPerGpu(memory.recommendedBytes),
     tokensPerSecondPerUser: perUser,
+    ...(p.speedRatio === undefined
+      ? { tokensPerSecondPerUserRange: likelyRate(perUser, "serving") }
+      : {}),
     ttftSeconds: group.speed.ttftSeconds,
     tensorParallel: group.tp,
     usersPerReplica,

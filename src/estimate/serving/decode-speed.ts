@@ -10,6 +10,7 @@ import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memo
 import { servingDefaults } from "./fields.ts";
 import type { TaskContext } from "../request/task.ts";
 import { defineTask } from "../request/task.ts";
+import { likelyRate } from "../training/time-range.ts";
 
 /**
  * The speed model's input for a checked serving request, without what a plan picks itself
@@ -74,5 +75,13 @@ export const decodeSpeedTask = defineTask({
     ...servingRules(r),
     ...speedFigureIssues(ctx, "gpu", r.gpu, ["bandwidthGBps", "fp32Tflops"]),
   ],
-  run: (r, ctx) => servingSpeed(speedInput(r, ctx)),
+  run: (r, ctx) => {
+    const speed = servingSpeed(speedInput(r, ctx));
+    // How sure the speed is: where published runs the fit never saw landed (`time-range.ts`).
+    return {
+      ...speed,
+      tokensPerSecondRange: likelyRate(speed.tokensPerSecond, "serving"),
+      tokensPerSecondPerSequenceRange: likelyRate(speed.tokensPerSecondPerSequence, "serving"),
+    };
+  },
 });

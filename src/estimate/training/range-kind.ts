@@ -1,10 +1,13 @@
 /**
- * The kinds of training run whose estimates err differently, and what a kind's held-out
+ * The kinds of estimate (training runs, serving) whose errors differ, and what a kind's held-out
  * error is recorded as (`generated/time-ranges.ts`), apart from the code that reads it
  * (`time-range.ts`) so the generated file and its reader do not import each other.
  */
-/** Kinds of run whose errors differ: dense models and mixture-of-experts models. */
-export const RANGE_KINDS = ["training-dense", "training-moe"] as const;
+/**
+ * Kinds of estimate whose errors differ: training dense models, training mixture-of-experts
+ * models, and serving (output tokens per second of an engine).
+ */
+export const RANGE_KINDS = ["training-dense", "training-moe", "serving"] as const;
 export type RangeKind = (typeof RANGE_KINDS)[number];
 
 /** The held-out error of a kind: the ratios (estimated ÷ measured speed) at the 10th and 90th percentile. */

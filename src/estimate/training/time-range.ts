@@ -9,7 +9,7 @@
  */
 import type { ModelSpec } from "../model/model.ts";
 import { isArch } from "../model/model.ts";
-import { TRAINING_TIME_SPREAD } from "../generated/time-ranges.ts";
+import { LIKELY_SPREAD } from "../generated/time-ranges.ts";
 import type { RangeKind, RangeSpread } from "./range-kind.ts";
 export type { RangeKind, RangeSpread } from "./range-kind.ts";
 export { RANGE_KINDS } from "./range-kind.ts";
@@ -31,7 +31,7 @@ export const rangeKindOf = (model: ModelSpec): RangeKind =>
 export function likelyHours(
   hours: number,
   kind: RangeKind,
-  spread: Readonly<Record<RangeKind, RangeSpread>> = TRAINING_TIME_SPREAD,
+  spread: Readonly<Record<RangeKind, RangeSpread>> = LIKELY_SPREAD,
 ): LikelyRange {
   const s = spread[kind];
   return {
@@ -47,7 +47,7 @@ export function likelyHours(
 export function likelyRate(
   rate: number,
   kind: RangeKind,
-  spread: Readonly<Record<RangeKind, RangeSpread>> = TRAINING_TIME_SPREAD,
+  spread: Readonly<Record<RangeKind, RangeSpread>> = LIKELY_SPREAD,
 ): LikelyRange {
   const s = spread[kind];
   return {

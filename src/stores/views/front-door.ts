@@ -23,6 +23,7 @@ import {
   deadlineDigits,
   deadlineShown,
   hoursMessage,
+  likelyMessage,
   limitsMessages,
   missedMessage,
   moneyMessage,
@@ -51,7 +52,13 @@ function answer(r: PlanRow, goal: string, currency: string, deadline?: number): 
       ? msg("fd.answerServe", {
           option,
           verdict: verdictMessage(r),
-          rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
+          rate: likelyMessage(
+            r.tokensPerSecondPerUser,
+            r.tokensPerSecondPerUserRange,
+            "tokens-per-second",
+            "sentence",
+            1,
+          ),
           cost: costMessage(
             r,
             moneyMessage(r.cost === null ? null : r.costPerMillionTokens, currency),

@@ -26,6 +26,7 @@ import { modelText } from "./model-name.ts";
 import {
   conversionMessage,
   hoursMessage,
+  likelyMessage,
   limitsMessages,
   missedMessage,
   servingSetupMessage,
@@ -314,7 +315,19 @@ export const gpuFitView = defineView(
                         ? opens(x, "training")
                         : null,
                 },
-                ...(serving ? [{ text: num(x.tokensPerSecondPerUser, 1) }] : []),
+                ...(serving
+                  ? [
+                      {
+                        text: likelyMessage(
+                          x.tokensPerSecondPerUser,
+                          x.tokensPerSecondPerUserRange,
+                          undefined,
+                          "cell",
+                          1,
+                        ),
+                      },
+                    ]
+                  : []),
                 { text: hoursMessage(x.hours, x.hoursRange, "cell", 2), k: "hours" },
                 {
                   text: num(x.cost, 2),

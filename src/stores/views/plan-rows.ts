@@ -6,6 +6,7 @@ import type { Assumption } from "../../estimate/result.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
 import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
+import type { ShownUnit } from "../../i18n/units.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
 
 /**
@@ -75,24 +76,34 @@ export const moneyMessage = (n: number | null | undefined, currency: string, dig
     : msg("shown.money", { n: qty(n, undefined, digits), currency });
 
 /**
- * Hours with their likely range ("12.9 h, likely 10–17 h"), or the hours alone where no
- * range is known; `cell` is the table's shorter form ("12.9 (10–17)").
+ * A figure with its likely range ("12.9 h, likely 10–17 h", "24 tokens/s, likely 17–26
+ * tokens/s"), or the figure alone where no range is known; `cell` is the table's shorter
+ * form ("12.9 (10–17)").
  */
-export function hoursMessage(
-  hours: number | null | undefined,
+export function likelyMessage(
+  n: number | null | undefined,
   range: Pick<LikelyRange, "low" | "high"> | null | undefined,
+  unit: ShownUnit | undefined,
   form: "sentence" | "cell" = "sentence",
   /** Fraction digits; absent, by size (as every figure). */
   digits?: number,
 ): Text {
-  const unit = form === "sentence" ? "hours" : undefined;
-  if (!range || hours === null || hours === undefined) return qty(hours, unit, digits);
-  return msg(`likely.${form === "sentence" ? "hours" : "cell"}`, {
-    hours: qty(hours, unit, digits),
+  const shown = form === "sentence" ? unit : undefined;
+  if (!range || n === null || n === undefined) return qty(n, shown, digits);
+  return msg(`likely.${form}`, {
+    value: qty(n, shown, digits),
     low: qty(range.low, undefined, digits),
-    high: qty(range.high, unit, digits),
+    high: qty(range.high, shown, digits),
   });
 }
+
+/** Hours with their likely range: `likelyMessage` in hours. */
+export const hoursMessage = (
+  hours: number | null | undefined,
+  range: Pick<LikelyRange, "low" | "high"> | null | undefined,
+  form: "sentence" | "cell" = "sentence",
+  digits?: number,
+): Text => likelyMessage(hours, range, "hours", form, digits);
 
 /** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
 export function missedMessage(r: PlanRow): List | null {

@@ -7,6 +7,7 @@ import { $serving, serving } from "../serving.ts";
 import { defineView } from "./define.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
+import { likelyMessage } from "./plan-rows.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 
 const ID = "tp";
@@ -47,15 +48,31 @@ export const throughputView = defineView(
           {
             key: "decode",
             label: msg("r.decode"),
-            value: perSecond(r.tokensPerSecond),
+            value: likelyMessage(r.tokensPerSecond, r.tokensPerSecondRange, "tokens-per-second"),
             main: true,
           },
-          { key: "perSeq", label: msg("r.perSeq"), value: perSecond(r.tokensPerSecondPerSequence) },
+          {
+            key: "perSeq",
+            label: msg("r.perSeq"),
+            value: likelyMessage(
+              r.tokensPerSecondPerSequence,
+              r.tokensPerSecondPerSequenceRange,
+              "tokens-per-second",
+            ),
+          },
           { key: "bound", label: msg("r.bound"), value: perSecond(r.boundTokensPerSecond) },
           { key: "limit", label: msg("r.limitedBy"), value: msg(`opt.${r.limitedBy}`) },
           { key: "prefill", label: msg("r.prefill"), value: perSecond(r.prefillTokensPerSecond) },
           { key: "ttft", label: msg("r.ttft"), value: qty(r.ttftSeconds, "seconds") },
           { key: "rps", label: msg("r.rps"), value: qty(r.requestsPerSecond) },
+          {
+            key: "likely",
+            label: msg("r.likely"),
+            value: msg(`likely.basis.${r.tokensPerSecondRange.basis}`, {
+              runs: r.tokensPerSecondRange.runs,
+              sources: r.tokensPerSecondRange.sources,
+            }),
+          },
         ],
         summary: summary(r),
       })),

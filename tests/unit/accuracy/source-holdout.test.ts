@@ -9,6 +9,7 @@ import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
 import { heldOutRows, leaveOneSourceOut } from "../../../src/accuracy/source-holdout.ts";
 import { fitTimeRanges, renderTimeRanges } from "../../../src/accuracy/time-range-fit.ts";
+import { servingValidationErrors } from "../../../src/accuracy/cases.ts";
 import { errorSpread, scoreRows } from "../../../src/accuracy/training-throughput.ts";
 import {
   loadHoldout,
@@ -118,7 +119,8 @@ describe("likely ranges of training times", () => {
   it("src/estimate/generated/time-ranges.ts is what the held-out errors give (run `npm run -s calibrate`)", async () => {
     const file = new URL("../../../src/estimate/generated/time-ranges.ts", import.meta.url);
     const path = fileURLToPath(file);
-    const fresh = await format(renderTimeRanges(fitTimeRanges(heldOutRows(held))), {
+    const ranges = fitTimeRanges(heldOutRows(held), servingValidationErrors(gpus));
+    const fresh = await format(renderTimeRanges(ranges), {
       ...(await resolveConfig(path)),
       filepath: path,
     });
@@ -135,8 +137,15 @@ describe("likely ranges of training times", () => {
     // Three MoE runs all too fast (ratios 1.5, 2, 3): the fast end is the estimate itself
     // (no ratio below 1), the slow end rank ceil(2.7) = 3rd = 3.
     const moe = [0.5, 1, 2].map((e) => row(e, true, "c"));
-    const r = fitTimeRanges([...dense, ...moe]);
+    // Five serving runs from two sources, ratios 0.8, 0.9, 1.1, 1.3, 1.6: nearest rank,
+    // 10th percentile = rank ceil(0.5) = 1st = 0.8; 90th = rank ceil(4.5) = 5th = 1.6.
+    const serving = [0.3, -0.2, 0.6, 0.1, -0.1].map((e, i) => ({
+      signedError: e,
+      source: i < 2 ? "d" : "e",
+    }));
+    const r = fitTimeRanges([...dense, ...moe], serving);
     expect(r["training-dense"]).toEqual({ low: 0.7, high: 1.4, runs: 10, sources: 2 });
     expect(r["training-moe"]).toEqual({ low: 1, high: 3, runs: 3, sources: 1 });
+    expect(r.serving).toEqual({ low: 0.8, high: 1.6, runs: 5, sources: 2 });
   });
 });

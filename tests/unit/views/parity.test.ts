@@ -129,22 +129,23 @@ function check<Ts extends unknown[]>(
 
 provideEngine(engine);
 
-/** Hours with their likely range, as each language words a sentence or a table cell. */
+/** A figure with its likely range, as each language words a sentence or a table cell. */
 const withRange = (
   lang: (typeof LANGS)[number],
-  hours: string,
+  value: string,
   range: { low: number; high: number } | null | undefined,
   form: "sentence" | "cell",
   digits?: number,
+  unit: "hours" | "tokens-per-second" = "hours",
 ): string => {
-  if (!range) return hours;
+  if (!range) return value;
   const low = plain(lang, range.low, digits);
   if (form === "cell") {
     const high = plain(lang, range.high, digits);
-    return lang === "en" ? `${hours} (${low}–${high})` : `${hours}（${low}–${high}）`;
+    return lang === "en" ? `${value} (${low}–${high})` : `${value}（${low}–${high}）`;
   }
-  const high = inUnit(lang, range.high, "hours", digits);
-  return lang === "en" ? `${hours}, likely ${low}–${high}` : `${hours}，可能 ${low}–${high}`;
+  const high = inUnit(lang, range.high, unit, digits);
+  return lang === "en" ? `${value}, likely ${low}–${high}` : `${value}，可能 ${low}–${high}`;
 };
 
 describe("memory widgets", () => {
@@ -264,13 +265,28 @@ describe("throughput", () => {
         if (!r || v.result.status !== "ok") return;
         for (const lang of LANGS)
           expect(figureText(v.result.figures, lang)).toEqual({
-            decode: inUnit(lang, r.tokensPerSecond, "tokens-per-second"),
-            perSeq: inUnit(lang, r.tokensPerSecondPerSequence, "tokens-per-second"),
+            decode: withRange(
+              lang,
+              inUnit(lang, r.tokensPerSecond, "tokens-per-second"),
+              r.tokensPerSecondRange,
+              "sentence",
+              undefined,
+              "tokens-per-second",
+            ),
+            perSeq: withRange(
+              lang,
+              inUnit(lang, r.tokensPerSecondPerSequence, "tokens-per-second"),
+              r.tokensPerSecondPerSequenceRange,
+              "sentence",
+              undefined,
+              "tokens-per-second",
+            ),
             bound: inUnit(lang, r.boundTokensPerSecond, "tokens-per-second"),
             limit: strings[lang][`opt.${r.limitedBy}`],
             prefill: inUnit(lang, r.prefillTokensPerSecond, "tokens-per-second"),
             ttft: inUnit(lang, r.ttftSeconds, "seconds"),
             rps: plain(lang, r.requestsPerSecond),
+            likely: expect.stringContaining(String(r.tokensPerSecondRange.runs)),
           });
       }),
     );

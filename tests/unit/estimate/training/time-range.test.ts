@@ -10,7 +10,7 @@ import {
   rangeKindOf,
 } from "../../../../src/estimate/training/time-range.ts";
 import type { RangeKind, RangeSpread } from "../../../../src/estimate/training/time-range.ts";
-import { TRAINING_TIME_SPREAD } from "../../../../src/estimate/generated/time-ranges.ts";
+import { LIKELY_SPREAD } from "../../../../src/estimate/generated/time-ranges.ts";
 import { priceRow } from "../../../../src/estimate/plan/row.ts";
 import { PRESETS, runRequest } from "../../../../src/estimate/index.ts";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
@@ -18,6 +18,7 @@ import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
 const spread: Record<RangeKind, RangeSpread> = {
   "training-dense": { low: 0.8, high: 1.3, runs: 10, sources: 3 },
   "training-moe": { low: 0.9, high: 2.5, runs: 5, sources: 2 },
+  serving: { low: 0.95, high: 1.4, runs: 20, sources: 4 },
 };
 
 describe("likely range", () => {
@@ -80,7 +81,7 @@ describe("ranges in results", () => {
       deadlineVerdict: string;
       byGpu: { hours: number; hoursRange: { low: number; high: number } }[];
     };
-    const s = TRAINING_TIME_SPREAD["training-dense"];
+    const s = LIKELY_SPREAD["training-dense"];
     expect(x.hoursRange.basis).toBe("training-dense");
     expect(x.hoursRange.low).toBeCloseTo(x.hours * s.low, 9);
     expect(x.hoursRange.high).toBeCloseTo(x.hours * s.high, 9);
@@ -95,7 +96,7 @@ describe("ranges in results", () => {
   });
 
   it("a plan row bills each end of the range and names the deadline verdict", () => {
-    const s = TRAINING_TIME_SPREAD["training-dense"];
+    const s = LIKELY_SPREAD["training-dense"];
     // 10 run hours, no overheads: billed 10 × low to 10 × high. A deadline of 10 h lies
     // inside (the slow end is above it): may miss.
     const row = priceRow({ hours: 10, gpus: 1, rangeKind: "training-dense" }, null, {
