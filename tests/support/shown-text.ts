@@ -62,15 +62,27 @@ interface HoursRange {
   high: number;
 }
 
-/** Hours with their likely range, as the compute-time page words them: "140 h, likely 110.4–159.6 h". */
-export function hoursLikely(lang: Lang, hours: number, range: HoursRange): string {
-  const [h, low, high] = [
-    inUnit(lang, hours, "hours"),
+/**
+ * A figure with its likely range, as the pages word it: "140 h, likely 110.4–159.6 h",
+ * "50.5 tokens/s, likely 35.6–54.3 tokens/s".
+ */
+export function likely(
+  lang: Lang,
+  value: number,
+  range: HoursRange,
+  unit: "hours" | "tokens-per-second",
+): string {
+  const [v, low, high] = [
+    inUnit(lang, value, unit),
     plain(lang, range.low),
-    inUnit(lang, range.high, "hours"),
+    inUnit(lang, range.high, unit),
   ];
-  return lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`;
+  return lang === "en" ? `${v}, likely ${low}–${high}` : `${v}，可能 ${low}–${high}`;
 }
+
+/** Hours with their likely range, as the compute-time page words them. */
+export const hoursLikely = (lang: Lang, hours: number, range: HoursRange): string =>
+  likely(lang, hours, range, "hours");
 
 /** A decision-table row's billed hours with their likely range: "10.43 (8.34–11.81)". */
 export function hoursCell(
