@@ -10,7 +10,7 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
   // Which columns hide until the box is ticked: calc.css hides them, so no script is needed.
   const more = (i: number) => v.more?.columns.includes(i) || undefined;
   return (
-    <>
+    <div class="calc-table-box" id={v.anchor}>
       {v.more && (
         <label class="calc-more">
           <input type="checkbox" /> {s(v.more.label)}
@@ -57,6 +57,6 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
           </tbody>
         </table>
       </div>
-    </>
+    </div>
   );
 }

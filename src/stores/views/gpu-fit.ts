@@ -34,6 +34,7 @@ import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
+import { PLAN_TABLE_ANCHOR } from "./table.ts";
 
 const ID = "gf";
 /** The detailed pages a row opens on, beside this one in either language. */
@@ -259,6 +260,7 @@ export const gpuFitView = defineView(
           planChart: { summary: msg("gf.chart"), v: planChart(r.best, currency) },
           table: {
             name: "fit",
+            anchor: PLAN_TABLE_ANCHOR,
             caption: msg("pt.caption", { currency }),
             columns: ["GPU", ...columns.map((k): Text => msg(k, { currency }))],
             more: {
