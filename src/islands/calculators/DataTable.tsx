@@ -17,7 +17,12 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
         </label>
       )}
       <div class="calc-scroll" tabIndex={0} role="region" aria-label={caption}>
-        <table class="calc-table" data-table={v.name}>
+        <table
+          class="calc-table"
+          data-table={v.name}
+          id={v.collapse ? `${v.anchor ?? v.name ?? "table"}-rows` : undefined}
+          data-collapsed={v.collapse && !v.collapse.expanded ? v.collapse.first : undefined}
+        >
           <caption>{caption}</caption>
           <thead>
             <tr>
@@ -57,6 +62,17 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
           </tbody>
         </table>
       </div>
+      {v.collapse && (
+        <button
+          type="button"
+          class="calc-show-all calc-secondary"
+          aria-expanded={v.collapse.expanded ? "true" : "false"}
+          aria-controls={`${v.anchor ?? v.name ?? "table"}-rows`}
+          onClick={v.collapse.toggle}
+        >
+          {s(v.collapse.label)}
+        </button>
+      )}
     </div>
   );
 }

@@ -35,6 +35,7 @@ import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 import { PLAN_TABLE_ANCHOR } from "./table.ts";
+import { $allCards, FIRST_CARDS, toggleAllCards } from "../fit-cards.ts";
 
 const ID = "gf";
 /** The detailed pages a row opens on, beside this one in either language. */
@@ -132,6 +133,7 @@ export const gpuFitView = defineView(
     $catalog,
     $yourPrices,
     $rowsEditor,
+    $allCards,
   ],
   (
     fitState,
@@ -144,6 +146,7 @@ export const gpuFitView = defineView(
     { gpus, currency: pageCurrency },
     prices,
     editor,
+    allCards,
   ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
@@ -267,6 +270,17 @@ export const gpuFitView = defineView(
               columns: columns.flatMap((k, i) => (MORE.includes(k) ? [i + 1] : [])),
               label: msg("pt.more"),
             },
+            collapse:
+              r.best.length > FIRST_CARDS
+                ? {
+                    first: FIRST_CARDS,
+                    expanded: allCards,
+                    label: allCards
+                      ? msg("gf.showFewer", { count: qty(FIRST_CARDS, undefined, 0) })
+                      : msg("gf.showAll", { count: qty(r.best.length, undefined, 0) }),
+                    toggle: toggleAllCards,
+                  }
+                : null,
             rows: r.best.map((x): RowView => ({
               key: x.gpu,
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },

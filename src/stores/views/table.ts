@@ -38,4 +38,9 @@ export interface TableView {
    */
   more?: { columns: readonly number[]; label: Text };
   rows: RowView[];
+  /**
+   * On a phone, only the first `first` rows (cards) until the button is pressed; wider
+   * screens and print show every row (calc.css).
+   */
+  collapse?: { first: number; expanded: boolean; label: Text; toggle: () => void } | null;
 }
