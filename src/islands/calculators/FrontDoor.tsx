@@ -36,6 +36,11 @@ function Markup({
         <Controls fields={v.controls} s={s} t={t} lang={lang} disabled={!hydrated} />
       </div>
       {/* On a phone the answer is below every field: this line stays in view (calc.css). */}
+      {!hydrated && (
+        <p class="calc-pending" role="status">
+          {t["calc.computing"]}
+        </p>
+      )}
       <p class="fd-glance" data-testid="fd-glance">
         <span>
           {s(
