@@ -23,6 +23,8 @@ const R = 14;
 const T = 40;
 const B = 40;
 const ROWS = [15, 30] as const;
+/** The named options' distance from the picture's edge. */
+const EDGE = 4;
 
 export type ChartMark = "cheapest" | "fastest" | "both";
 
@@ -76,11 +78,12 @@ export function planChart(
   const amount = (n: number) => qty(n, undefined, n < 100 ? 2 : 0);
   const lo = { hours: Math.min(...hours), cost: Math.min(...costs) };
   const hi = { hours: Math.max(...hours), cost: Math.max(...costs) };
-  // Each named option on its own line above the plot, from its dot's x towards the middle.
+  // Each named option on its own line above the plot, from the edge on its dot's side, so
+  // the whole width is there for a long name.
   const named = (r: PlanRow & { hours: number }, key: string, row: number) => {
     const end = x(r.hours) > W / 2;
     return {
-      x: x(r.hours),
+      x: end ? W - EDGE : EDGE,
       y: row,
       text: msg(key, { option: optionMessage(r) }),
       anchor: end ? ("end" as const) : ("start" as const),
