@@ -10,7 +10,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { runAxe } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import type { Lang } from "./calculators/helpers.ts";
 import { engineReady, openCalculators, openHome, typeInto } from "./calculators/helpers.ts";
 
 const PHONE = { width: 390, height: 844 };
