@@ -202,6 +202,19 @@ for (const lang of ["en", "zh-cn"] as const) {
       }
     });
 
+  test(`print: the full answer and every row, no summary or button (${lang})`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await openHome(page, lang);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByTestId("fd-glance")).toBeHidden();
+    await expect(page.getByTestId("fd-answer")).toBeVisible();
+    await openCalculators(page, lang, "gf");
+    await page.emulateMedia({ media: "print" });
+    const rows = await page.locator('table[data-table="fit"] tbody tr').count();
+    await expect.poll(() => visibleRows(page)).toBe(rows);
+    await expect(page.locator(".calc-show-all")).toBeHidden();
+  });
+
   test(`a returning visitor never sees the default answer first (${lang})`, async ({ page }) => {
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "serve");
