@@ -5,6 +5,7 @@
  * shows up as a missing key; and each widget receives only the strings it renders.
  */
 import { frameStrings } from "./calculator-frame.ts";
+import { glanceStrings } from "./glance.ts";
 import { computeTimeStrings } from "./compute-time.ts";
 import { costStrings } from "./cost.ts";
 import { diagnosisStrings } from "./diagnosis.ts";
@@ -97,6 +98,7 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...shownUnitStrings[lang],
   ...sourceStrings[lang],
   ...yourPriceStrings[lang],
+  ...glanceStrings[lang],
 });
 
 /** The strings one widget needs, in one language: plain data, safe to pass as island props. */

@@ -14,6 +14,7 @@ import { $catalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { declareInitial, initialOf } from "./initial.ts";
 import type { Built } from "./requests.ts";
+import { $restoring } from "./persist.ts";
 
 export interface TaskStores<Id extends TaskId> {
   /** The task, and the key of its result among the page's initial results. */
@@ -52,9 +53,11 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   });
   const $request = computed(stores, build);
   const $current = computed(
-    [$request, $atInitial, $catalog, $engine],
-    (b, atInitial, _catalog, e): Result | null => {
+    [$request, $atInitial, $catalog, $engine, $restoring],
+    (b, atInitial, _catalog, e, restoring): Result | null => {
       if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
+      // A returning visitor's stored inputs are still being applied: their answer is coming.
+      if (restoring > 0) return null;
       if (!b.ok) return { ok: false, issues: b.issues };
       if (e) return e.run(b.request, taskContext());
       return atInitial ? fromPage() : null;

@@ -22,6 +22,12 @@ export type Check<T> = (raw: unknown, engine: Engine) => { value: T; invalid: st
  * A store kept in localStorage under `key`. A stored value is shown once the engine has
  * checked it; an edit made before that wins over the stored value.
  */
+/**
+ * How many stores hold a stored value not yet applied (it waits for the engine that checks
+ * it): while any does, results show "computing", not the default inputs' answer.
+ */
+export const $restoring = atom(0);
+
 export function storedAtom<T>(
   key: string,
   initial: T,
@@ -43,7 +49,12 @@ export function storedAtom<T>(
     };
     const now = engineNow();
     if (now) apply(now);
-    else void loadEngine().then(apply);
+    else {
+      $restoring.set($restoring.get() + 1);
+      void loadEngine()
+        .then(apply)
+        .finally(() => $restoring.set($restoring.get() - 1));
+    }
   }
   store.listen((v) => writeStored(key, v === undefined ? undefined : JSON.stringify(v)));
   return store;

@@ -10,14 +10,19 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
   // Which columns hide until the box is ticked: calc.css hides them, so no script is needed.
   const more = (i: number) => v.more?.columns.includes(i) || undefined;
   return (
-    <>
+    <div class="calc-table-box" id={v.anchor}>
       {v.more && (
         <label class="calc-more">
           <input type="checkbox" /> {s(v.more.label)}
         </label>
       )}
       <div class="calc-scroll" tabIndex={0} role="region" aria-label={caption}>
-        <table class="calc-table" data-table={v.name}>
+        <table
+          class="calc-table"
+          data-table={v.name}
+          id={v.collapse ? `${v.anchor ?? v.name ?? "table"}-rows` : undefined}
+          data-collapsed={v.collapse && !v.collapse.expanded ? v.collapse.first : undefined}
+        >
           <caption>{caption}</caption>
           <thead>
             <tr>
@@ -57,6 +62,17 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
           </tbody>
         </table>
       </div>
-    </>
+      {v.collapse && (
+        <button
+          type="button"
+          class="calc-show-all calc-secondary"
+          aria-expanded={v.collapse.expanded ? "true" : "false"}
+          aria-controls={`${v.anchor ?? v.name ?? "table"}-rows`}
+          onClick={v.collapse.toggle}
+        >
+          {s(v.collapse.label)}
+        </button>
+      )}
+    </div>
   );
 }

@@ -48,6 +48,13 @@ export function Frame({ v, s, t, lang, hydrated, extra, children }: FrameProps) 
         <Controls fields={v.controls} s={s} t={t} lang={lang} disabled={!hydrated} />
         {extra}
       </form>
+      {/* Until the island has read storage and computed, the results built with the page
+          (the default inputs' answer) hide behind this line (calc.css). */}
+      {!hydrated && (
+        <p class="calc-pending" role="status">
+          {t["calc.computing"]}
+        </p>
+      )}
       <div class="calc-results">{children}</div>
       {v.request !== undefined && (
         <ShowRequest id={v.id} request={v.request} t={t} hydrated={hydrated} />

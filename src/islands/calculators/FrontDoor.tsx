@@ -35,61 +35,81 @@ function Markup({
       <div class="calc-controls">
         <Controls fields={v.controls} s={s} t={t} lang={lang} disabled={!hydrated} />
       </div>
-      <Results
-        v={v.result}
-        s={s}
-        render={(r) =>
-          r.none ? (
-            <p role="status">{s(r.none)}</p>
-          ) : (
-            <>
-              {r.assumes && (
-                <p class="calc-assumes" data-assumes>
-                  {s(r.assumes)}
-                </p>
-              )}
-              {r.limits.map((l, i) => (
-                <p key={i} class="calc-limits" data-limits>
-                  {s(l)}
-                </p>
-              ))}
-              <ol class="fd-answer" data-testid="fd-answer" aria-live="polite">
-                {r.options.map((x) => {
-                  const [before, option, after] = s.around(x.text, "option");
-                  return (
-                    <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
-                      {before}
-                      <strong>{option}</strong>
-                      {after}
-                    </li>
-                  );
-                })}
-              </ol>
-              {r.billed && (
-                <p class="calc-note-text" data-billed>
-                  {s(r.billed)}
-                </p>
-              )}
-            </>
-          )
-        }
-      />
-      <p class="fd-links">
-        <a href={links.plan}>{t["fd.linkPlan"]}</a>
-        {v.memory && (
-          <>
-            {" · "}
-            <a href={links[v.memory]} onClick={on(v.memory, links[v.memory]) || undefined}>
-              {t["fd.linkMemory"]}
-            </a>
-          </>
-        )}
-        {" · "}
-        <a href={links.cost} onClick={on("cost", links.cost) || undefined}>
-          {t["fd.linkCost"]}
-        </a>
+      {/* On a phone the answer is below every field: this line stays in view (calc.css). */}
+      {!hydrated && (
+        <p class="calc-pending" role="status">
+          {t["calc.computing"]}
+        </p>
+      )}
+      <p class="fd-glance" data-testid="fd-glance">
+        <span>
+          {s(
+            v.result.status === "ok"
+              ? v.result.glance
+              : v.result.status === "issues"
+                ? v.result.title
+                : v.result.text,
+          )}
+        </span>{" "}
+        <a href="#fd-result">{t["fd.glanceLink"]}</a>
       </p>
-      {v.batch && <p class="calc-note-text">{t["fd.batch"]}</p>}
+      <div class="fd-result" id="fd-result" data-testid="fd-result">
+        <Results
+          v={v.result}
+          s={s}
+          render={(r) =>
+            r.none ? (
+              <p role="status">{s(r.none)}</p>
+            ) : (
+              <>
+                {r.assumes && (
+                  <p class="calc-assumes" data-assumes>
+                    {s(r.assumes)}
+                  </p>
+                )}
+                {r.limits.map((l, i) => (
+                  <p key={i} class="calc-limits" data-limits>
+                    {s(l)}
+                  </p>
+                ))}
+                <ol class="fd-answer" data-testid="fd-answer" aria-live="polite">
+                  {r.options.map((x) => {
+                    const [before, option, after] = s.around(x.text, "option");
+                    return (
+                      <li key={x.gpu} data-gpu={x.gpu} data-gpus={x.gpus}>
+                        {before}
+                        <strong>{option}</strong>
+                        {after}
+                      </li>
+                    );
+                  })}
+                </ol>
+                {r.billed && (
+                  <p class="calc-note-text" data-billed>
+                    {s(r.billed)}
+                  </p>
+                )}
+              </>
+            )
+          }
+        />
+        <p class="fd-links">
+          <a href={links.plan}>{t["fd.linkPlan"]}</a>
+          {v.memory && (
+            <>
+              {" · "}
+              <a href={links[v.memory]} onClick={on(v.memory, links[v.memory]) || undefined}>
+                {t["fd.linkMemory"]}
+              </a>
+            </>
+          )}
+          {" · "}
+          <a href={links.cost} onClick={on("cost", links.cost) || undefined}>
+            {t["fd.linkCost"]}
+          </a>
+        </p>
+        {v.batch && <p class="calc-note-text">{t["fd.batch"]}</p>}
+      </div>
     </section>
   );
 }

@@ -13,12 +13,13 @@ export function PlanChart({ v, s }: { v: PlanChartView | { none: Msg }; s: Say }
     <figure class="calc-chart" data-chart="plan">
       <svg viewBox={v.viewBox} role="img" aria-label={label}>
         <path d={v.axes} fill="none" stroke="currentColor" />
+        <path d={v.leaders} fill="none" stroke="currentColor" stroke-dasharray="2 2" />
         {v.texts.map((t, i) => (
           <text
             key={i}
             x={t.x}
             y={t.y}
-            font-size="9"
+            font-size={v.fontSize}
             text-anchor={t.anchor}
             fill="currentColor"
             transform={t.rotate}

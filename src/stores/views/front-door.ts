@@ -86,6 +86,22 @@ function answer(r: PlanRow, goal: string, currency: string, deadline?: number): 
     : said;
 }
 
+/** The top option in one short line, for the summary that stays in view on a phone. */
+function glance(r: PlanRow, goal: string, currency: string): Msg {
+  const option = optionMessage(r);
+  return goal === "serve"
+    ? msg("fd.glanceServe", {
+        option,
+        rate: qty(r.tokensPerSecondPerUser, "tokens-per-second", 1),
+        cost: moneyMessage(r.cost === null ? null : r.costPerMillionTokens, currency),
+      })
+    : msg("fd.glance", {
+        option,
+        hours: hoursMessage(r.hours, null, "sentence", 1),
+        cost: moneyMessage(r.cost, currency),
+      });
+}
+
 export const frontDoorView = defineView(
   [$goal, $model, $fit, $job, $serving, $training, plan.$outcome, $catalog],
   (goal, modelState, fitState, jobState, servingState, trainingState, outcome, catalog) => {
@@ -192,6 +208,10 @@ export const frontDoorView = defineView(
             ? (e: Event, page: RowPage, href: string) => openRow(e, first, page, href)
             : null,
           none: top.length ? null : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
+          /** The first option in one line (or that none runs), kept in view on a phone. */
+          glance: first
+            ? glance(first, goal, r.currency)
+            : msg("pt.none", { max: qty(fitValue.maxGpus, undefined, 0) }),
           // A plan on the user's own run says so before anything else.
           limits: [
             ...r.warnings.filter((w) => w.code === "measured-basis").map(warningMessage),

@@ -37,6 +37,8 @@ import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
+import { PLAN_TABLE_ANCHOR } from "./table.ts";
+import { $allCards, FIRST_CARDS, toggleAllCards } from "../fit-cards.ts";
 
 const ID = "gf";
 /** The detailed pages a row opens on, beside this one in either language. */
@@ -135,6 +137,7 @@ export const gpuFitView = defineView(
     $yourPrices,
     $rowsEditor,
     $serving,
+    $allCards,
   ],
   (
     fitState,
@@ -148,6 +151,7 @@ export const gpuFitView = defineView(
     prices,
     editor,
     servingState,
+    allCards,
   ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
@@ -282,12 +286,24 @@ export const gpuFitView = defineView(
           planChart: { summary: msg("gf.chart"), v: planChart(r.best, currency) },
           table: {
             name: "fit",
+            anchor: PLAN_TABLE_ANCHOR,
             caption: msg("pt.caption", { currency }),
             columns: ["GPU", ...columns.map((k): Text => msg(k, { currency }))],
             more: {
               columns: columns.flatMap((k, i) => (MORE.includes(k) ? [i + 1] : [])),
               label: msg("pt.more"),
             },
+            collapse:
+              r.best.length > FIRST_CARDS
+                ? {
+                    first: FIRST_CARDS,
+                    expanded: allCards,
+                    label: allCards
+                      ? msg("gf.showFewer", { count: qty(FIRST_CARDS, undefined, 0) })
+                      : msg("gf.showAll", { count: qty(r.best.length, undefined, 0) }),
+                    toggle: toggleAllCards,
+                  }
+                : null,
             rows: r.best.map((x): RowView => ({
               key: x.gpu,
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },

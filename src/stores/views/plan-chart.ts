@@ -10,12 +10,21 @@ import { msg, qty } from "../../i18n/text.ts";
 import { moneyMessage, optionMessage } from "./plan-rows.ts";
 
 const W = 340;
-const H = 230;
-/** Margins: left for the cost labels and the rotated axis title, bottom for hours and title. */
-const L = 52;
+const H = 262;
+/** The labels' size, in the chart's units (a phone draws it at about its CSS pixels). */
+export const CHART_FONT = 11;
+/**
+ * Margins: left for the cost labels and the rotated axis title, bottom for hours and title,
+ * top for the two named options, each on its own line so they never overlap each other or
+ * an axis label, with a thin line down to its dot.
+ */
+const L = 64;
 const R = 14;
-const T = 14;
-const B = 36;
+const T = 40;
+const B = 40;
+const ROWS = [15, 30] as const;
+/** The named options' distance from the picture's edge. */
+const EDGE = 4;
 
 export type ChartMark = "cheapest" | "fastest" | "both";
 
@@ -25,6 +34,9 @@ export interface PlanChartView {
   label: Msg;
   /** The two axes as one SVG path. */
   axes: string;
+  /** Lines from the named options' labels down to their dots, as one SVG path. */
+  leaders: string;
+  fontSize: number;
   texts: {
     x: number;
     y: number;
@@ -66,15 +78,20 @@ export function planChart(
   const amount = (n: number) => qty(n, undefined, n < 100 ? 2 : 0);
   const lo = { hours: Math.min(...hours), cost: Math.min(...costs) };
   const hi = { hours: Math.max(...hours), cost: Math.max(...costs) };
-  const named = (r: PlanRow, key: string) => {
-    const dx = x(r.hours!) > W / 2 ? -7 : 7;
+  // Each named option on its own line above the plot, from the edge on its dot's side, so
+  // the whole width is there for a long name.
+  const named = (r: PlanRow & { hours: number }, key: string, row: number) => {
+    const end = x(r.hours) > W / 2;
     return {
-      x: x(r.hours!) + dx,
-      y: y(r.cost!) - 7,
+      x: end ? W - EDGE : EDGE,
+      y: row,
       text: msg(key, { option: optionMessage(r) }),
-      anchor: dx < 0 ? ("end" as const) : ("start" as const),
+      anchor: end ? ("end" as const) : ("start" as const),
     };
   };
+  const leader = (r: PlanRow & { hours: number; cost: number }, row: number) =>
+    `M${x(r.hours)} ${row + 3}V${y(r.cost) - 6}`;
+  const marked = cheapest === fastest ? [cheapest] : [cheapest, fastest];
   const midY = T + (H - B - T) / 2;
   return {
     viewBox: `0 0 ${W} ${H}`,
@@ -85,13 +102,15 @@ export function planChart(
       hours: h(fastest.hours),
     }),
     axes: `M${L} ${T}V${H - B}H${W - R}`,
+    leaders: marked.map((r, i) => leader(r, ROWS[i] ?? ROWS[0])).join(""),
+    fontSize: CHART_FONT,
     texts: [
       // The currency is the axis title's.
       { x: L - 4, y: H - B, text: amount(lo.cost), anchor: "end" },
-      { x: L - 4, y: T + 8, text: amount(hi.cost), anchor: "end" },
-      { x: L, y: H - B + 12, text: h(lo.hours), anchor: "start" },
-      { x: W - R, y: H - B + 12, text: h(hi.hours), anchor: "end" },
-      { x: L + (W - L - R) / 2, y: H - 6, text: msg("gf.chartHours"), anchor: "middle" },
+      { x: L - 4, y: T + 9, text: amount(hi.cost), anchor: "end" },
+      { x: L, y: H - B + 14, text: h(lo.hours), anchor: "start" },
+      { x: W - R, y: H - B + 14, text: h(hi.hours), anchor: "end" },
+      { x: L + (W - L - R) / 2, y: H - 5, text: msg("gf.chartHours"), anchor: "middle" },
       {
         x: 10,
         y: midY,
@@ -100,8 +119,11 @@ export function planChart(
         rotate: `rotate(-90 10 ${midY})`,
       },
       ...(cheapest === fastest
-        ? [named(cheapest, "gf.chartBoth")]
-        : [named(cheapest, "gf.chartCheapest"), named(fastest, "gf.chartFastest")]),
+        ? [named(cheapest, "gf.chartBoth", ROWS[0])]
+        : [
+            named(cheapest, "gf.chartCheapest", ROWS[0]),
+            named(fastest, "gf.chartFastest", ROWS[1]),
+          ]),
     ],
     dots: placed.map((r) => ({
       key: r.gpu,

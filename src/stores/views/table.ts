@@ -1,6 +1,9 @@
 /** A result table as a view: its caption, column heads, and each row's head and cells. */
 import type { Text } from "../../i18n/text.ts";
 
+/** The decision table's id, which the front door's "every GPU" link lands on. */
+export const PLAN_TABLE_ANCHOR = "gpu-table";
+
 export interface CellView {
   text: Text;
   /** Tags the cell (`data-k`) for tests and print. */
@@ -25,6 +28,8 @@ export interface RowView {
 export interface TableView {
   /** Tags the table (`data-table`). */
   name?: string;
+  /** The id a link lands on (`#…`): the table's box, its "more columns" box included. */
+  anchor?: string;
   caption: Text;
   columns: Text[];
   /**
@@ -33,4 +38,9 @@ export interface TableView {
    */
   more?: { columns: readonly number[]; label: Text };
   rows: RowView[];
+  /**
+   * On a phone, only the first `first` rows (cards) until the button is pressed; wider
+   * screens and print show every row (calc.css).
+   */
+  collapse?: { first: number; expanded: boolean; label: Text; toggle: () => void } | null;
 }

@@ -45,6 +45,29 @@ describe("the plan's chart", () => {
     expect(at("a").x - at("b").x).toBeCloseTo(at("c").x - at("a").x, 9);
   });
 
+  it("names the cheapest and the fastest each on its own line above the plot (#24)", () => {
+    const v = planChart([row("a", 10, 100), row("b", 5, 200), row("c", 20, 150)], "USD");
+    if ("none" in v) throw new Error("expected a chart");
+    const named = v.texts.filter(
+      (t) =>
+        typeof t.text === "object" &&
+        "key" in t.text &&
+        (t.text.key === "gf.chartCheapest" || t.text.key === "gf.chartFastest"),
+    );
+    expect(named).toHaveLength(2);
+    const [cheapest, fastest] = named;
+    // Two lines, both above every dot and every axis label.
+    expect(cheapest!.y).not.toBe(fastest!.y);
+    const others = v.texts.filter((t) => !named.includes(t));
+    const top = Math.min(...v.dots.map((d) => d.y), ...others.map((t) => t.y - v.fontSize));
+    for (const t of named) expect(t.y).toBeLessThan(top);
+    // From the picture's edge on the dot's side: the slow cheapest (right) ends at the right
+    // edge, the fast fastest (left) starts at the left.
+    expect(cheapest!.anchor).toBe("end");
+    expect(fastest!.anchor).toBe("start");
+    expect(v.fontSize).toBeGreaterThanOrEqual(11);
+  });
+
   it("marks one option both cheapest and fastest when it is", () => {
     const v = planChart([row("a", 2, 10), row("b", 4, 30)], "CNY");
     if ("none" in v) throw new Error("expected a chart");
