@@ -2,18 +2,28 @@
  * A Hugging Face Trainer run's console (also TRL and LLaMA-Factory, which print through it):
  * the tqdm progress bar and the dicts `ProgressCallback.on_log` prints. Read from
  * `src/transformers/trainer_callback.py` (`ProgressCallback`: `tqdm(total=state.max_steps)`,
- * `training_bar.write(str(logs))` with total_flos dropped and epoch rounded to 2 places) at
- * 55093b7, `src/transformers/trainer_utils.py` (`speed_metrics`) at c599e98, and tqdm's default
- * bar (`{l_bar}{bar}| {n}/{total} [{elapsed}<{remaining}, {rate}]`, redrawn with "\r"):
+ * `training_bar.write(str(logs))` with total_flos dropped), `trainer_utils.py`
+ * (`speed_metrics`) and `trainer.py` (`Trainer.log`, `_finalize_training`) in the two newest
+ * releases, v5.17.0 and v5.18.0 (read from their PyPI wheels; the repository is too large to
+ * fetch here, so no commit is named), where these are the same, and in 4.x at 55093b7
+ * (trainer_callback.py) and c599e98 (trainer_utils.py); with tqdm's default bar (`{l_bar}{bar}|
+ * {n}/{total} [{elapsed}<{remaining}, {rate}]`, redrawn with "\r"):
  *
  *    45%|████▌     | 450/1000 [10:23<12:41,  1.38s/it]
- *   {'loss': 1.2345, 'grad_norm': 0.87, 'learning_rate': 1.9e-05, 'epoch': 0.45}
- *   {'train_runtime': 1380.2, 'train_samples_per_second': 23.18, 'train_steps_per_second':
- *    0.725, 'train_loss': 1.41, 'epoch': 1.0}
+ *   {'loss': '1.234', 'grad_norm': '0.87', 'learning_rate': '1.9e-05', 'epoch': '0.45'}
+ *   {'train_runtime': '1380', 'train_samples_per_second': '23.18', 'train_steps_per_second':
+ *    '0.725', 'train_loss': '1.41', 'epoch': '1'}
  *
- * (the last on one line). Values may print as np.float64(…) or tensor(…) depending on the
- * versions of numpy and torch. The bar's step count against its elapsed time gives the steady
- * step rate; the end-of-run dict gives samples (and tokens) per step, so steps become samples.
+ * (the last on one line). 5.x prints every float as a string of 4 significant digits
+ * (`f"{v:.4g}"`, so '1.235e+04' for 12,345.6 s) and integers bare; 4.x printed the floats
+ * themselves (`{'loss': 1.2345, …}`), as np.float64(…) or tensor(…) depending on the versions
+ * of numpy and torch. 5.x has no include_tokens_per_second: with include_num_input_tokens_seen
+ * every logging step's dict carries num_input_tokens_seen, train_runtime and
+ * train_tokens_per_second (tokens gathered over all ranks, so the job's, since this session
+ * started), and the end-of-run dict (train_samples_per_second, train_steps_per_second) has no
+ * token rate; 4.x's end-of-run train_tokens_per_second counted one process's tokens (per
+ * device). The bar's step count against its elapsed time gives the steady step rate; the
+ * end-of-run dict gives samples (and, in 4.x, tokens) per step, so steps become samples.
  * Evaluation prints bars of its own (another total, restarting from zero); the training bar is
  * the one that runs longest.
  */
@@ -35,12 +45,12 @@ import type { LogFormat, LogReadResult, Rate } from "./types.ts";
 export const HF_TRAINER_CONSOLE_FORMAT: LogFormat = {
   id: "hf-trainer-console",
   name: "Hugging Face Trainer console output",
-  versions: "transformers 4.x with tqdm 4 (TRL, LLaMA-Factory)",
+  versions: "transformers 5.17–5.18 and 4.x, with tqdm 4 (TRL, LLaMA-Factory)",
 };
 
 const BAR_RE = /\|\s*(\d+)\/(\d+)\s*\[([^<\]]+)<[^,\]]*,[^\]]*\]/;
 const PAIR_RE =
-  /'([A-Za-z0-9_/.-]+)':\s*(?:np\.float(?:16|32|64)\(|tensor\()?\s*(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/g;
+  /'([A-Za-z0-9_/.-]+)':\s*(?:np\.float(?:16|32|64)\(|tensor\(|')?\s*(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/g;
 
 interface BarSegment extends SegmentSpan {
   total: number;
@@ -49,7 +59,7 @@ interface BarSegment extends SegmentSpan {
   spanSeconds: number;
 }
 
-/** The `'key': number` pairs of a printed dict. */
+/** The `'key': number` pairs of a printed dict (5.x quotes its floats: `'key': '1.234'`). */
 export function dictNumbers(t: string): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of t.matchAll(PAIR_RE)) {
@@ -57,6 +67,11 @@ export function dictNumbers(t: string): Map<string, number> {
     if (Number.isFinite(v)) out.set(m[1] as string, v);
   }
   return out;
+}
+
+/** A 5.x logging-step dict: train_runtime and a token rate, but no end-of-run samples rate. */
+export function isProgressDict(values: Map<string, number>): boolean {
+  return values.has("train_tokens_per_second") && !values.has("train_samples_per_second");
 }
 
 /** The lines this reader looks at (`forEachLine` skips the rest without copying them). */
@@ -70,15 +85,20 @@ export function readHfTrainerConsole(text: string): LogReadResult {
   const bars: BarSegment[] = [];
   const open = new Map<number, BarSegment>();
   // Set inside the line callback, so kept on an object (a `let` would stay narrowed to null).
-  const found: { final: { values: Map<string, number>; line: number } | null } = { final: null };
+  const found: {
+    final: { values: Map<string, number>; line: number } | null;
+    progress: { values: Map<string, number>; line: number } | null;
+  } = { final: null, progress: null };
 
   const lineCount = forEachLine(
     text,
     ({ text: t, line, unterminated }) => {
       if (t.includes("'train_runtime'")) {
         const values = dictNumbers(t);
-        if (values.has("train_runtime")) found.final = { values, line };
-        else issues.unreadable(line, unterminated);
+        if (!values.has("train_runtime")) issues.unreadable(line, unterminated);
+        // 5.x's logging-step dict (include_num_input_tokens_seen): a token rate, no samples.
+        else if (isProgressDict(values)) found.progress = { values, line };
+        else found.final = { values, line };
         return;
       }
       if (!t.includes("/") || !t.includes("|") || !t.includes("[")) return;
@@ -111,7 +131,8 @@ export function readHfTrainerConsole(text: string): LogReadResult {
   const spans: SegmentSpan[] = bars.map((b) => ({ ...b, readings: Math.round(b.spanSeconds) + 1 }));
   const used = pickSegment(spans);
   const end = found.final;
-  if (used === -1 && end === null)
+  const progress = found.progress;
+  if (used === -1 && end === null && progress === null)
     return refusal(HF_TRAINER_CONSOLE_FORMAT, Math.max(1, lineCount), "no-readings");
   const training =
     used === -1 ? [] : bars.filter((b) => b.total === (bars[used] as BarSegment).total);
@@ -162,5 +183,15 @@ export function readHfTrainerConsole(text: string): LogReadResult {
     r.trainingSamplesPerSecond ??= whole("train_samples_per_second", "job");
     r.trainingTokensPerSecond ??= whole("train_tokens_per_second", "device");
   }
+  const tokens = progress?.values.get("train_tokens_per_second");
+  if (progress && tokens !== undefined)
+    // 5.x: tokens of all ranks since the session started, up to the last logging step.
+    r.trainingTokensPerSecond ??= {
+      perSecond: tokens,
+      per: "job",
+      scope: "whole-run",
+      window: null,
+      line: progress.line,
+    };
   return r;
 }

@@ -1,19 +1,24 @@
 /**
  * Hugging Face Trainer's `trainer_state.json` (also written by TRL's trainers and by
  * LLaMA-Factory, which train through Trainer). Read from `src/transformers/trainer_callback.py`
- * (`TrainerState`, `save_to_json`: indent 2, sorted keys) at 55093b7 and
- * `src/transformers/trainer_utils.py` (`speed_metrics`) at c599e98; the newest releases
- * (5.x) could not be fetched whole here, so the reader relies only on the fields every 4.x
- * release writes and treats the rest as optional.
+ * (`TrainerState`, `save_to_json`: indent 2, sorted keys), `trainer_utils.py` (`speed_metrics`)
+ * and `trainer.py` (`Trainer.log`, `_maybe_log_save_evaluate`, `_finalize_training`) in the two
+ * newest releases, v5.17.0 and v5.18.0 (read from their PyPI wheels; the repository is too
+ * large to fetch here, so no commit is named), where these are the same, and in 4.x at 55093b7
+ * (trainer_callback.py) and c599e98 (trainer_utils.py).
  *
  * `log_history` holds one entry per logging step ({loss, grad_norm, learning_rate, epoch,
  * step}, plus num_input_tokens_seen with include_num_input_tokens_seen, and TRL's SFT adds
  * num_tokens) and, at the end of training, one entry with train_runtime (seconds, rounded to
  * 4 places), train_samples_per_second and train_steps_per_second (3 places; samples counted
- * for the whole job), train_tokens_per_second with include_tokens_per_second (tokens counted
- * from this process's dataloader, so per device), train_loss and total_flos. The entries carry
- * no time, so the file gives whole-run averages (warm-up included) and nothing steadier; the
- * console log of the same run gives the steady rate.
+ * for the whole job), train_loss and total_flos. 4.x adds train_tokens_per_second there with
+ * include_tokens_per_second (tokens counted from this process's dataloader, so per device).
+ * 5.x has no include_tokens_per_second; with include_num_input_tokens_seen each logging step's
+ * entry carries train_runtime and train_tokens_per_second since this session started, over
+ * num_input_tokens_seen gathered from every rank (so the job's), and the end-of-run entry has
+ * no token rate. An entry with a token rate and no samples rate is such a logging step, not the
+ * end of the run. The entries carry no time, so the file gives whole-run averages (warm-up
+ * included) and nothing steadier; the console log of the same run gives the steady rate.
  */
 import { isObject, lineOfKey, parseJson } from "./json-text.ts";
 import { countLines } from "./log-lines.ts";
@@ -23,7 +28,7 @@ import type { LogFormat, LogReadResult, Rate } from "./types.ts";
 export const HF_TRAINER_STATE_FORMAT: LogFormat = {
   id: "hf-trainer-state",
   name: "Hugging Face Trainer trainer_state.json",
-  versions: "transformers 4.x (TRL, LLaMA-Factory)",
+  versions: "transformers 5.17–5.18 and 4.x (TRL, LLaMA-Factory)",
 };
 
 /** Read a `trainer_state.json`. */
@@ -37,8 +42,12 @@ export function readHfTrainerState(text: string): LogReadResult {
     return refusal(HF_TRAINER_STATE_FORMAT, 1, "missing-field");
   const history = state["log_history"].filter(isObject);
   const globalStep = num(state["global_step"]);
-  const end = history.findLast((e) => num(e["train_runtime"]) !== null);
-  if (globalStep === null && end === undefined)
+  // 5.x's logging-step entries (include_num_input_tokens_seen): a token rate, no samples rate.
+  const isProgress = (e: Record<string, unknown>): boolean =>
+    num(e["train_tokens_per_second"]) !== null && num(e["train_samples_per_second"]) === null;
+  const end = history.findLast((e) => num(e["train_runtime"]) !== null && !isProgress(e));
+  const progress = history.findLast(isProgress);
+  if (globalStep === null && end === undefined && progress === undefined)
     return refusal(HF_TRAINER_STATE_FORMAT, lineOfKey(text, "log_history"), "no-readings");
 
   const issues = createIssues();
@@ -55,7 +64,19 @@ export function readHfTrainerState(text: string): LogReadResult {
       total: num(state["max_steps"]),
       line: lineOfKey(text, "global_step"),
     };
-  if (!end) return r;
+  if (!end) {
+    // Cut mid-run in 5.x: the job's tokens/s since the session started, to the last log.
+    const tokens = progress ? num(progress["train_tokens_per_second"]) : null;
+    if (tokens !== null)
+      r.trainingTokensPerSecond = {
+        perSecond: tokens,
+        per: "job",
+        scope: "whole-run",
+        window: null,
+        line: lineOfKey(text, "train_tokens_per_second"),
+      };
+    return r;
+  }
   const runtime = num(end["train_runtime"]) as number;
   r.runSeconds = { value: runtime, line: lineOfKey(text, "train_runtime") };
   const whole = (key: string, per: Rate["per"]): Rate | null => {

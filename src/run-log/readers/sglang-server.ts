@@ -16,6 +16,8 @@
  * data-parallel ranks (DPn) each log their own batches and own KV pool, and are summed. A new
  * max_total_num_tokens line after batch lines, or the clock going back more than a minute,
  * starts a new segment.
+ * Not pinned to releases: the newest SGLang snapshot (1.2 GB) is over what can be fetched here
+ * and the package index cannot be reached, so the two newest release tags were not read.
  */
 import { findDateTimeSeconds } from "./log-clock.ts";
 import { forEachLine } from "./log-lines.ts";

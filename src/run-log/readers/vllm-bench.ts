@@ -11,6 +11,8 @@
  * throughput (tok/s):", "Peak concurrent requests:", "Total token throughput (tok/s):").
  * The client's figures cover its whole run (ramp-up and drain included); the prompt rate is the
  * input tokens over the duration, as vLLM computes its total rate.
+ * Not pinned to releases: the newest vLLM snapshot (1.1 GB) is over what can be fetched here
+ * and the package index cannot be reached, so the two newest release tags were not read.
  */
 import type { BenchBlock } from "./bench-result.ts";
 import { benchSegments, readBenchText } from "./bench-result.ts";

@@ -19,6 +19,8 @@
  * logged at debug level, so they are usually missing rather than zero. A new KV pool line after
  * metrics lines, or the clock going back more than a minute, starts a new segment (a restart,
  * or files joined).
+ * Not pinned to releases: the newest vLLM snapshot (1.1 GB) is over what can be fetched here
+ * and the package index cannot be reached, so the two newest release tags were not read.
  */
 import { createYearlessClock, findDateTimeSeconds, findMonthDaySeconds } from "./log-clock.ts";
 import { forEachLine } from "./log-lines.ts";

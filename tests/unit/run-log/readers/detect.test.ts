@@ -25,6 +25,8 @@ const FIXTURES: [string, ReaderId][] = [
   ["trl-sft-checkpoint-trainer-state.json", "hf-trainer-state"],
   ["hf-trainer-state-truncated.json", "hf-trainer-state"],
   ["hf-trainer-console.log", "hf-trainer-console"],
+  ["hf-trainer-5.18-console.log", "hf-trainer-console"],
+  ["hf-trainer-5.18-state-checkpoint.json", "hf-trainer-state"],
   ["llamafactory-0.9.5-trainer_log.jsonl", "llamafactory-trainer-log"],
   ["llamafactory-0.9.4-resume-cut.jsonl", "llamafactory-trainer-log"],
   ["vllm-v1-server.log", "vllm-server-log"],

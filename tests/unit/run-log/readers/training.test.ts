@@ -10,6 +10,7 @@ import {
   readMegatronLog,
   readTorchtitanLog,
 } from "../../../../src/run-log/readers/index.ts";
+import { dictNumbers } from "../../../../src/run-log/readers/hf-trainer-console.ts";
 import { allFinite, GIB, logFixture, MIB, reading, refused } from "./helpers.ts";
 
 describe("torchtitan reader", () => {
@@ -134,6 +135,24 @@ describe("Hugging Face trainer_state.json reader", () => {
     expect(r.trainingSamplesPerSecond).toBeNull();
   });
 
+  it("reads transformers 5.x's job-wide token rate from a checkpoint's logging-step entries", () => {
+    const r = reading(readHfTrainerState(logFixture("hf-trainer-5.18-state-checkpoint.json")));
+    expect(r.format.versions).toContain("5.17–5.18");
+    expect(r.steps).toEqual({ done: 60, total: 100, line: 7 });
+    // The step-20/40/60 entries carry train_runtime (the session so far) and a token rate but
+    // no samples rate: logging steps, not the end of the run, so no run time or samples.
+    expect(r.runSeconds).toBeNull();
+    expect(r.trainingSamplesPerSecond).toBeNull();
+    // The last one (step 60, line 40): 983,040 tokens gathered over ranks / 140.8 s.
+    expect(r.trainingTokensPerSecond).toEqual({
+      perSecond: 6981.818,
+      per: "job",
+      scope: "whole-run",
+      window: null,
+      line: 40,
+    });
+  });
+
   it("refuses a state file cut off while it was written, naming its last line", () => {
     const r = refused(readHfTrainerState(logFixture("hf-trainer-state-truncated.json")));
     expect(r.issues).toEqual([{ line: 60, code: "truncated-json" }]);
@@ -177,6 +196,42 @@ describe("Hugging Face Trainer console reader", () => {
     expect(r.trainingSamplesPerSecond).toMatchObject({ perSecond: 8, scope: "whole-run" });
     expect(r.trainingTokensPerSecond).toMatchObject({ perSecond: 4096, per: "device" });
     expect(r.runSeconds).toEqual({ value: 100, line: 2 });
+  });
+});
+
+describe("Hugging Face Trainer console reader, transformers 5.x", () => {
+  it("reads the dicts 5.x prints with its floats quoted to 4 significant digits", () => {
+    const r = reading(readHfTrainerConsole(logFixture("hf-trainer-5.18-console.log")));
+    // Bar points: 0@0, 1@12, 5@26, 10@40 (line 5), then every 10 steps 20 s later up to 100@220
+    // (line 9): 90 steps / 180 s = 0.5 steps/s after the slow start.
+    const steps = r.trainingStepsPerSecond!;
+    expect(steps.perSecond).toBeCloseTo(0.5, 12);
+    expect(steps.scope).toBe("steady-window");
+    // End-of-run dict (line 10): '14.44' samples/s ÷ '0.4513' steps/s samples a step.
+    expect(r.trainingSamplesPerSecond!.perSecond).toBeCloseTo(0.5 * (14.44 / 0.4513), 9);
+    expect(r.runSeconds).toEqual({ value: 221.6, line: 10 });
+    expect(r.steps).toEqual({ done: 100, total: 100, line: 10 });
+    // No token rate at the end in 5.x; the step-100 dict (line 9) has 'train_tokens_per_second':
+    // '7420', counted over all ranks.
+    expect(r.trainingTokensPerSecond).toEqual({
+      perSecond: 7420,
+      per: "job",
+      scope: "whole-run",
+      window: null,
+      line: 9,
+    });
+  });
+
+  it("reads quoted 4-significant-digit floats, exponents included, and bare integers", () => {
+    const v = dictNumbers(
+      "{'train_runtime': '1.235e+04', 'train_steps_per_second': '0.0081', 'epoch': '1', 'num_input_tokens_seen': 1638400}",
+    );
+    expect([...v]).toEqual([
+      ["train_runtime", 12350],
+      ["train_steps_per_second", 0.0081],
+      ["epoch", 1],
+      ["num_input_tokens_seen", 1638400],
+    ]);
   });
 });
 
