@@ -133,7 +133,7 @@ for (const lang of ["en", "zh-cn"] as const) {
   }) => {
     await openCalculators(page, lang, "tm");
     // LoRA on Qwen2.5-7B with LLaMA-Factory's defaults: at 2,048 tokens it fits an RTX 4090
-    // with headroom (LLaMA-Factory's table: about 16 GB for a 7B LoRA); at 3,072 the peak
+    // with headroom (LLaMA-Factory's table: about 16 GB for a 7B LoRA); at 2,560 the peak
     // still fits and the headroom does not.
     await page.selectOption("#mp-preset", "qwen2.5-7b");
     await page.selectOption("#tm-framework", "llama-factory");
@@ -144,7 +144,7 @@ for (const lang of ["en", "zh-cn"] as const) {
     const chosen = section(page, "tm").locator(".calc-verdict-chosen");
     await expect(chosen).toHaveAttribute("data-fits", "fits");
     await expect(chosen.locator('[data-figure="fits"]')).toHaveText(WORDS[lang].fits);
-    await typeInto(page, "#tm-seqLen", "3072");
+    await typeInto(page, "#tm-seqLen", "2560");
     await engineReady(page);
     await expect(chosen).toHaveAttribute("data-fits", "tight");
     // The gap is the rent headline less the card's usable memory, both as the page shows them
