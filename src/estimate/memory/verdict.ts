@@ -2,7 +2,7 @@
 import type { GpuSpec, OptionalFigure } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
 import type { MemoryFit, MemoryVerdict, MemoryViews } from "./views.ts";
-import { memoryFit, rentGB } from "./views.ts";
+import { headroomShortBytes, memoryFit, rentGB } from "./views.ts";
 import type { Issue } from "../request/issue.ts";
 import { issue } from "../request/issue.ts";
 import type { TaskContext } from "../request/task.ts";
@@ -32,8 +32,7 @@ export function memoryVerdict(
     if (gpuId === undefined) return null;
     const capacityBytes = gpuById(ctx, gpuId).memoryTotalBytes;
     const fit = memoryFit(views, capacityBytes);
-    const shortBytes = fit === "tight" ? needBytes - capacityBytes : 0;
-    return { gpuId, fit, shortBytes, capacityBytes };
+    return { gpuId, fit, shortBytes: headroomShortBytes(views, capacityBytes), capacityBytes };
   })();
   return {
     rentGB: rentGB(needBytes),

@@ -98,6 +98,13 @@ export function memoryFit(
   return views.nvidiaSmiBytes <= capacityBytes ? "tight" : "does-not-fit";
 }
 
+/** What the headroom lacks on a tight fit (need − capacity); 0 when it fits or does not. */
+export const headroomShortBytes = (
+  views: Pick<MemoryViews, "nvidiaSmiBytes" | "recommendedBytes">,
+  capacityBytes: number,
+): number =>
+  memoryFit(views, capacityBytes) === "tight" ? views.recommendedBytes - capacityBytes : 0;
+
 /**
  * The memory to rent per GPU in GB (10⁹ bytes): the need with headroom
  * (`recommendedBytes`), rounded up to the next 0.1 GB so the headline never promises less

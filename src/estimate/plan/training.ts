@@ -14,7 +14,7 @@ import type { TokenFlops } from "../training/flops.ts";
 import type { TrainingMemoryInput } from "../memory/training-memory.ts";
 import { trainingMemory } from "../memory/training-memory.ts";
 import type { MemoryViews } from "../memory/views.ts";
-import { memoryFit } from "../memory/views.ts";
+import { headroomShortBytes, memoryFit } from "../memory/views.ts";
 import type { RunOptions } from "../training/run.ts";
 import { runOn, stateBytes } from "../training/run.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
@@ -65,12 +65,14 @@ function fitAt(p: TrainingPlanInput, gpu: GpuSpec, gpus: number): Fit | null {
   const fitOf = (
     sharding: Sharding,
     views: Pick<MemoryViews, "nvidiaSmiBytes" | "recommendedBytes">,
-  ) => {
-    const level = memoryFit(views, capacity);
-    if (level === "does-not-fit") return null;
-    const bytes = views.recommendedBytes;
-    return { sharding, bytes, shortBytes: level === "tight" ? bytes - capacity : 0 };
-  };
+  ): Fit | null =>
+    memoryFit(views, capacity) === "does-not-fit"
+      ? null
+      : {
+          sharding,
+          bytes: views.recommendedBytes,
+          shortBytes: headroomShortBytes(views, capacity),
+        };
   if (m?.peakBytes !== undefined) {
     const views = { nvidiaSmiBytes: m.peakBytes, recommendedBytes: m.peakBytes * (1 + m.headroom) };
     return gpus >= m.gpus ? fitOf(own, views) : null;
