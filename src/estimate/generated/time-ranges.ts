@@ -17,7 +17,7 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   },
   "training-moe": {
     low: 0.907,
-    high: 2.81,
+    high: 3.25,
     runs: 12,
     sources: 3,
   },

@@ -70,17 +70,33 @@ export interface RingLink {
  * joins pairs only, so larger groups cross PCIe. Without peer-to-peer (GeForce cards with
  * the stock driver, and consumer cards whose P2P is unchecked: `pcieP2pWorks`) NCCL stages
  * every transfer through host memory: two PCIe crossings per hop, half the one-direction
- * PCIe figure. Across nodes the ring crosses the network.
+ * PCIe figure.
+ *
+ * Across nodes the ring crosses the network. `membersPerNode` is how many of the ring's
+ * GPUs share a node. NCCL builds one ring per NIC, each crossing the network once per node
+ * on its own NIC, and splits the collective over them through the GPU links: "multi-NIC
+ * aggregation works well when GPUs are connected through NVLink (because we can use NVLink
+ * to split the operations in N parts then balance the traffic onto the N NICs) but without
+ * NVLink it would not help much" (NCCL maintainer, NVIDIA/nccl#601; "creates 4 rings, each
+ * using a different NIC"). So with a GPU link inside the node a ring's network hop carries
+ * its bytes at the NIC share of all its members in the node (`interNodeGBps` is per GPU),
+ * capped by the GPU links; over PCIe it runs at one GPU's share.
  */
 export function ringLink(
   gpu: GpuSpec,
   gpus: number,
   perNode: number,
   interNodeGBps?: number,
+  membersPerNode = 1,
 ): RingLink | null {
   if (gpus > perNode) {
     if (interNodeGBps === undefined) return null;
-    return { bytesPerSecond: gbToBytes(interNodeGBps), path: "inter-node" };
+    const nic = gbToBytes(interNodeGBps);
+    const members = Math.max(1, Math.min(membersPerNode, perNode));
+    const inNode = members > 1 ? ringLink(gpu, members, perNode) : null;
+    const bytesPerSecond =
+      inNode?.path === "gpu-link" ? Math.min(nic * members, inNode.bytesPerSecond) : nic;
+    return { bytesPerSecond, path: "inter-node" };
   }
   const fast = gpu.linkGBps !== undefined && (gpu.link !== "nvlink-bridge" || gpus <= 2);
   if (fast) return { bytesPerSecond: gbToBytes((gpu.linkGBps ?? 0) / 2), path: "gpu-link" };

@@ -184,11 +184,15 @@ export function stepPeaks(i: Pick<StepInput, "gpu" | "format" | "fp8" | "utilisa
 function groupLinks(i: StepInput): { links: StepLinks; missing: boolean } {
   const { gpus, tensorParallel: tp, pipelineParallel: pp, expertParallel: ep } = i.layout;
   const perNode = Math.max(...i.gpu.nodeGpus);
-  const link = (span: number) => ringLink(i.gpu, span, perNode, i.interNodeGBps);
+  const link = (span: number, members = 1) =>
+    ringLink(i.gpu, span, perNode, i.interNodeGBps, members);
   const dp = gpus / (tp * pp);
+  // Tensor-parallel groups sit inside a node, so a node holds perNode ÷ tp members of each
+  // data-parallel ring (and a whole tensor-parallel group). Pipeline sends and expert
+  // all-to-alls go GPU to GPU, each over its own NIC share.
   const links: StepLinks = {
-    dp: dp > 1 ? link(gpus / pp) : null,
-    tp: tp > 1 ? link(tp) : null,
+    dp: dp > 1 ? link(gpus / pp, Math.min(dp, Math.floor(perNode / tp))) : null,
+    tp: tp > 1 ? link(tp, Math.min(tp, perNode)) : null,
     // Two neighbouring stages span twice a stage's GPUs.
     pp: pp > 1 ? link(Math.min(gpus, (2 * gpus) / pp)) : null,
     ep: ep > 1 ? link(ep) : null,
