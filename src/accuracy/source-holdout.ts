@@ -63,3 +63,17 @@ export function bySource(rows: readonly ThroughputAccuracyRow[]) {
 /** Every row's held-out score, all sources together. */
 export const heldOutRows = (h: readonly SourceHoldout[]): ThroughputAccuracyRow[] =>
   h.flatMap((s) => s.rows);
+
+/**
+ * Every training run scored by a fit its publication never joined: the split's runs each
+ * without its own source, and the publications gathered later against the shipped table.
+ * The likely ranges of training times come from these (`time-range-fit.ts`).
+ */
+export const neverFittedRows = (
+  split: readonly ThroughputRow[],
+  holdout: readonly ThroughputRow[],
+  gpus: readonly GpuSpec[],
+): ThroughputAccuracyRow[] => [
+  ...heldOutRows(leaveOneSourceOut(split, gpus)),
+  ...scoreRows(holdout, gpus),
+];

@@ -1,11 +1,16 @@
 /**
  * The likely ranges of training times and serving speeds (`src/estimate/generated/
- * time-ranges.ts`): per kind, the 10th and 90th percentile (nearest rank) of estimated ÷
- * measured tokens per second over runs the fit never saw. Training: every run scored
- * without its own source (leave one source out, `source-holdout.ts`), dense and MoE apart.
- * Serving: the validation runs of content/reference/serving-throughput.tsv, whose sources
- * never join the decode fit. Holdout rows gathered later are not used: they stay a check
- * on the ranges, not an input.
+ * time-ranges.ts`): per kind, the 10th and 90th percentile of estimated ÷ measured tokens
+ * per second over runs the fit never saw. Training: every run of the split scored without
+ * its own source (leave one source out, `source-holdout.ts`) and every run of the
+ * publications gathered later (holdout-training.tsv, which no fit ever reads), dense, MoE
+ * and adapters (LoRA, QLoRA) apart. Serving: the validation runs of
+ * content/reference/serving-throughput.tsv, whose sources never join the decode fit.
+ *
+ * Each publication weighs the same, its runs sharing its weight: one benchmark table of
+ * ninety rows would otherwise decide a range that five publications stand behind, and the
+ * error that matters is how the next publication's setup fares (the decode fit weighs each
+ * GPU model the same for the same reason).
  */
 import type { RangeKind, RangeSpread } from "../estimate/training/range-kind.ts";
 import { RANGE_KINDS } from "../estimate/training/range-kind.ts";
@@ -15,26 +20,46 @@ import type { ThroughputAccuracyRow } from "./training-throughput.ts";
 export const RANGE_PERCENTILES = [0.1, 0.9] as const;
 /** Significant digits kept: finer than any run's measurement. */
 const DIGITS = 3;
+/** Slack on summed weights, so that nine ninths reach one. */
+const EPSILON = 1e-9;
 
-/** Nearest-rank percentile of sorted values. */
-const nearestRank = (sorted: readonly number[], p: number): number =>
-  sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 1;
+/** A run the fit never saw: its error and its source. */
+export type HeldOutError = Pick<ThroughputAccuracyRow, "signedError" | "source">;
+/** A serving run the decode fit never saw. */
+export type ServingError = HeldOutError;
 
-/** A serving run the decode fit never saw: its error and its source. */
-export type ServingError = Pick<ThroughputAccuracyRow, "signedError" | "source">;
+/**
+ * The ratio (estimated ÷ measured) at percentile p, each source weighing 1 shared by its
+ * runs: the smallest ratio at which the weight so far reaches p of all sources' weight.
+ */
+export function sourceWeightedPercentile(rows: readonly HeldOutError[], p: number): number {
+  const perSource = new Map<string, number>();
+  for (const r of rows) perSource.set(r.source, (perSource.get(r.source) ?? 0) + 1);
+  const sorted = [...rows].sort((a, b) => a.signedError - b.signedError);
+  const target = p * perSource.size;
+  let weight = 0;
+  for (const r of sorted) {
+    weight += 1 / (perSource.get(r.source) ?? 1);
+    if (weight + EPSILON >= target) return 1 + r.signedError;
+  }
+  return 1;
+}
 
 export function fitTimeRanges(
-  heldOut: readonly ThroughputAccuracyRow[],
+  training: readonly ThroughputAccuracyRow[],
   serving: readonly ServingError[],
 ): Record<RangeKind, RangeSpread> {
+  const ofKind = (kind: RangeKind): readonly HeldOutError[] => {
+    if (kind === "serving") return serving;
+    if (kind === "training-adapter") return training.filter((r) => r.adapter);
+    return training.filter((r) => !r.adapter && r.moe === (kind === "training-moe"));
+  };
   const spread = (kind: RangeKind): RangeSpread => {
-    const rows: readonly ServingError[] =
-      kind === "serving" ? serving : heldOut.filter((r) => r.moe === (kind === "training-moe"));
-    const ratios = rows.map((r) => 1 + r.signedError).sort((a, b) => a - b);
+    const rows = ofKind(kind);
     const round = (x: number) => Number(x.toPrecision(DIGITS));
     return {
-      low: round(Math.min(1, nearestRank(ratios, RANGE_PERCENTILES[0]))),
-      high: round(Math.max(1, nearestRank(ratios, RANGE_PERCENTILES[1]))),
+      low: round(Math.min(1, sourceWeightedPercentile(rows, RANGE_PERCENTILES[0]))),
+      high: round(Math.max(1, sourceWeightedPercentile(rows, RANGE_PERCENTILES[1]))),
       runs: rows.length,
       sources: new Set(rows.map((r) => r.source)).size,
     };
@@ -50,9 +75,10 @@ export function renderTimeRanges(spread: Record<RangeKind, RangeSpread>): string
   return `/**
  * Likely ranges of training times and serving speeds (src/accuracy/time-range-fit.ts): per
  * kind, the 10th and 90th percentile of estimated ÷ measured tokens per second over runs the
- * fit never saw (training: content/reference/training-throughput.tsv, each run scored
- * without its own source; serving: the validation runs of serving-throughput.tsv), as
- * multipliers of the estimated hours. Generated by \`npm run -s calibrate\`: do not edit; a
+ * fit never saw, each publication weighing the same (training: content/reference/
+ * training-throughput.tsv, each run scored without its own source, and holdout-training.tsv;
+ * serving: the validation runs of serving-throughput.tsv), as multipliers of the estimated
+ * hours. Generated by \`npm run -s calibrate\`: do not edit; a
  * unit test fails when this file is not what the rows give.
  */
 import type { RangeKind, RangeSpread } from "../training/range-kind.ts";

@@ -69,7 +69,12 @@ export function estimateRow(
 }
 
 /** A row against its measurement; `moe` tells mixture-of-experts runs apart. */
-export type ThroughputAccuracyRow = AccuracyRow & { moe: boolean; source: string };
+/** `adapter`: LoRA or QLoRA, whose likely range is a kind of its own (`rangeKindOf`). */
+export type ThroughputAccuracyRow = AccuracyRow & {
+  moe: boolean;
+  adapter: boolean;
+  source: string;
+};
 
 /** Every row against its measurement, as the accuracy page lists it. */
 export function trainingThroughputTable(
@@ -90,6 +95,7 @@ export function scoreRows(
     const model = rowModel(row);
     return {
       moe: isArch(model) && model.moe !== undefined,
+      adapter: row.lora_json !== undefined,
       source: row.source_id,
       id: row.id,
       role: row.role,

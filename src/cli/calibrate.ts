@@ -13,9 +13,9 @@ import { servingValidationErrors } from "../accuracy/cases.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";
-import { loadThroughput } from "../accuracy/training-throughput-rows.ts";
+import { loadHoldout, loadThroughput } from "../accuracy/training-throughput-rows.ts";
 import { fitUtilisation } from "../accuracy/utilisation-fit.ts";
-import { heldOutRows, leaveOneSourceOut } from "../accuracy/source-holdout.ts";
+import { neverFittedRows } from "../accuracy/source-holdout.ts";
 import { fitTimeRanges, renderTimeRanges } from "../accuracy/time-range-fit.ts";
 import { renderUtilisationTable } from "../accuracy/utilisation-table-file.ts";
 import { loadGpuSpecs } from "../catalog/load.ts";
@@ -32,7 +32,7 @@ writeFileSync(
   renderUtilisationTable(utilisation.table),
 );
 const ranges = fitTimeRanges(
-  heldOutRows(leaveOneSourceOut(loadThroughput(gpus), gpus)),
+  neverFittedRows(loadThroughput(gpus), loadHoldout(gpus), gpus),
   servingValidationErrors(gpus),
 );
 writeFileSync(

@@ -31,7 +31,7 @@ export const accuracyStrings = defineStrings(
       "Calibration: the runs the utilisation table was fitted on (each entry is the median of its runs). Their errors are in-sample: how well the mechanism fits, not how well it predicts.",
     trainingHeldOutTitle: "Leave one source out",
     trainingHeldOutIntro:
-      "Each publication's runs estimated with a utilisation table fitted without that publication: a calibration publication's runs against the table the other calibration publications give, a validation publication's against the shipped table (no validation run is fitted on). No run is scored by a constant its own source helped set. These errors, not the in-sample ones, set the likely range every training time carries.",
+      "Each publication's runs estimated with a utilisation table fitted without that publication: a calibration publication's runs against the table the other calibration publications give, a validation publication's against the shipped table (no validation run is fitted on). No run is scored by a constant its own source helped set. These errors and the held-out runs below, not the in-sample ones, set the likely range every training time carries: the 10th to 90th percentile of estimated ÷ measured, full training of dense models, mixture-of-experts models and LoRA/QLoRA adapters apart, each publication counting the same however many runs it has.",
     trainingHeldOutSummary:
       "All {count} runs, each scored without its own source: median |error| {median}; 90th percentile {p90}.",
     trainingHeldOutCaption:
@@ -45,7 +45,7 @@ export const accuracyStrings = defineStrings(
     no: "no",
     trainingHoldoutTitle: "Held-out runs gathered later",
     trainingHoldoutIntro:
-      "Runs from publications that are none of the above (content/reference/holdout-training.tsv), gathered after the table was fitted and never fitted on, scored against the shipped table.",
+      "Runs from publications that are none of the above (content/reference/holdout-training.tsv), gathered after the table was fitted and never fitted on, scored against the shipped table. Their errors join the likely ranges with the ones above.",
     trainingHoldoutSummary: "{count} runs: median |error| {median}; 90th percentile {p90}.",
     trainingHoldoutCaption:
       "Held-out runs: tokens per second per GPU, estimated against what the publication measured. Signed error = (estimate − measured) / measured.",
@@ -106,7 +106,7 @@ export const accuracyStrings = defineStrings(
       "校准：利用率表据以拟合的运行（每个表项取其运行的中位数）。其误差是样本内误差：说明机制拟合得如何，而不是预测得如何。",
     trainingHeldOutTitle: "留一来源验证",
     trainingHeldOutIntro:
-      "每个来源的运行，都用不含该来源的数据拟合出的利用率表来估算：校准来源的运行对照其余校准来源拟合的表，验证来源的运行对照随站点发布的表（验证数据从不参与拟合）。没有任何一行由其自身来源参与设定的常数来打分。每个训练时间所附的可能范围，取自这些误差，而不是样本内误差。",
+      "每个来源的运行，都用不含该来源的数据拟合出的利用率表来估算：校准来源的运行对照其余校准来源拟合的表，验证来源的运行对照随站点发布的表（验证数据从不参与拟合）。没有任何一行由其自身来源参与设定的常数来打分。每个训练时间所附的可能范围，取自这些误差和下方的留出运行，而不是样本内误差：估算值 ÷ 实测值的 10 至 90 分位，稠密模型全参数训练、混合专家模型与 LoRA/QLoRA 适配器训练分开统计，每个来源无论运行多少都权重相同。",
     trainingHeldOutSummary:
       "全部 {count} 次运行，各自在不含其来源的情况下打分：|误差| 中位数 {median}，90 分位 {p90}。",
     trainingHeldOutCaption:
@@ -120,7 +120,7 @@ export const accuracyStrings = defineStrings(
     no: "否",
     trainingHoldoutTitle: "事后收集的留出运行",
     trainingHoldoutIntro:
-      "来自上述来源以外的公开运行（content/reference/holdout-training.tsv），在利用率表拟合之后收集，从不参与拟合，对照随站点发布的表打分。",
+      "来自上述来源以外的公开运行（content/reference/holdout-training.tsv），在利用率表拟合之后收集，从不参与拟合，对照随站点发布的表打分。它们的误差与上方的误差一起构成可能范围。",
     trainingHoldoutSummary: "{count} 次运行：|误差| 中位数 {median}，90 分位 {p90}。",
     trainingHoldoutCaption:
       "留出运行：每卡每秒训练 token 数，估算与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",

@@ -110,11 +110,13 @@ export const planStrings = defineStrings(
     "deadline.may-miss": "may miss the deadline",
     "deadline.misses": "misses the deadline",
     "likely.basis.training-dense":
-      "likely range: where 8 in 10 dense training runs landed when estimated without their own source ({runs} runs, {sources} publications)",
+      "likely range: where 8 in 10 full training runs of dense models landed when estimated without their own source, each publication counting the same ({runs} runs, {sources} publications)",
     "likely.basis.training-moe":
-      "likely range: where 8 in 10 mixture-of-experts training runs landed when estimated without their own source ({runs} runs, {sources} publications)",
+      "likely range: where 8 in 10 mixture-of-experts training runs landed when estimated without their own source, each publication counting the same ({runs} runs, {sources} publications)",
+    "likely.basis.training-adapter":
+      "likely range: where 8 in 10 LoRA and QLoRA training runs landed when estimated without their own source, each publication counting the same ({runs} runs, {sources} publications); adapter runs miss by more than full training",
     "likely.basis.serving":
-      "likely range: where 8 in 10 published serving runs landed that the speed model's fit never saw ({runs} runs, {sources} publications)",
+      "likely range: where 8 in 10 published serving runs landed that the speed model's fit never saw, each publication counting the same ({runs} runs, {sources} publications)",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
     "price.source": "{provider}, {product}, read {date} ({ageDays} days ago)",
@@ -351,11 +353,13 @@ export const planStrings = defineStrings(
     "deadline.may-miss": "可能赶不上截止时间",
     "deadline.misses": "赶不上截止时间",
     "likely.basis.training-dense":
-      "可能范围：稠密模型训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
+      "可能范围：稠密模型全参数训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "likely.basis.training-moe":
-      "可能范围：混合专家（MoE）模型训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
+      "可能范围：混合专家（MoE）模型训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
+    "likely.basis.training-adapter":
+      "可能范围：LoRA 与 QLoRA 训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）；适配器训练的偏差大于全参数训练",
     "likely.basis.serving":
-      "可能范围：速度模型拟合时从未用过的已发表推理服务运行，十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
+      "可能范围：速度模型拟合时从未用过的已发表推理服务运行，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
     "price.source": "{provider}，{product}，{date} 读取（{ageDays} 天前）",

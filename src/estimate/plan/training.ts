@@ -137,7 +137,12 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       if (known && p.speedRatio !== undefined) reasons.push("speed-from-run");
     }
     const priced = priceRow(
-      { hours, gpus, units: p.epochs, rangeKind: rangeKindOf(p.memory.model) },
+      {
+        hours,
+        gpus,
+        units: p.epochs,
+        rangeKind: rangeKindOf(p.memory.model, p.memory.lora !== undefined),
+      },
       p.price(gpu.id),
       p,
     );

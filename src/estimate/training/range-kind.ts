@@ -5,9 +5,15 @@
  */
 /**
  * Kinds of estimate whose errors differ: training dense models, training mixture-of-experts
- * models, and serving (output tokens per second of an engine).
+ * models, training LoRA or QLoRA adapters (on either; their runs miss by far more than full
+ * training's), and serving (output tokens per second of an engine).
  */
-export const RANGE_KINDS = ["training-dense", "training-moe", "serving"] as const;
+export const RANGE_KINDS = [
+  "training-dense",
+  "training-moe",
+  "training-adapter",
+  "serving",
+] as const;
 export type RangeKind = (typeof RANGE_KINDS)[number];
 
 /** The held-out error of a kind: the ratios (estimated ÷ measured speed) at the 10th and 90th percentile. */

@@ -1,7 +1,7 @@
 /**
  * How sure a training time is: its likely range, from the error estimates of the same kind
  * had on published runs their fit never saw (leave one source out,
- * `src/accuracy/source-holdout.ts`). A run's true hours are its estimated hours times
+ * `src/accuracy/source-holdout.ts`, and the held-out publications gathered later). A run's true hours are its estimated hours times
  * (estimated ÷ measured tokens per second), so the 10th and 90th percentiles of that ratio
  * over the held-out runs (`generated/time-ranges.ts`, written by `npm run -s calibrate`)
  * scale the estimate to the fast and the slow end: eight runs in ten of that kind landed
@@ -24,8 +24,13 @@ export interface LikelyRange {
   sources: number;
 }
 
-export const rangeKindOf = (model: ModelSpec): RangeKind =>
-  isArch(model) && model.moe !== undefined ? "training-moe" : "training-dense";
+/** The kind of a training run: adapters first (their error is the larger), then MoE or dense. */
+export const rangeKindOf = (model: ModelSpec, adapter: boolean): RangeKind =>
+  adapter
+    ? "training-adapter"
+    : isArch(model) && model.moe !== undefined
+      ? "training-moe"
+      : "training-dense";
 
 /** The likely range of a training time in hours (or any time: it scales the same way). */
 export function likelyHours(

@@ -7,8 +7,16 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { format, resolveConfig } from "prettier";
 import { describe, expect, it } from "vitest";
-import { heldOutRows, leaveOneSourceOut } from "../../../src/accuracy/source-holdout.ts";
-import { fitTimeRanges, renderTimeRanges } from "../../../src/accuracy/time-range-fit.ts";
+import {
+  heldOutRows,
+  leaveOneSourceOut,
+  neverFittedRows,
+} from "../../../src/accuracy/source-holdout.ts";
+import {
+  fitTimeRanges,
+  renderTimeRanges,
+  sourceWeightedPercentile,
+} from "../../../src/accuracy/time-range-fit.ts";
 import { servingValidationErrors } from "../../../src/accuracy/cases.ts";
 import { errorSpread, scoreRows } from "../../../src/accuracy/training-throughput.ts";
 import {
@@ -119,7 +127,10 @@ describe("likely ranges of training times", () => {
   it("src/estimate/generated/time-ranges.ts is what the held-out errors give (run `npm run -s calibrate`)", async () => {
     const file = new URL("../../../src/estimate/generated/time-ranges.ts", import.meta.url);
     const path = fileURLToPath(file);
-    const ranges = fitTimeRanges(heldOutRows(held), servingValidationErrors(gpus));
+    const ranges = fitTimeRanges(
+      neverFittedRows(rows, loadHoldout(gpus), gpus),
+      servingValidationErrors(gpus),
+    );
     const fresh = await format(renderTimeRanges(ranges), {
       ...(await resolveConfig(path)),
       filepath: path,
@@ -127,25 +138,43 @@ describe("likely ranges of training times", () => {
     expect(readFileSync(file, "utf8")).toBe(fresh);
   }, 120_000);
 
-  it("takes the 10th and 90th percentile of estimated ÷ measured by nearest rank, per kind", () => {
-    const row = (signedError: number, moe: boolean, source: string) =>
-      ({ signedError, moe, source }) as ThroughputAccuracyRow;
-    // Ten dense runs, ratios 1 + e: 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1, 1.2, 1.4, 2.0.
-    // Nearest rank: 10th percentile = rank ceil(0.1 × 10) = 1st = 0.7; 90th = rank 9 = 1.4.
+  it("takes the 10th and 90th percentile of estimated ÷ measured, per kind, each source weighing the same", () => {
+    const row = (signedError: number, moe: boolean, source: string, adapter = false) =>
+      ({ signedError, moe, adapter, source }) as ThroughputAccuracyRow;
+    // Ten dense runs, five per source, ratios 1 + e: 0.7, 0.8, 0.9, 0.95, 1.0, 1.05, 1.1,
+    // 1.2, 1.4, 2.0. Each run weighs 1/5 of 2 sources: the 10th percentile is where the
+    // weight reaches 0.2, the 1st run (0.7); the 90th where it reaches 1.8, the 9th (1.4).
     const errors = [0.4, -0.3, 0.1, -0.2, 0, 0.05, -0.05, 0.2, -0.1, 1.0];
     const dense = errors.map((e, i) => row(e, false, i < 5 ? "a" : "b"));
     // Three MoE runs all too fast (ratios 1.5, 2, 3): the fast end is the estimate itself
-    // (no ratio below 1), the slow end rank ceil(2.7) = 3rd = 3.
+    // (no ratio below 1), the slow end the 3rd run (weight 2/3 reaches 0.9 only at 3/3) = 3.
     const moe = [0.5, 1, 2].map((e) => row(e, true, "c"));
-    // Five serving runs from two sources, ratios 0.8, 0.9, 1.1, 1.3, 1.6: nearest rank,
-    // 10th percentile = rank ceil(0.5) = 1st = 0.8; 90th = rank ceil(4.5) = 5th = 1.6.
+    // Two LoRA runs of one source (ratios 0.5 and 4): apart from full training, and the
+    // weight reaches 0.1 at the first (0.5) and 0.9 at the second (4).
+    const adapter = [-0.5, 3].map((e) => row(e, false, "f", true));
+    // Five serving runs from two sources, ratios 0.8 (d), 0.9 (e), 1.1 (e), 1.3 (d), 1.6 (e):
+    // d's runs weigh 1/2, e's 1/3; cumulative 0.5, 0.83, 1.17, 1.67, 2.0 of 2, so the 10th
+    // percentile (0.2) is 0.8 and the 90th (1.8) is 1.6.
     const serving = [0.3, -0.2, 0.6, 0.1, -0.1].map((e, i) => ({
       signedError: e,
       source: i < 2 ? "d" : "e",
     }));
-    const r = fitTimeRanges([...dense, ...moe], serving);
+    const r = fitTimeRanges([...dense, ...moe, ...adapter], serving);
     expect(r["training-dense"]).toEqual({ low: 0.7, high: 1.4, runs: 10, sources: 2 });
     expect(r["training-moe"]).toEqual({ low: 1, high: 3, runs: 3, sources: 1 });
+    expect(r["training-adapter"]).toEqual({ low: 0.5, high: 4, runs: 2, sources: 1 });
     expect(r.serving).toEqual({ low: 0.8, high: 1.6, runs: 5, sources: 2 });
+  });
+
+  it("one source's many runs weigh no more than another's one", () => {
+    // Source g: nine runs at ratio 1.0; source h: one run at 2.0. Counted by run, the 90th
+    // percentile is the 9th of 10 (1.0); by source, g's nine reach 1 of 2 and h's one run
+    // the other 1, so the weight reaches 1.8 only at h's run: 2.0.
+    const rows = [
+      ...Array.from({ length: 9 }, () => ({ signedError: 0, source: "g" })),
+      { signedError: 1, source: "h" },
+    ];
+    expect(sourceWeightedPercentile(rows, 0.9)).toBe(2);
+    expect(sourceWeightedPercentile(rows, 0.1)).toBe(1);
   });
 });

@@ -18,6 +18,7 @@ import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
 const spread: Record<RangeKind, RangeSpread> = {
   "training-dense": { low: 0.8, high: 1.3, runs: 10, sources: 3 },
   "training-moe": { low: 0.9, high: 2.5, runs: 5, sources: 2 },
+  "training-adapter": { low: 0.7, high: 3.5, runs: 8, sources: 3 },
   serving: { low: 0.95, high: 1.4, runs: 20, sources: 4 },
 };
 
@@ -31,6 +32,8 @@ describe("likely range", () => {
     expect(rate.high).toBeCloseTo(1250, 9);
     // 4 h MoE: 3.6 h to 10 h.
     expect(likelyHours(4, "training-moe", spread)).toMatchObject({ low: 3.6, high: 10 });
+    // 2 h of LoRA: 1.4 h to 7 h.
+    expect(likelyHours(2, "training-adapter", spread)).toMatchObject({ low: 1.4, high: 7 });
   });
 
   it("always holds the estimate itself", () => {
@@ -38,11 +41,13 @@ describe("likely range", () => {
     expect(likelyHours(5, "training-dense", odd)).toMatchObject({ low: 5, high: 5 });
   });
 
-  it("tells MoE from dense", () => {
-    expect(rangeKindOf({ params: 7e9 })).toBe("training-dense");
+  it("tells MoE from dense, and adapters from both", () => {
+    expect(rangeKindOf({ params: 7e9 }, false)).toBe("training-dense");
     const mixtral = PRESETS.find((p) => p.id === "mixtral-8x7b");
     expect(mixtral).toBeDefined();
-    expect(rangeKindOf(mixtral?.model ?? { params: 1 })).toBe("training-moe");
+    expect(rangeKindOf(mixtral?.model ?? { params: 1 }, false)).toBe("training-moe");
+    expect(rangeKindOf({ params: 7e9 }, true)).toBe("training-adapter");
+    expect(rangeKindOf(mixtral?.model ?? { params: 1 }, true)).toBe("training-adapter");
   });
 });
 
