@@ -12,19 +12,19 @@ import type { RangeKind, RangeSpread } from "../training/range-kind.ts";
 export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   "training-dense": {
     low: 0.836,
-    high: 1.47,
+    high: 1.41,
     runs: 85,
     sources: 11,
   },
   "training-moe": {
-    low: 0.907,
+    low: 0.869,
     high: 2.81,
     runs: 12,
     sources: 3,
   },
   "training-adapter": {
     low: 0.675,
-    high: 3.64,
+    high: 2.92,
     runs: 32,
     sources: 6,
   },

@@ -157,14 +157,16 @@ export function routedCopySeconds(i: Pick<StepInput, "model" | "flops" | "gpu">)
 }
 
 /**
- * Seconds one GPU spends on a token at the given utilisation: the dense FLOPs, attention at
- * its kernel's speed and an MoE's routed copies; or the user's MFU over all model FLOPs.
+ * Seconds one GPU spends on a token at the given utilisation: the dense FLOPs it runs (a
+ * fully recomputed forward's matrix multiplies included: they take time like any other),
+ * attention at its kernel's speed and an MoE's routed copies; or the user's MFU over all
+ * model FLOPs (a measured MFU already holds the recomputation's cost).
  */
 function secondsPerToken(i: StepInput, dense: PeakChoice, attention: PeakChoice): number {
   const u = i.utilisation;
   if (u.kind === "mfu") return modelFlopsOf(i.flops) / (dense.tflops * FLOPS_PER_TFLOP * u.mfu);
   return (
-    i.flops.modelDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
+    i.flops.hardwareDense / (dense.tflops * FLOPS_PER_TFLOP * u.dense) +
     attentionSeconds(i.flops, u.attention, attention.tflops) +
     routedCopySeconds(i) +
     (i.fixed?.secondsPerToken ?? 0)

@@ -83,7 +83,11 @@ export const keyName = (k: UtilisationKey): string =>
   `${k.family}/${k.format}/${k.stack}/${k.moe ? "moe" : "dense"}/${k.size}`;
 
 export interface UtilisationEntry extends UtilisationKey {
-  /** Share of the format's dense peak the model's dense FLOPs run at. */
+  /**
+   * Share of the format's dense peak the dense FLOPs the GPU runs go at: the model's and,
+   * under full recomputation, the forward's again (the GPU does that work too; Korthikanti
+   * et al. 2022 call the rate with it hardware FLOPs utilisation).
+   */
   dense: number;
   /** Calibration rows behind the value (their median). */
   rows: number;

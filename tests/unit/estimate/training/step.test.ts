@@ -267,10 +267,17 @@ describe("utilisation: the measured table, or your MFU", () => {
     expect(sources(pick({ gpu: byId("b200") }))).toContain("mfu-other-family");
     // An MoE on the dense entry, said to be likely optimistic.
     expect(sources(pick({ model: model("qwen3-30b-a3b") }))).toContain("mfu-moe-as-dense");
-    // FP8 on an RTX 4090: no FP8 run measured near it, so its 16-bit rate, no speed-up assumed.
-    const ada = pick({ gpu: byId("rtx-4090"), fp8: true });
-    expect(sources(ada)).toContain("mfu-fp8-as-16-bit");
-    expect(ada.utilisation).toMatchObject({ denseFormat: "16-bit" });
+    // FP8 on an H100 with no FP8 run in the table: its 16-bit rate, no speed-up assumed.
+    const sixteen = pick({
+      fp8: true,
+      table: UTILISATION_TABLE.filter((e) => e.format === "16-bit"),
+    });
+    expect(sources(sixteen)).toContain("mfu-fp8-as-16-bit");
+    expect(sixteen.utilisation).toMatchObject({ denseFormat: "16-bit" });
+    // An RTX 4090: the only run of its family the table could key (torchtune's full
+    // fine-tune) is one, and an entry needs two; no other family stands in for GDDR cards
+    // but Ampere's, which has none either, so the published default applies and says so.
+    expect(sources(pick({ gpu: byId("rtx-4090") }))).toEqual(["mfu-published"]);
     // An A100 has no FP8 at all: its 16-bit entry, exactly (the task warns no-fp8).
     const a100 = pick({ gpu: byId("a100-80gb-sxm"), fp8: true });
     expect(a100.utilisation).toMatchObject({
