@@ -9,8 +9,7 @@
  * token throughput (tok/s):", "Concurrency:"). "Concurrency" is the mean number of requests in
  * flight (the sum of request latencies over the duration). server_info is the server's
  * /get_server_info, which carries max_total_num_tokens where the server reports it.
- * Not pinned to releases: the newest SGLang snapshot (1.2 GB) is over what can be fetched here
- * and the package index cannot be reached, so the two newest release tags were not read.
+ * Not tied to release tags, for the reasons in `sglang-server.ts`.
  */
 import type { BenchBlock } from "./bench-result.ts";
 import { benchSegments, readBenchText } from "./bench-result.ts";

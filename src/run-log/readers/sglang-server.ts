@@ -16,8 +16,18 @@
  * data-parallel ranks (DPn) each log their own batches and own KV pool, and are summed. A new
  * max_total_num_tokens line after batch lines, or the clock going back more than a minute,
  * starts a new segment.
- * Not pinned to releases: the newest SGLang snapshot (1.2 GB) is over what can be fetched here
- * and the package index cannot be reached, so the two newest release tags were not read.
+ * Releases: `python/sglang/version.py` names a version up to 0.5.6.post2 (stored at fd1216c;
+ * 0.5.3rc2 at 0175cee) and reads git tags after it, the snapshot (1.2 GB) is over what can be
+ * fetched here, and the index gives a commit for one or two versions of a file and no dates,
+ * so no stored commit of the mixin is tied to a tag. Two formats are covered, each with a
+ * hand-written fixture: the mixin at 78ac30c (`sglang-0.5-server.log`: decode line ends
+ * "#queue-req: %d, ", no input throughput on prefill lines) and the newest stored text of
+ * `report_prefill_stats`/`report_decode_stats` (reachable by content, without a commit):
+ * prefill lines gain "#pending-token: %d, " (sgl-project/sglang#22480, merged 2026-04-10) and
+ * end "{cuda|cpu|npu} graph: %s, input throughput (token/s): %.2f"; decode lines end
+ * "#queue-req: %d" (MFU fields may follow). A user's 0.5.18 log in sgl-project/sglang#36081
+ * shows that form with "[… TP0 EP0]" tags, so its fixture is `sglang-0.5.18-server.log`.
+ * No format change was found that this reader did not already read.
  */
 import { findDateTimeSeconds } from "./log-clock.ts";
 import { forEachLine } from "./log-lines.ts";

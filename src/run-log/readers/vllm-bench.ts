@@ -11,8 +11,9 @@
  * throughput (tok/s):", "Peak concurrent requests:", "Total token throughput (tok/s):").
  * The client's figures cover its whole run (ramp-up and drain included); the prompt rate is the
  * input tokens over the duration, as vLLM computes its total rate.
- * Not pinned to releases: the newest vLLM snapshot (1.1 GB) is over what can be fetched here
- * and the package index cannot be reached, so the two newest release tags were not read.
+ * Not tied to release tags, for the reasons in `vllm-server.ts`; the newest stored text of the
+ * printed block (same rows; "Peak concurrent requests:" printed with two decimals, read as a
+ * number) needed no change.
  */
 import type { BenchBlock } from "./bench-result.ts";
 import { benchSegments, readBenchText } from "./bench-result.ts";

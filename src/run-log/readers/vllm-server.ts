@@ -19,8 +19,14 @@
  * logged at debug level, so they are usually missing rather than zero. A new KV pool line after
  * metrics lines, or the clock going back more than a minute, starts a new segment (a restart,
  * or files joined).
- * Not pinned to releases: the newest vLLM snapshot (1.1 GB) is over what can be fetched here
- * and the package index cannot be reached, so the two newest release tags were not read.
+ * Not tied to release tags: vLLM takes its version from git tags only, its snapshot (1.1 GB)
+ * is over what can be fetched here, and the stored index gives a commit for one or two
+ * versions of each file and no dates. The formats were checked against the stored versions
+ * that name a commit (loggers.py at a6f0308 and 005a810, the single-string form) and against
+ * the newest stored text of `LoggingStatLogger.log` (the `log_parts` form with "Deferred: %d
+ * reqs" and Waiting = waiting + deferred, reachable by content, without a commit); the fixture
+ * `vllm-log-parts-server.log` is written from the latter. No format change was found that
+ * this reader did not already read.
  */
 import { createYearlessClock, findDateTimeSeconds, findMonthDaySeconds } from "./log-clock.ts";
 import { forEachLine } from "./log-lines.ts";
