@@ -12,8 +12,10 @@
  *   max_prefill_tokens=…, max_running_requests=…, context_len=…, available_gpu_mem=… GB");
  * - the prefix "[%Y-%m-%d %H:%M:%S DP0 TP0] " (rank tags only with parallelism).
  * Decode lines come every --decode-log-interval (40) decode steps; gen throughput is tokens
- * generated since the previous decode line over the time since it. Only TP rank 0 is read;
- * data-parallel ranks (DPn) each log their own batches and own KV pool, and are summed. A new
+ * generated since the previous decode line over the time since it. Each data-parallel rank
+ * (DPn) logs its own batches and own KV pool, and they are summed; of a rank's tensor-parallel
+ * copies only its lowest TP rank is read (TP0 without DP attention; with it, SGLang numbers TP
+ * ranks across the DP ranks, "[… DP1 TP1 EP1]", and DP1's lines come from TP1). A new
  * max_total_num_tokens line after batch lines, or the clock going back more than a minute,
  * starts a new segment.
  * Releases: `python/sglang/version.py` names a version up to 0.5.6.post2 (stored at fd1216c;
@@ -56,6 +58,7 @@ interface BatchLine {
   line: number;
   tSeconds: number;
   dp: string;
+  tp: number;
   decode: boolean;
   running: number;
   queue: number;
@@ -88,6 +91,16 @@ export function readSglangServerLog(text: string): LogReadResult {
   let current: Segment | null = null;
   let lastT = -Infinity;
   let untimed = 0;
+  // Each data-parallel rank's lines are read from its lowest tensor-parallel rank: TP0 of
+  // each DP worker, and under DP attention (global TP numbering, "DP1 TP1 EP1") the one
+  // rank that prints for its DP. A lower rank seen later replaces the one read so far.
+  const lowestTp = new Map<string, number>();
+  const dropRank = (dp: string, tp: number) => {
+    for (const s of segments) {
+      s.batches = s.batches.filter((b) => b.dp !== dp || b.tp !== tp);
+      s.readings = s.batches.filter((b) => b.decode).length;
+    }
+  };
   const startSegment = (line: number): Segment => {
     const s: Segment = {
       firstLine: line,
@@ -107,8 +120,12 @@ export function readSglangServerLog(text: string): LogReadResult {
       const decode = t.includes("Decode batch");
       if (!pool && !decode && !t.includes("Prefill batch")) return;
       const tag = TAG_RE.exec(t)?.[1] ?? "";
-      if (/\bTP[1-9]\d*\b/.test(tag)) return;
       const dp = /DP\d+/.exec(tag)?.[0] ?? "";
+      const tp = Number(/\bTP(\d+)\b/.exec(tag)?.[1] ?? 0);
+      const lowest = lowestTp.get(dp);
+      if (lowest !== undefined && tp > lowest) return;
+      if (lowest !== undefined && tp < lowest) dropRank(dp, lowest);
+      lowestTp.set(dp, tp);
       const stamp = findDateTimeSeconds(t);
       if (stamp !== null) {
         if (current && stamp < lastT - CLOCK_BACK_SECONDS) {
@@ -140,6 +157,7 @@ export function readSglangServerLog(text: string): LogReadResult {
         line,
         tSeconds: stamp ?? untimed++,
         dp,
+        tp,
         decode,
         running,
         queue,

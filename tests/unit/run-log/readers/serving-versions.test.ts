@@ -92,3 +92,38 @@ describe("vLLM server log, log_parts form (Deferred, Preemptions, External prefi
     expect(allFinite(r)).toBe(true);
   });
 });
+
+describe("SGLang with DP attention (TP ranks numbered across DP ranks: [DP1 TP1 EP1])", () => {
+  const r = reading(readSglangServerLog(logFixture("sglang-0.5.18-dp-attention.log")));
+
+  it("reads every DP rank's pool and batches from the one TP rank that prints for it", () => {
+    // DP0 on TP0 (line 2) and DP1 on TP1 (line 3): 300,000 tokens each = 600,000.
+    expect(r.kvPoolTokens).toEqual({ value: 600_000, line: 3 });
+    // 600,000 / 163,840 = 3.662109375 requests of the full context.
+    expect(r.maxConcurrency!.times).toBeCloseTo(3.662109375, 12);
+    // Decode lines every 5 s, 10:00:00–10:01:05: DP0 steady at 1,500 and DP1 at 1,300 after
+    // one ramp line each (200 and 150): 2,800 tokens/s.
+    expect(r.outputTokensPerSecond!.perSecond).toBeCloseTo(2800, 9);
+    // Running: 40 + 36 = 76 at once, at most; queued: DP1's 20 on the first lines (line 6).
+    expect(r.waitingRequests).toMatchObject({ max: 20, maxLine: 6 });
+    expect(allFinite(r)).toBe(true);
+  });
+
+  it("drops a rank's lines once a lower TP rank of the same DP rank shows up", () => {
+    const clock = (s: number) =>
+      `10:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+    const line = (s: number, tag: string, rate: number) =>
+      `[2026-09-01 ${clock(s)} ${tag}] Decode batch, #running-req: 10, #token: 1000, token usage: 0.10, cuda graph: True, gen throughput (token/s): ${rate}.00, #queue-req: 0`;
+    // TP1 of DP0 prints first (900 tokens/s); then TP0 of DP0 prints a 100 ramp and 500 every
+    // 5 s for 65 s. Read from TP0 alone: 500 tokens/s; TP1's 900 kept would raise the rate.
+    const seconds = Array.from({ length: 13 }, (_, i) => 5 * (i + 1));
+    const text = [
+      line(0, "DP0 TP1", 900),
+      line(0, "DP0 TP0", 100),
+      ...seconds.map((t) => line(t, "DP0 TP0", 500)),
+    ].join("\n");
+    const d = reading(readSglangServerLog(text));
+    expect(d.outputTokensPerSecond!.perSecond).toBeCloseTo(500, 9);
+    expect(d.runningRequests).toMatchObject({ max: 10 });
+  });
+});
