@@ -229,6 +229,12 @@ for (const lang of ["en", "zh-cn"] as const) {
       const seen: string[] = [];
       (window as unknown as { __seen: string[] }).__seen = seen;
       const look = () => {
+        // A frame drawn while the parser is still inside the front door's markup (its
+        // answer box not parsed yet) shows neither answer: only judge whole markup.
+        if (!document.querySelector(".front-door .fd-result")) {
+          requestAnimationFrame(look);
+          return;
+        }
         const answer = document.querySelector<HTMLElement>('[data-testid="fd-answer"]');
         const pending = [
           ...document.querySelectorAll<HTMLElement>(
