@@ -12,9 +12,9 @@ import type { RangeKind, RangeSpread } from "../training/range-kind.ts";
 export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   "training-dense": {
     low: 0.836,
-    high: 1.41,
-    runs: 85,
-    sources: 11,
+    high: 2.21,
+    runs: 86,
+    sources: 12,
   },
   "training-moe": {
     low: 0.869,
@@ -23,10 +23,10 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
     sources: 3,
   },
   "training-adapter": {
-    low: 0.675,
-    high: 2.92,
-    runs: 32,
-    sources: 6,
+    low: 0.801,
+    high: 2.74,
+    runs: 40,
+    sources: 8,
   },
   serving: {
     low: 0.738,

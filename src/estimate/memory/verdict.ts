@@ -32,7 +32,8 @@ export function memoryVerdict(
     if (gpuId === undefined) return null;
     const capacityBytes = gpuById(ctx, gpuId).memoryTotalBytes;
     const fit = memoryFit(views, capacityBytes);
-    return { gpuId, fit, shortBytes: headroomShortBytes(views, capacityBytes), capacityBytes };
+    const shortBytes = headroomShortBytes(views, capacityBytes);
+    return { gpuId, fit, shortBytes, shortGB: rentGB(shortBytes), capacityBytes };
   })();
   return {
     rentGB: rentGB(needBytes),

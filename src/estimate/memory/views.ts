@@ -112,8 +112,9 @@ export const headroomShortBytes = (
  */
 export function rentGB(recommendedBytes: number): number {
   const tenths = recommendedBytes / (BYTES_PER_GB / 10);
-  // A need of exactly 25.0 GB stays 25.0: float noise must not round it up to 25.1.
-  return Math.ceil(tenths - 1e-9) / 10;
+  // A need of exactly 25.0 GB stays 25.0: float noise must not round it up to 25.1. Nothing
+  // is 0, not the -0 the slack would give (which prints "-0").
+  return Math.max(0, Math.ceil(tenths - 1e-9) / 10);
 }
 
 /**
@@ -131,9 +132,16 @@ export interface MemoryVerdict {
   gpus: number;
   /**
    * The GPU the request names and how it holds the need; `shortBytes` is what the headroom
-   * lacks on a tight fit (need − capacity), 0 otherwise. Null when the request names none.
+   * lacks on a tight fit (need − capacity), 0 otherwise, and `shortGB` the same rounded up to
+   * 0.1 GB as `rentGB` is, so a shortfall never reads as 0. Null when the request names none.
    */
-  chosen: { gpuId: string; fit: MemoryFit; shortBytes: number; capacityBytes: number } | null;
+  chosen: {
+    gpuId: string;
+    fit: MemoryFit;
+    shortBytes: number;
+    shortGB: number;
+    capacityBytes: number;
+  } | null;
   /** Ids of the catalog GPUs that hold the need, smallest usable memory first. */
   fitsOn: string[];
   /** Ids of the catalog GPUs that hold the peak but not its headroom, smallest first. */

@@ -110,6 +110,8 @@ export interface PlanRow {
    * per GPU in bytes; absent when the memory fits with headroom.
    */
   memoryShortBytes?: number;
+  /** `memoryShortBytes` in GB rounded up to 0.1 GB (`rentGB`'s rounding): never 0 on a tight fit. */
+  memoryShortGB?: number;
   /** Serving: output tokens/s each user gets while an answer streams (1 / time per output token). */
   tokensPerSecondPerUser?: number;
   /**

@@ -14,7 +14,7 @@ import type { TokenFlops } from "../training/flops.ts";
 import type { TrainingMemoryInput } from "../memory/training-memory.ts";
 import { trainingMemory } from "../memory/training-memory.ts";
 import type { MemoryViews } from "../memory/views.ts";
-import { headroomShortBytes, memoryFit } from "../memory/views.ts";
+import { headroomShortBytes, memoryFit, rentGB } from "../memory/views.ts";
 import type { RunOptions } from "../training/run.ts";
 import { runOn, stateBytes } from "../training/run.ts";
 import { SECONDS_PER_HOUR } from "../units.ts";
@@ -165,7 +165,9 @@ export function trainingRows(p: TrainingPlanInput, gpu: GpuSpec): PlanRow[] {
       limitedBy,
       sharding: fit.sharding,
       ...memoryPerGpu(fit.bytes),
-      ...(fit.shortBytes > 0 ? { memoryShortBytes: fit.shortBytes } : {}),
+      ...(fit.shortBytes > 0
+        ? { memoryShortBytes: fit.shortBytes, memoryShortGB: rentGB(fit.shortBytes) }
+        : {}),
     });
   }
   if (rows.length > 0) return rows;

@@ -50,7 +50,7 @@ export function verdictView(
       fit: v.chosen.fit,
       label: msg("v.chosen", { gpu: gpuName(gpus, v.chosen.gpuId) }),
       answer: msg(`v.fit.${v.chosen.fit}`, {
-        short: qty(v.chosen.shortBytes / BYTES_PER_GB, "gb", 1),
+        short: qty(v.chosen.shortGB, "gb", 1),
       }),
       capacity: msg("v.capacity", {
         capacity: qty(v.chosen.capacityBytes / BYTES_PER_GB, "gb", 1),

@@ -7,7 +7,6 @@ import type { LikelyRange } from "../../estimate/training/time-range.ts";
 import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import type { ShownUnit } from "../../i18n/units.ts";
-import { BYTES_PER_GB } from "../../estimate/units.ts";
 
 /**
  * What the workload needs of that GPU (its fewest count), and, on a row with more GPUs than
@@ -26,12 +25,9 @@ export function verdictMessage(r: PlanRow): Msg {
       ? msg("verdict.forSpeed", { needs, gpus: r.gpus })
       : needs;
   // A tight fit runs, with a warning that says what the headroom lacks.
-  return r.memoryShortBytes === undefined
+  return r.memoryShortGB === undefined
     ? verdict
-    : msg("verdict.tight", {
-        needs: verdict,
-        short: qty(r.memoryShortBytes / BYTES_PER_GB, "gb", 1),
-      });
+    : msg("verdict.tight", { needs: verdict, short: qty(r.memoryShortGB, "gb", 1) });
 }
 
 /** "2 × RTX 4090": a row's GPU and count. */

@@ -504,16 +504,27 @@ describe("plan widgets", () => {
                   : `需要 ${x.fewestNodes} 个节点，每个 ${x.gpusPerNode} 张`,
                 "does-not-fit": en ? "does not fit" : "装不下",
               }[x.verdict];
+              const counted =
+                x.verdict !== "does-not-fit" && x.gpus > x.fewestGpus
+                  ? en
+                    ? `${needs}; ${x.gpus} for speed`
+                    : `${needs}；用 ${x.gpus} 张提速`
+                  : needs;
+              // A tight fit says what the headroom lacks, rounded up to 0.1 GB, never 0.
+              const short =
+                x.memoryShortBytes === undefined
+                  ? null
+                  : inUnit(lang, Math.ceil(x.memoryShortBytes / 1e8 - 1e-9) / 10, "gb", 1);
               expect(cell(i, "verdict")).toBe(
                 x.reasons.includes("memory-unchecked")
                   ? en
                     ? "memory not checked: give the resolution"
                     : "未检查显存：请填写分辨率"
-                  : x.verdict !== "does-not-fit" && x.gpus > x.fewestGpus
-                    ? en
-                      ? `${needs}; ${x.gpus} for speed`
-                      : `${needs}；用 ${x.gpus} 张提速`
-                    : needs,
+                  : short === null
+                    ? counted
+                    : en
+                      ? `${counted}, tight: the headroom lacks ${short} per GPU; a short real run decides`
+                      : `${counted}，偏紧：每张 GPU 余量差 ${short}；以一次短的实测为准`,
               );
               // Serving: the users the row's GPUs could serve at the rate asked, and the share unused.
               if (x.capacityUsers !== undefined && x.spareShare !== undefined) {

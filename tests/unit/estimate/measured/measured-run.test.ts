@@ -94,6 +94,7 @@ describe("memory to rent from a measured peak", () => {
       gpuId: "t4",
       fit: "does-not-fit",
       shortBytes: 0,
+      shortGB: 0,
       capacityBytes: 15360 * MIB,
     });
     expect(r.warnings.map((w) => w.code)).toContain("exceeds-gpu-memory");

@@ -38,6 +38,9 @@ describe("rentGB", () => {
     expect(rentGB(25.01e9)).toBe(25.1);
     expect(rentGB(217_715_513_753.6)).toBe(217.8);
     expect(rentGB(1)).toBe(0.1);
+    // A tight fit's shortfall of 0.04 GB reads 0.1 GB, never "0 GB"; nothing is 0, not -0.
+    expect(rentGB(4e7)).toBe(0.1);
+    expect(Object.is(rentGB(0), 0)).toBe(true);
   });
   it("is never below the need and at most 0.1 GB above it", () => {
     fc.assert(
@@ -73,6 +76,7 @@ describe("train-memory verdict", () => {
       gpuId: "rtx-4090",
       fit: "does-not-fit",
       shortBytes: 0,
+      shortGB: 0,
       capacityBytes: rtx4090.memoryTotalBytes,
     });
     expect(v.fitsOn).toEqual([]);
@@ -86,6 +90,7 @@ describe("train-memory verdict", () => {
       gpuId: "rtx-4090",
       fit: "fits",
       shortBytes: 0,
+      shortGB: 0,
       capacityBytes: rtx4090.memoryTotalBytes,
     });
     expect(v.fitsOn).toContain("rtx-4090");
@@ -125,6 +130,7 @@ describe("infer-memory verdict", () => {
       gpuId: a100.id,
       fit: "fits",
       shortBytes: 0,
+      shortGB: 0,
       capacityBytes: a100.memoryTotalBytes,
     });
     expect(yes.fitsOn).toContain(a100.id);
@@ -134,6 +140,7 @@ describe("infer-memory verdict", () => {
       gpuId: t4.id,
       fit: "does-not-fit",
       shortBytes: 0,
+      shortGB: 0,
       capacityBytes: t4.memoryTotalBytes,
     });
     expect(no.rentGB).toBe(yes.rentGB);
