@@ -220,36 +220,52 @@ test("keyboard only: Tab to a field, type, toggle with Space", async ({ page }) 
 
 test("results update within one frame of an input event", async ({ page }) => {
   await openCalculators(page);
-  const times: number[] = [];
+  // The first edit loads the engine's code from the network: that one is allowed its fetch.
+  await typeInto(page, "#tm-seqLen", "4000");
+  await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
+  const runs: { ms: number; frameMs: number; beforeFrame: boolean }[] = [];
   // Both islands on the page re-render (they share the model and training stores).
   for (const value of ["4096", "8192", "1024", "3000", "2048", "512", "6000"]) {
-    const ms = await page.evaluate(async (v) => {
+    const run = await page.evaluate(async (v) => {
       const input = document.querySelector<HTMLInputElement>("#tm-seqLen");
       const out = document.querySelector(
         'section[aria-labelledby="tm-title"] [data-figure="rent"]',
       );
       if (!input || !out) throw new Error("missing elements");
+      // Baseline from the same page and moment: one frame of this browser, as it runs now.
+      const frameMs = await new Promise<number>((resolve) => {
+        requestAnimationFrame((t0) => requestAnimationFrame((t1) => resolve(t1 - t0)));
+      });
       const before = out.textContent;
-      return new Promise<number>((resolve) => {
+      return new Promise<{ ms: number; frameMs: number; beforeFrame: boolean }>((resolve) => {
+        let painted = false;
         const mo = new MutationObserver(() => {
           if (out.textContent !== before) {
             mo.disconnect();
-            resolve(performance.now() - start);
+            resolve({ ms: performance.now() - start, frameMs, beforeFrame: !painted });
           }
         });
         mo.observe(out, { characterData: true, childList: true, subtree: true });
         input.value = v;
         const start = performance.now();
         input.dispatchEvent(new Event("input", { bubbles: true }));
+        // The next frame's callbacks run before it is painted: a result written after them
+        // would show the old figure for a frame. Load only delays both, never reorders them.
+        requestAnimationFrame(() => {
+          painted = true;
+        });
       });
     }, value);
-    times.push(ms);
+    runs.push(run);
   }
-  console.log(`input → result (ms): ${times.map((t) => t.toFixed(2)).join(", ")}`);
-  // The median, because a parallel test run occasionally stalls the page for a garbage
-  // collection or a scheduler slice that is not the calculator's doing.
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? Infinity;
-  expect(median).toBeLessThan(16);
+  // A benchmark, not a limit: the time is printed against this run's own frame.
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const ms = median(runs.map((r) => r.ms));
+  const frame = median(runs.map((r) => r.frameMs));
+  console.log(
+    `input → result median ${ms.toFixed(2)} ms; one frame here ${frame.toFixed(2)} ms; ratio ${(ms / frame).toFixed(2)}`,
+  );
+  expect(runs.map((r) => r.beforeFrame)).toEqual(runs.map(() => true));
 });
 
 test("server HTML shows the default estimate with controls disabled until hydrated", async ({
