@@ -155,6 +155,7 @@ export function servingRunRequest(row: ServingRun): Record<string, unknown> {
     gpu: row.gpu,
     tensorParallel: row.tensor_parallel,
     sequences: row.users,
+    arrival: row.mode,
     promptTokens: prompt,
     outputTokens: output,
     contextTokens: prompt + output,

@@ -98,6 +98,14 @@ export const ENGINES = [
 ] as const satisfies readonly Engine[];
 
 /**
+ * How a serving workload's requests arrive: `closed`, each user sends the next request when
+ * the last one ends (`vllm bench serve --max-concurrency`); `burst`, every request at once
+ * (`--request-rate inf`).
+ */
+export type Arrival = "closed" | "burst";
+export const ARRIVALS = ["closed", "burst"] as const satisfies readonly Arrival[];
+
+/**
  * How the GPUs of a tensor-parallel group reach each other: over NVLink/NVSwitch, Infinity
  * Fabric or HCCS (`gpu-link`), PCIe with peer-to-peer, or PCIe without it (GeForce cards:
  * NCCL then stages through host memory).

@@ -29,8 +29,8 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
     sources: 8,
   },
   serving: {
-    low: 0.738,
-    high: 1.6,
+    low: 0.716,
+    high: 1.49,
     runs: 109,
     sources: 5,
   },

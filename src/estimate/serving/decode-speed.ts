@@ -30,6 +30,7 @@ export function speedSetup(
     kvBits: r.kvBits,
     contextTokens: r.contextTokens,
     engine: r.engine,
+    arrival: r.arrival,
     ...(r.gpuLink === undefined ? {} : { link: r.gpuLink }),
     ...(r.prefillChunkTokens === undefined ? {} : { stepTokens: r.prefillChunkTokens }),
     promptTokens: r.promptTokens,

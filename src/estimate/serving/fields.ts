@@ -4,7 +4,7 @@
  * GPU ranking, and stored once on the page (`$serving`).
  */
 import type { Engine, WeightFormat } from "../vocabulary.ts";
-import { ENGINES, LINK_CLASSES, WEIGHT_FORMATS } from "../vocabulary.ts";
+import { ARRIVALS, ENGINES, LINK_CLASSES, WEIGHT_FORMATS } from "../vocabulary.ts";
 import { int, num, oneOf, share } from "../request/field.ts";
 import { MEMORY_FIELDS } from "../memory/fields.ts";
 
@@ -40,6 +40,8 @@ export const SERVING_FIELDS = {
   kvBits: oneOf(KV_BITS, { default: 16 }),
   contextTokens: int("tokens", 1, 10_000_000, { default: 4096, suffixes: true }),
   sequences: int("sequences", 1, 100_000, { default: 1 }),
+  /** Whether those users each wait for their answer, or send every request at once (a burst). */
+  arrival: oneOf(ARRIVALS, { default: "closed" }),
   /**
    * The engine's share of GPU memory: vLLM's gpu_memory_utilization (default 0.9), SGLang's
    * mem_fraction_static (default from the GPU's memory), TensorRT-LLM's

@@ -247,3 +247,78 @@ export function servingCycle(input: CycleInput): Cycle {
     outputTokensPerSecond: (running * Math.max(1, input.outputTokens)) / request,
   };
 }
+
+export interface Burst {
+  /** Seconds until the first `running` requests' prompts are all through (the ramp). */
+  rampSeconds: number;
+  /** Seconds until the last request's last token. */
+  makespanSeconds: number;
+  /** Time to first token over the requests: mean, median and 90th percentile. */
+  ttft: { mean: number; p50: number; p90: number };
+  /** Output tokens per second over the whole burst. */
+  outputTokensPerSecond: number;
+}
+
+/** The q-quantile of an ascending list by the nearest rank (what benchmark tables print). */
+const nearestRank = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+
+/**
+ * `requests` arriving at once (`vllm bench serve --request-rate inf`, SGLang's
+ * `bench_serving` likewise), every one of the same lengths, on an engine that runs
+ * `cycle.running` of them at a time (its own limit or its KV pool) and admits the rest in
+ * arrival order as places free (vLLM's and SGLang's schedulers: FCFS waiting queues).
+ *
+ * The first `running` prompts come in together: their prompt tokens pass in `rampSteps`
+ * steps of `rampStepSeconds` each, in order, so request j (1…running) has its first token
+ * at the end of step ⌈j·rampSteps/running⌉ and its last (O − 1) steady decode steps later. From then on a
+ * place frees whenever a request ends, and the next waiting request takes it: request
+ * i = j + k·running waits for request i − running to end, then is served as in the steady
+ * state (`cycle`: its prompt with the others' decoding, then its output), its first token
+ * never before its predecessor's (prompts pass in arrival order).
+ *
+ * What it leaves out, on purpose: steps grow cheaper as the queue drains and fewer
+ * sequences run (the tail is priced at the full batch, so a burst's end comes out late
+ * rather than early), and requests of different lengths (the lengths are means).
+ */
+export function burstOf(
+  cycle: Cycle,
+  requests: number,
+  rampSteps: number,
+  rampStepSeconds: number,
+  outputTokens: number,
+): Burst {
+  const n = cycle.running;
+  const total = Math.max(1, requests);
+  const ramp = rampSteps * rampStepSeconds;
+  const steadyTtft = cycle.ttftSeconds - cycle.waitSeconds;
+  const decodeSeconds = Math.max(0, outputTokens - 1) * cycle.tpotSeconds;
+  const ttfts: number[] = [];
+  const ends: number[] = [];
+  for (let i = 0; i < total; i++) {
+    if (i < n) {
+      // Request i's prompt ends in step ⌈(i + 1)·steps/running⌉ of the ramp.
+      const first = Math.ceil(((i + 1) * rampSteps) / n) * rampStepSeconds;
+      ttfts.push(first);
+      ends.push(first + decodeSeconds);
+    } else {
+      // Prompts pass in arrival order: one admitted while the ramp still runs waits for it.
+      const first = Math.max((ends[i - n] ?? 0) + steadyTtft, ttfts[i - 1] ?? 0);
+      ttfts.push(first);
+      ends.push(first + cycle.serviceSeconds - steadyTtft);
+    }
+  }
+  // First tokens come in arrival order (each at least its predecessor's): no sort is needed.
+  const makespan = ends.reduce((a, b) => Math.max(a, b), 0);
+  const sorted = ttfts;
+  return {
+    rampSeconds: ramp,
+    makespanSeconds: makespan,
+    ttft: {
+      mean: ttfts.reduce((s, t) => s + t, 0) / total,
+      p50: nearestRank(sorted, 0.5),
+      p90: nearestRank(sorted, 0.9),
+    },
+    outputTokensPerSecond: (total * Math.max(1, outputTokens)) / makespan,
+  };
+}

@@ -20,9 +20,9 @@ import { p2pAssumedOff } from "../hardware/gpu.ts";
 import type { ModelSpec } from "../model/model.ts";
 import type { Assumption, Result, SourceKey, Warning } from "../result.ts";
 import { part } from "../result.ts";
-import type { Cycle, EngineSchedule, StepLoad } from "./schedule.ts";
-import { engineSchedule, servingCycle } from "./schedule.ts";
-import type { Engine, WeightFormat } from "../vocabulary.ts";
+import type { Burst, Cycle, EngineSchedule, StepLoad } from "./schedule.ts";
+import { burstOf, engineSchedule, servingCycle } from "./schedule.ts";
+import type { Arrival, Engine, WeightFormat } from "../vocabulary.ts";
 
 /**
  * The share of the dense peak an engine without compute-bound rows of its own gets, where
@@ -92,8 +92,10 @@ export interface ServingSpeedInput {
   kvBits: number;
   /** The context a sequence may reach (vLLM's max_model_len): prompt plus output fit in it. */
   contextTokens: number;
-  /** Users (sequences) served at once. */
+  /** Users (sequences) served at once, or the requests of a burst. */
   batch: number;
+  /** Users each sending the next request when the last ends (default), or all at once. */
+  arrival?: Arrival;
   /** Sequences the engine's KV memory holds at the request's length (its pool), if it has one. */
   memoryRunning?: number;
   engine: Engine;
@@ -156,7 +158,10 @@ export interface ServingSpeedResult extends Result {
   stepSeconds: number;
   tpotSeconds: number;
   limitedBy: LimitedBy;
+  /** Mean time to first token (queueing included), its median and 90th percentile over requests. */
   ttftSeconds: number;
+  ttftMedianSeconds: number;
+  ttftP90Seconds: number;
   /** Prompt tokens/s of a prompt-only step (one prompt, or 512 tokens without one). */
   prefillTokensPerSecond: number;
   requestsPerSecond: number;
@@ -245,6 +250,34 @@ export function cycleOf(
   });
 }
 
+/**
+ * A burst of `input.batch` requests (`burstOf`): the first `running` prompts pass in steps
+ * of the engine's token budget (all at once where it has none), each step carrying every
+ * admitted sequence's KV.
+ */
+function burstRun(
+  input: ServingSpeedInput,
+  loads: ServingLoads,
+  cycle: Cycle,
+  timesOf: (load: StepLoad) => { total: number },
+): Burst {
+  const promptTokens = cycle.running * Math.max(1, loads.promptTokens);
+  const perStep = Math.min(loads.schedule.stepTokens, promptTokens);
+  const rampStep: StepLoad = {
+    sequences: cycle.running,
+    contextTokens: Math.max(1, loads.promptTokens) / 2,
+    tokens: perStep,
+    promptTokens: perStep,
+  };
+  return burstOf(
+    cycle,
+    input.batch,
+    Math.ceil(promptTokens / perStep),
+    timesOf(rampStep).total,
+    loads.outputTokens,
+  );
+}
+
 /** Output speed, time to first token and per output token for `batch` users on `tensorParallel` x `gpu`. */
 export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
   const loads = servingLoads(input);
@@ -270,6 +303,7 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
       code: "users-queued",
       params: { users: input.batch, running: cycle.running },
     });
+  const burst = input.arrival === "burst" ? burstRun(input, loads, cycle, timesOf) : undefined;
   const probe = Math.max(1, promptTokens || PREFILL_PROBE_TOKENS);
   const probeLoad = { sequences: 1, contextTokens: probe / 2, tokens: probe, promptTokens: probe };
   const prefillTokensPerSecond = probe / timesOf(probeLoad).total;
@@ -325,7 +359,7 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     breakdown,
     assumptions,
     warnings,
-    tokensPerSecond: cycle.outputTokensPerSecond,
+    tokensPerSecond: burst?.outputTokensPerSecond ?? cycle.outputTokensPerSecond,
     tokensPerSecondPerSequence: 1 / cycle.tpotSeconds,
     boundTokensPerSecond: cycle.running / f.boundSeconds,
     efficiency: share,
@@ -333,10 +367,17 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     stepSeconds: cycle.tpotSeconds,
     tpotSeconds: cycle.tpotSeconds,
     limitedBy,
-    ttftSeconds: cycle.ttftSeconds,
+    // The steady state's users all wait alike: its median and 90th percentile are its mean.
+    ttftSeconds: burst?.ttft.mean ?? cycle.ttftSeconds,
+    ttftMedianSeconds: burst?.ttft.p50 ?? cycle.ttftSeconds,
+    ttftP90Seconds: burst?.ttft.p90 ?? cycle.ttftSeconds,
     prefillTokensPerSecond,
-    requestsPerSecond: cycle.running / cycle.serviceSeconds,
-    secondsPerRequest: cycle.requestSeconds,
+    requestsPerSecond: burst
+      ? Math.max(1, input.batch) / burst.makespanSeconds
+      : cycle.running / cycle.serviceSeconds,
+    secondsPerRequest: burst
+      ? burst.ttft.mean + (cycle.serviceSeconds - (cycle.ttftSeconds - cycle.waitSeconds))
+      : cycle.requestSeconds,
     runningSequences: cycle.running,
     queuedSequences: cycle.queued,
     stepTokens: cycle.decodeStep.tokens,

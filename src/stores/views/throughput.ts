@@ -39,6 +39,7 @@ export const throughputView = defineView(
         f("weightBits"),
         f("weightFormat"),
         f("sequences"),
+        f("arrival"),
         f("contextTokens"),
         f("promptTokens"),
         f("outputTokens"),
@@ -63,7 +64,19 @@ export const throughputView = defineView(
           { key: "bound", label: msg("r.bound"), value: perSecond(r.boundTokensPerSecond) },
           { key: "limit", label: msg("r.limitedBy"), value: msg(`opt.${r.limitedBy}`) },
           { key: "prefill", label: msg("r.prefill"), value: perSecond(r.prefillTokensPerSecond) },
-          { key: "ttft", label: msg("r.ttft"), value: qty(r.ttftSeconds, "seconds") },
+          {
+            key: "ttft",
+            label: msg("r.ttft"),
+            // A burst's requests wait unlike each other: its spread says more than its mean.
+            value:
+              value.arrival === "burst"
+                ? msg("r.ttftBurst", {
+                    mean: qty(r.ttftSeconds, "seconds"),
+                    p50: qty(r.ttftMedianSeconds, "seconds"),
+                    p90: qty(r.ttftP90Seconds, "seconds"),
+                  })
+                : qty(r.ttftSeconds, "seconds"),
+          },
           { key: "rps", label: msg("r.rps"), value: qty(r.requestsPerSecond) },
           {
             key: "likely",

@@ -7,7 +7,11 @@ import {
   stepFeatures,
 } from "../../../../src/estimate/serving/decode-step.ts";
 import { decodeConstants, servingSpeed } from "../../../../src/estimate/serving/speed.ts";
-import { engineSchedule, servingCycle } from "../../../../src/estimate/serving/schedule.ts";
+import {
+  burstOf,
+  engineSchedule,
+  servingCycle,
+} from "../../../../src/estimate/serving/schedule.ts";
 import type { StepLoad } from "../../../../src/estimate/serving/schedule.ts";
 import type { ServingSpeedInput } from "../../../../src/estimate/serving/speed.ts";
 import { findPreset } from "../../../../src/estimate/model/presets.ts";
@@ -213,6 +217,52 @@ describe("serving many users: the engine's schedule", () => {
     expect(c.queued).toBe(1024);
     // Each request waits one service time (2048/1024 − 1 = 1) before its place comes.
     expect(c.waitSeconds).toBeCloseTo(c.serviceSeconds, 12);
+  });
+  it("a burst by hand: 5 requests at once on 2 places, 20 ms steps, prompts of one step, 5 output tokens", () => {
+    // Steady state (2 users): 1 prompt step + 4 decode steps = 0.10 s a request, the first
+    // token after 0.02 s. The burst: both first prompts pass in the one ramp step (first
+    // tokens at 0.02 s, last at 0.02 + 4·0.02 = 0.10 s); request 3 takes the place request 1
+    // frees: first token 0.10 + 0.02 = 0.12 s, ends 0.12 + 0.08 = 0.20 s; request 4 likewise
+    // 0.12 → 0.20 s; request 5 waits for request 3: 0.20 + 0.02 = 0.22 → 0.30 s.
+    const cycle = servingCycle({
+      schedule: engineSchedule("vllm", h100, 1),
+      users: 2,
+      promptTokens: 100,
+      outputTokens: 5,
+      stepSeconds: () => 0.02,
+    });
+    expect(cycle.serviceSeconds).toBeCloseTo(0.1, 12);
+    const b = burstOf(cycle, 5, 1, 0.02, 5);
+    expect(b.makespanSeconds).toBeCloseTo(0.3, 12);
+    // First tokens 0.02, 0.02, 0.12, 0.12, 0.22: mean 0.10, the 3rd of 5 is the median and
+    // the 5th the 90th percentile (nearest rank).
+    expect(b.ttft.mean).toBeCloseTo(0.1, 12);
+    expect(b.ttft.p50).toBeCloseTo(0.12, 12);
+    expect(b.ttft.p90).toBeCloseTo(0.22, 12);
+    expect(b.outputTokensPerSecond).toBeCloseTo(25 / 0.3, 9);
+  });
+  it("a burst larger than the engine's places queues: the time to first token grows with it", () => {
+    const at = (batch: number) =>
+      servingSpeed({ ...vllm, batch, arrival: "burst", promptTokens: 200, outputTokens: 200 });
+    // vLLM on an H100 runs up to 1024 at once (its max_num_seqs); a 3,000-request burst
+    // queues about two thirds of them behind the first 1024.
+    const pool = at(1024);
+    const queued = at(3000);
+    expect(queued.runningSequences).toBe(1024);
+    expect(queued.ttftMedianSeconds).toBeGreaterThan(2 * pool.ttftMedianSeconds);
+    expect(queued.ttftP90Seconds).toBeGreaterThan(queued.ttftMedianSeconds);
+    // The queue costs time to first token, not throughput: the places stay full.
+    expect(queued.tokensPerSecond).toBeGreaterThan(0.8 * pool.tokensPerSecond);
+  });
+  it("a burst's requests wait unlike each other; the same users sending in turn wait alike", () => {
+    const closed = servingSpeed({ ...vllm, batch: 64 });
+    const burst = servingSpeed({ ...vllm, batch: 64, arrival: "burst" });
+    expect(closed.ttftMedianSeconds).toBe(closed.ttftSeconds);
+    expect(closed.ttftP90Seconds).toBe(closed.ttftSeconds);
+    expect(burst.ttftP90Seconds).toBeGreaterThan(burst.ttftMedianSeconds);
+    // All 64 prompts (64 × 1024 tokens) come at once, 8 steps of 8192 tokens: the last
+    // request waits for all of them, far longer than a steady prompt sharing steps.
+    expect(burst.ttftP90Seconds).toBeGreaterThan(2 * closed.ttftSeconds);
   });
   it("a longer prompt lowers serving throughput and lengthens the time to first token", () => {
     const short = servingSpeed({ ...vllm, batch: 16, promptTokens: 128 });
