@@ -21,6 +21,8 @@ export interface Catalog {
   rates?: ExchangeRate[];
   /** The page's currency (its language's), what a plan shows costs in until one is chosen. */
   currency?: Currency;
+  /** The day plans age reference prices to, when the build pinned one (`site-date.ts`). */
+  today?: string;
   /**
    * What each calculator shows for its initial inputs, computed at build time by the
    * engine, by store key: the page shows these until the engine has loaded.
@@ -49,6 +51,7 @@ function fromPage(): Catalog {
       prices: parsed.prices ?? [],
       rates: parsed.rates ?? [],
       ...(parsed.currency ? { currency: parsed.currency } : {}),
+      ...(parsed.today ? { today: parsed.today } : {}),
       initial,
     };
   } catch {
@@ -72,4 +75,5 @@ export const taskContext = (c: Catalog = $catalog.get()): TaskContext => ({
   prices: c.prices,
   rates: c.rates ?? [],
   ...(c.currency ? { currency: c.currency } : {}),
+  ...(c.today ? { today: c.today } : {}),
 });

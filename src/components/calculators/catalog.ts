@@ -6,6 +6,7 @@
  * `CatalogData.astro` writes the catalog and the initial results into the page.
  */
 import { getCollection } from "astro:content";
+import { pinnedSiteDay } from "../../catalog/site-date.ts";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { inLang } from "../../catalog/zh-twin.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
@@ -33,12 +34,15 @@ export async function calcCatalog(lang?: Lang): Promise<Catalog> {
       lang ? { ...data, source: inLang(lang, data.source, data.sourceZh) } : data,
     ),
   );
+  const today = pinnedSiteDay();
   return {
     gpus,
     presets: [...PRESETS],
     prices,
     rates,
     ...(lang ? { currency: LANG_CURRENCY[lang] } : {}),
+    // Only a pinned day travels with the page: else a visitor's plan ages prices to their day.
+    ...(today ? { today } : {}),
   };
 }
 

@@ -15,12 +15,15 @@ import type { ServingState } from "../../../src/stores/serving.ts";
 import type { TrainingState } from "../../../src/stores/training.ts";
 import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { LANG_CURRENCY } from "../../../src/i18n/lang.ts";
+import { pinnedSiteDay } from "../../../src/catalog/site-date.ts";
 
 export const GPUS = loadGpuSpecs();
 /** The reference prices the command line and the pages price GPUs with. */
 export const PRICES = loadReferencePrices();
 /** The exchange rates the pages carry, so a plan converts as the page does. */
 export const RATES = loadExchangeRates();
+/** The day the build aged its prices to, when `npm test` pinned one (`SITE_TODAY`). */
+const TODAY = pinnedSiteDay();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
 export type Lang = "en" | "zh-cn";
@@ -124,6 +127,7 @@ export function estimate<Id extends TaskId>(
     prices: PRICES,
     rates: RATES,
     ...(lang ? { currency: LANG_CURRENCY[lang] } : {}),
+    ...(TODAY ? { today: TODAY } : {}),
   });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
   return r.result;
@@ -149,6 +153,7 @@ export async function pageEstimate<Id extends TaskId>(
     prices: PRICES,
     rates: RATES,
     currency: LANG_CURRENCY[lang],
+    ...(TODAY ? { today: TODAY } : {}),
   });
   if (!r.ok) throw new Error(`the command line refuses the request: ${JSON.stringify(r.issues)}`);
   // The registry ran the task the request names, checked above.

@@ -2,7 +2,9 @@
  * The price file (`content/prices.json`): it parses with the schema, names only catalog GPUs,
  * and holds no undated row.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { pinnedSiteDay, siteDay } from "../../../src/catalog/site-date.ts";
 import { loadCatalog } from "../../../src/catalog/load.ts";
 import { loadPrices, loadReferencePrices } from "../../../src/prices/load.ts";
 
@@ -20,6 +22,23 @@ describe("price file", () => {
 
   it("has a printed date on every row", () => {
     for (const p of prices) expect(p.date, p.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("holds no row newer than the day `npm test` checks the site as of (bump SITE_TODAY with the data)", () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
+      scripts: { test: string };
+    };
+    const script = pkg.scripts.test;
+    const day = /SITE_TODAY=(\d{4}-\d{2}-\d{2})/.exec(script)?.[1];
+    expect(day, "npm test pins SITE_TODAY").toBeDefined();
+    for (const p of prices) expect(p.date <= day!, `${p.id} (${p.date})`).toBe(true);
+  });
+
+  it("reads a pinned day and refuses a malformed one", () => {
+    expect(pinnedSiteDay({ SITE_TODAY: "2026-12-06" })).toBe("2026-12-06");
+    expect(pinnedSiteDay({})).toBeUndefined();
+    expect(() => pinnedSiteDay({ SITE_TODAY: "6 Dec 2026" })).toThrow(/YYYY-MM-DD/);
+    expect(siteDay({ SITE_TODAY: "2026-12-06" })).toBe("2026-12-06");
   });
 
   it("keeps a known row as listed", () => {
