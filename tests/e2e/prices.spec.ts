@@ -100,8 +100,10 @@ for (const {
     // The CNY section names the providers; the V100's 2021 Tencent row is still listed.
     await expect(page.locator("#cny")).toBeVisible();
     await expect(page.locator("[data-cny]")).toContainText("Tencent Cloud");
-    const cny = page.locator('table[data-gpu="v100-sxm2-32gb"] tbody tr', { hasText: "CNY" });
-    await expect(cny.first().locator(".price")).toHaveText("11.98 CNY");
+    const tencent = page
+      .locator('table[data-gpu="v100-sxm2-32gb"] tbody tr', { hasText: "CNY" })
+      .filter({ hasText: "Tencent Cloud" });
+    await expect(tencent.first().locator(".price")).toHaveText("11.98 CNY");
   });
 
   test(`every CNY row is listed with its date, age and source kind (${path})`, async ({ page }) => {

@@ -20,6 +20,7 @@ import type { Lang } from "./helpers.ts";
 /** A request the page shows, as the command line takes it. */
 type TimeRequest = { task: "train-time" } & TaskRequest<"train-time">;
 import {
+  engineReady,
   estimate,
   expectNoBrokenNumbers,
   figure,
@@ -115,6 +116,31 @@ for (const lang of LANGS) {
     // Splitting the weights over n GPUs at most multiplies the bandwidth by n: never n².
     expect(speeds[1]! / speeds[0]!).toBeLessThanOrEqual(2.0001);
     expect(speeds[2]! / speeds[0]!).toBeLessThanOrEqual(4.0001);
+
+    // 64 requests arriving at once: the first token's wait differs from request to request,
+    // so the page gives its mean, median and 90th percentile.
+    await typeInto(page, "#tp-sequences", "64");
+    await page.selectOption("#tp-arrival", "burst");
+    await engineReady(page);
+    const burst: TaskRequest<"decode-speed"> = {
+      task: "decode-speed",
+      model: OPENING.model,
+      ...OPENING.serving,
+      tensorParallel: 4,
+      sequences: 64,
+      arrival: "burst",
+    };
+    expect(await pageRequest(page, "tp")).toEqual(burst);
+    const b = estimate(burst);
+    expect(b.ttftP90Seconds).toBeGreaterThan(b.ttftMedianSeconds);
+    const [mean, p50, p90] = [b.ttftSeconds, b.ttftMedianSeconds, b.ttftP90Seconds].map((x) =>
+      inUnit(lang, x, "seconds"),
+    );
+    await expect(figure(page, "tp", "ttft")).toHaveText(
+      lang === "en"
+        ? `${mean} on average; median ${p50}, 90% of requests within ${p90}`
+        : `平均 ${mean}；中位数 ${p50}，90% 的请求在 ${p90} 内`,
+    );
   });
 }
 
