@@ -347,6 +347,12 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
       value: schedule.stepTokens,
       source: input.stepTokens === undefined ? schedule.source : "request",
     });
+  if (burst)
+    assumptions.push(
+      { key: "arrival", value: "burst", source: "request" },
+      // How long the first admitted prompts take to pass the step budget together.
+      { key: "burst-ramp-seconds", value: burst.rampSeconds, source: schedule.source },
+    );
   if (tp > 1)
     assumptions.push({
       key: "all-reduce-seconds",

@@ -263,6 +263,14 @@ describe("serving many users: the engine's schedule", () => {
     // All 64 prompts (64 × 1024 tokens) come at once, 8 steps of 8192 tokens: the last
     // request waits for all of them, far longer than a steady prompt sharing steps.
     expect(burst.ttftP90Seconds).toBeGreaterThan(2 * closed.ttftSeconds);
+    // The result says it is a burst, and how long its first prompts took to come in.
+    const said = (r: typeof burst, key: string) => r.assumptions.find((a) => a.key === key);
+    expect(said(burst, "arrival")?.value).toBe("burst");
+    expect(said(closed, "arrival")).toBeUndefined();
+    expect(Number(said(burst, "burst-ramp-seconds")?.value)).toBeGreaterThan(0);
+    expect(Number(said(burst, "burst-ramp-seconds")?.value)).toBeLessThanOrEqual(
+      burst.ttftP90Seconds,
+    );
   });
   it("a longer prompt lowers serving throughput and lengthens the time to first token", () => {
     const short = servingSpeed({ ...vllm, batch: 16, promptTokens: 128 });
