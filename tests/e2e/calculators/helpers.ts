@@ -23,7 +23,7 @@ export const PRICES = loadReferencePrices();
 /** The exchange rates the pages carry, so a plan converts as the page does. */
 export const RATES = loadExchangeRates();
 /** The day the build aged its prices to, when `npm test` pinned one (`SITE_TODAY`). */
-const TODAY = pinnedSiteDay();
+export const TODAY = pinnedSiteDay();
 export const WIDGETS = ["mp", "tm", "im", "tp", "ct", "cc", "gf"] as const;
 export type WidgetId = (typeof WIDGETS)[number];
 export type Lang = "en" | "zh-cn";

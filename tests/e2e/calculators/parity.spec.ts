@@ -13,7 +13,7 @@ import fc from "fast-check";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { colon, hoursCell, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
 import { expect, test } from "../fixtures.ts";
-import { GPUS, figure, openCalculators, OPENING, pageRequest, typeInto } from "./helpers.ts";
+import { GPUS, figure, openCalculators, OPENING, pageRequest, TODAY, typeInto } from "./helpers.ts";
 
 const ROOT = new URL("../../../", import.meta.url);
 /** GPUs with every figure a speed needs, so no case is refused for a missing datasheet. */
@@ -210,8 +210,13 @@ for (const lang of ["en", "zh-cn"] as const)
         deadlineHours: OPENING.job.deadlineHours,
       };
       await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-      // The page's currency, named as a command-line user would name it.
-      const { best } = commandLine({ ...request, currency: LANG_CURRENCY[lang] });
+      // The page's currency and the day it ages prices to, named as a command-line user
+      // would name them.
+      const { best } = commandLine({
+        ...request,
+        currency: LANG_CURRENCY[lang],
+        ...(TODAY ? { pricesOn: TODAY } : {}),
+      });
       const rows = page.locator('[data-table="fit"] tbody tr');
       await expect
         .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
