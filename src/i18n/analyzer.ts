@@ -74,6 +74,7 @@ export const analyzer = defineStrings(
     "lg.row.kvPool": "KV cache pool, tokens",
     "lg.row.maxConcurrency": "Maximum concurrency at {tokens} tokens a request",
     "lg.maxMedian": "max {max}, median {median}",
+    "lg.maxMean": "max {max}, mean {mean}",
     "lg.noRate": "The log gives no tokens/s, so there is no speed to compare.",
     "lg.fromSamples":
       "The log counts samples, not tokens: tokens/s = samples/s × {seqLen} tokens, the calculators' sequence length (exact with packing, an upper bound without).",
@@ -371,6 +372,7 @@ export const analyzer = defineStrings(
     "lg.row.kvPool": "KV 缓存池，token 数",
     "lg.row.maxConcurrency": "每请求 {tokens} token 时的最大并发",
     "lg.maxMedian": "最大 {max}，中位数 {median}",
+    "lg.maxMean": "最大 {max}，平均 {mean}",
     "lg.noRate": "日志没有 tokens/s，无法比较速度。",
     "lg.fromSamples":
       "日志统计的是样本数而不是 token 数：tokens/s = 样本/s × {seqLen} token（计算器中的序列长度；使用 packing 时准确，不用时为上限）。",

@@ -8,7 +8,9 @@
  * - vllm-v1-server.log: 1,580 output tokens/s; running max 64, median 64; waiting max 18,
  *   median 13; KV pool 686,320 tokens;
  * - sglang-0.5-server.log: 2,400 output tokens/s; running max 64, median 63.5; KV pool
- *   482,080 tokens.
+ *   482,080 tokens;
+ * - vllm-bench-serve.json: 256,000 output tokens / 125.6 s; in flight max 64, mean 63.9
+ *   (Little's law from its mean TTFT and TPOT): a benchmark result is a basis too.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,8 +33,10 @@ const PAGES = {
       trainer: "Hugging Face Trainer console output",
       vllm: "a vLLM server log",
       sglang: "an SGLang server log",
+      vllmBench: "a vLLM serving benchmark result",
     },
     maxMedian: (max: string, median: string) => `max ${max}, median ${median}`,
+    maxMean: (max: string, mean: string) => `max ${max}, mean ${mean}`,
     saved: "now ranks on your run on 1 × NVIDIA GeForce RTX 4090",
     box: (file: string) => `Use your measurements (from ${file})`,
     based: "Based on your run on 1 × NVIDIA GeForce RTX 4090",
@@ -47,8 +51,10 @@ const PAGES = {
       trainer: "Hugging Face Trainer 控制台输出",
       vllm: "vLLM 服务日志",
       sglang: "SGLang 服务日志",
+      vllmBench: "vLLM 服务基准测试结果",
     },
     maxMedian: (max: string, median: string) => `最大 ${max}，中位数 ${median}`,
+    maxMean: (max: string, mean: string) => `最大 ${max}，平均 ${mean}`,
     saved: "现在按你在 1 × NVIDIA GeForce RTX 4090 上的运行排序",
     box: (file: string) => `使用实测值（来自 ${file}）`,
     based: "依据你在 1 × NVIDIA GeForce RTX 4090 上的实测运行",
@@ -58,10 +64,12 @@ const PAGES = {
 
 interface Case {
   file: string;
-  kind: "trainer" | "vllm" | "sglang";
+  kind: "trainer" | "vllm" | "sglang" | "vllmBench";
   mode: "training" | "inference";
   throughput: number;
   running?: [number, number];
+  /** A benchmark's peak and mean in flight (no median: it has no readings over time). */
+  runningMean?: [number, number];
   waiting?: [number, number];
   kvPool?: number;
 }
@@ -84,6 +92,15 @@ const CASES: Case[] = [
     throughput: 2400,
     running: [64, 63.5],
     kvPool: 482_080,
+  },
+  {
+    // 1,000 requests, 256,000 output tokens in 125.6 s; in flight on average, by Little's
+    // law: 1,000 × (812.4 ms + 255 × 28.3 ms) / 125.6 s = 63.9.
+    file: "vllm-bench-serve.json",
+    kind: "vllmBench",
+    mode: "inference",
+    throughput: 256_000 / 125.6,
+    runningMean: [64, 63.9],
   },
 ];
 
@@ -122,6 +139,10 @@ for (const [lang, L] of Object.entries(PAGES))
       if (c.running)
         await expect(row("running").nth(0)).toHaveText(
           L.maxMedian(fmt(c.running[0]), fmt(c.running[1], 1)),
+        );
+      if (c.runningMean)
+        await expect(row("running").nth(0)).toHaveText(
+          L.maxMean(fmt(c.runningMean[0]), fmt(c.runningMean[1], 1)),
         );
       if (c.waiting)
         await expect(row("waiting").nth(0)).toHaveText(

@@ -17,7 +17,7 @@ import { isObject } from "./json-text.ts";
 import { blankReading, checkText, createIssues, num, refusal } from "./reading.ts";
 import type { LogFormat, LogReadResult } from "./types.ts";
 import type { BenchFigures } from "./vllm-bench.ts";
-import { benchReading } from "./vllm-bench.ts";
+import { benchReading, setMeanConcurrency } from "./vllm-bench.ts";
 
 export const SGLANG_BENCH_FORMAT: LogFormat = {
   id: "sglang-bench",
@@ -69,12 +69,7 @@ export function readSglangBench(text: string): LogReadResult {
       benchSegments(found.blocks.length, b.line, b.lastLine),
     );
     benchReading(r, f, input.value);
-    const mean = row("Concurrency");
-    if (mean.value !== null) {
-      r.runningRequests = r.runningRequests
-        ? { ...r.runningRequests, mean: mean.value }
-        : { max: null, maxLine: null, median: null, mean: mean.value, readings: 1 };
-    }
+    setMeanConcurrency(r, row("Concurrency").value);
     return r;
   }
   const last = found.results[found.results.length - 1] as (typeof found.results)[number];
@@ -97,11 +92,7 @@ export function readSglangBench(text: string): LogReadResult {
     benchSegments(found.results.length, at, at),
   );
   benchReading(r, f, num(v["input_throughput"]));
-  const mean = num(v["concurrency"]);
-  if (mean !== null)
-    r.runningRequests = r.runningRequests
-      ? { ...r.runningRequests, mean }
-      : { max: null, maxLine: null, median: null, mean, readings: 1 };
+  setMeanConcurrency(r, num(v["concurrency"]));
   const pool = poolOf(v["server_info"]);
   if (pool !== null) r.kvPoolTokens = { value: pool, line: at };
   return r;

@@ -83,6 +83,44 @@ export function benchReading(r: LogReading, f: BenchFigures, promptPerSecond: nu
     };
 }
 
+/** Sets a benchmark's mean requests in flight beside its peak (both readers). */
+export function setMeanConcurrency(r: LogReading, mean: number | null): void {
+  if (mean === null) return;
+  r.runningRequests = r.runningRequests
+    ? { ...r.runningRequests, mean }
+    : { max: null, maxLine: null, median: null, mean, readings: 1 };
+}
+
+/** What a vLLM result says of its requests' latency, milliseconds, and how many there were. */
+interface Latency {
+  completed: number | null;
+  durationSeconds: number | null;
+  outputTokens: number | null;
+  meanE2eMs: number | null;
+  meanTtftMs: number | null;
+  meanTpotMs: number | null;
+}
+
+/**
+ * The mean number of requests in flight, by Little's law: the requests' summed latency over
+ * the run's duration, as SGLang's bench_serving saves its `concurrency`. vLLM saves the mean
+ * end-to-end latency only when asked (`--percentile-metrics ...,e2el`); else a request's
+ * latency is its first token plus one token interval per further output token, vLLM's own
+ * definition of TPOT ((e2el − ttft) / (output − 1), `calculate_metrics` in
+ * vllm/benchmarks/serve.py), at the run's mean output length.
+ */
+function meanInFlight(l: Latency): number | null {
+  const { completed, durationSeconds } = l;
+  if (!completed || !durationSeconds || completed <= 0 || durationSeconds <= 0) return null;
+  const perRequestOutput = l.outputTokens !== null ? l.outputTokens / completed : null;
+  const e2eMs =
+    l.meanE2eMs ??
+    (l.meanTtftMs !== null && l.meanTpotMs !== null && perRequestOutput !== null
+      ? l.meanTtftMs + l.meanTpotMs * Math.max(0, perRequestOutput - 1)
+      : null);
+  return e2eMs === null ? null : (completed * e2eMs) / 1000 / durationSeconds;
+}
+
 /** Read a `vllm bench serve` result file or printed result. */
 export function readVllmBench(text: string): LogReadResult {
   const refused = checkText(text, VLLM_BENCH_FORMAT);
@@ -103,6 +141,18 @@ export function readVllmBench(text: string): LogReadResult {
       benchSegments(found.blocks.length, b.line, b.lastLine),
     );
     benchReading(r, f, null);
+    const value = (label: string) => num(b.rows.get(label)?.text);
+    setMeanConcurrency(
+      r,
+      meanInFlight({
+        completed: value("Successful requests"),
+        durationSeconds: f.durationSeconds,
+        outputTokens: value("Total generated tokens"),
+        meanE2eMs: value("Mean E2EL (ms)"),
+        meanTtftMs: value("Mean TTFT (ms)"),
+        meanTpotMs: value("Mean TPOT (ms)"),
+      }),
+    );
     return r;
   }
   const last = found.results[found.results.length - 1] as (typeof found.results)[number];
@@ -136,5 +186,16 @@ export function readVllmBench(text: string): LogReadResult {
     ),
   );
   benchReading(r, f, null);
+  setMeanConcurrency(
+    r,
+    meanInFlight({
+      completed: num(v["completed"]),
+      durationSeconds: f.durationSeconds,
+      outputTokens: num(v["total_output_tokens"]),
+      meanE2eMs: num(v["mean_e2el_ms"]),
+      meanTtftMs: num(v["mean_ttft_ms"]),
+      meanTpotMs: num(v["mean_tpot_ms"]),
+    }),
+  );
   return r;
 }

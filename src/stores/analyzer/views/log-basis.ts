@@ -90,14 +90,16 @@ export function logBasisView(
   }
   const count = (key: string, c: LogReading["runningRequests"]) => {
     if (!c) return;
-    const median = c.median ?? c.mean;
+    const max = c.max === null ? DASH : num(lang, c.max, 0);
+    // A benchmark gives its mean in flight (Little's law), a server log its readings' median.
+    const typical =
+      c.median === null && c.mean !== null
+        ? tr(t, "lg.maxMean", { max, mean: num(lang, c.mean, 1) })
+        : tr(t, "lg.maxMedian", { max, median: c.median === null ? DASH : num(lang, c.median, 1) });
     rows.push({
       key,
       label: tr(t, `lg.row.${key}`),
-      measured: tr(t, "lg.maxMedian", {
-        max: c.max === null ? DASH : num(lang, c.max, 0),
-        median: median === null ? DASH : num(lang, median, 1),
-      }),
+      measured: typical,
       estimate: DASH,
       ratio: DASH,
     });

@@ -142,6 +142,10 @@ describe("vLLM benchmark reader", () => {
     // No input rate in the file: 1,024,000 input tokens / 125.6 s.
     expect(r.promptTokensPerSecond!.perSecond).toBeCloseTo(1_024_000 / 125.6, 9);
     expect(r.runningRequests).toMatchObject({ max: 64, median: null });
+    // Requests in flight on average, by Little's law: 1,000 requests of 256 output tokens,
+    // each 812.4 ms to its first token and 255 × 28.3 ms after it (8.0289 s), over 125.6 s:
+    // 1000 × 8.0289 / 125.6 = 63.92, the client's cap of 64 held nearly all the run.
+    expect(r.runningRequests!.mean).toBeCloseTo((1000 * 8.0289) / 125.6, 9);
     expect(r.runSeconds).toEqual({ value: 125.6, line: 1 });
   });
 
@@ -150,8 +154,41 @@ describe("vLLM benchmark reader", () => {
     expect(r.outputTokensPerSecond).toMatchObject({ perSecond: 1513, line: 17 });
     // 256,000 input tokens / 42.30 s.
     expect(r.promptTokensPerSecond!.perSecond).toBeCloseTo(256_000 / 42.3, 9);
-    expect(r.runningRequests).toMatchObject({ max: 32, maxLine: 19 });
+    // No mean TPOT printed (only the TTFT section): no mean in flight, not a guess.
+    expect(r.runningRequests).toMatchObject({ max: 32, maxLine: 19, mean: null });
     expect(r.runSeconds).toEqual({ value: 42.3, line: 13 });
+  });
+
+  it("finds the mean in flight from a printed block's TTFT and TPOT, or from its E2EL", () => {
+    const row = (label: string, value: string) => `${`${label}:`.padEnd(40)} ${value}`;
+    const block = (latency: string[]) =>
+      [
+        "============ Serving Benchmark Result ============",
+        row("Successful requests", "200"),
+        row("Benchmark duration (s)", "50.00"),
+        row("Total input tokens", "102400"),
+        row("Total generated tokens", "25600"),
+        row("Output token throughput (tok/s)", "512.00"),
+        ...latency,
+        "==================================================",
+      ].join("\n");
+    // 200 requests of 128 output tokens: 100 ms + 127 × 20 ms = 2.64 s each, over 50 s:
+    // 200 × 2.64 / 50 = 10.56 in flight.
+    const ttftTpot = reading(
+      readVllmBench(block([row("Mean TTFT (ms)", "100.00"), row("Mean TPOT (ms)", "20.00")])),
+    );
+    expect(ttftTpot.runningRequests!.mean).toBeCloseTo(10.56, 9);
+    // A measured end-to-end mean wins: 200 × 3 s / 50 s = 12.
+    const e2e = reading(
+      readVllmBench(
+        block([
+          row("Mean TTFT (ms)", "100.00"),
+          row("Mean TPOT (ms)", "20.00"),
+          row("Mean E2EL (ms)", "3000.00"),
+        ]),
+      ),
+    );
+    expect(e2e.runningRequests!.mean).toBeCloseTo(12, 9);
   });
 
   it("refuses broken JSON at the line of the error", () => {
