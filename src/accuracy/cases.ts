@@ -624,6 +624,29 @@ export function servingValidationErrors(
 }
 
 /**
+ * Time to first token of the validation runs that publish one, by how their requests arrive:
+ * measured ÷ estimated mean time − 1 (a time's error, the multiplier of the estimate). No
+ * constant is fitted to these: they only give the figure's likely range.
+ */
+export function servingTtftErrors(
+  gpus: readonly GpuSpec[],
+  runs: readonly ServingRun[] = loadServingRuns(),
+): Record<"closed" | "burst", { signedError: number; source: string }[]> {
+  const out: Record<"closed" | "burst", { signedError: number; source: string }[]> = {
+    closed: [],
+    burst: [],
+  };
+  for (const c of servingCases(runs).filter((x) => x.role === "validation")) {
+    const run = runs.find((r) => r.id === c.id);
+    const measured = run?.ttft_ms;
+    if (!run || measured === undefined || measured === null) continue;
+    const estimated = outcome(c.request, "ttftSeconds")(gpus);
+    out[run.mode].push({ signedError: measured / 1000 / estimated - 1, source: c.source });
+  }
+  return out;
+}
+
+/**
  * Every row: the validation cases, the decode calibration rows and the published serving
  * runs (each loaded from its file by default).
  */

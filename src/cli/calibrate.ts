@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
-import { servingValidationErrors } from "../accuracy/cases.ts";
+import { servingTtftErrors, servingValidationErrors } from "../accuracy/cases.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";
@@ -34,6 +34,7 @@ writeFileSync(
 const ranges = fitTimeRanges(
   neverFittedRows(loadThroughput(gpus), loadHoldout(gpus), gpus),
   servingValidationErrors(gpus),
+  servingTtftErrors(gpus),
 );
 writeFileSync(
   new URL("../estimate/generated/time-ranges.ts", import.meta.url),

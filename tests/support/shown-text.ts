@@ -70,7 +70,7 @@ export function likely(
   lang: Lang,
   value: number,
   range: HoursRange,
-  unit: "hours" | "tokens-per-second",
+  unit: "hours" | "tokens-per-second" | "seconds",
 ): string {
   const [v, low, high] = [
     inUnit(lang, value, unit),

@@ -119,8 +119,9 @@ export interface PlanRow {
    * absent where the speed comes from the user's own run.
    */
   tokensPerSecondPerUserRange?: LikelyRange;
-  /** Serving: seconds to a user's first token. */
+  /** Serving: seconds to a user's first token, and its likely range (kind `ttft-closed`). */
   ttftSeconds?: number;
+  ttftRange?: LikelyRange;
   /** Training: the sharding its memory per GPU was computed with (the workload's, or ZeRO-3 to fit). */
   sharding?: Sharding;
   /** Serving: GPUs per replica (tensor parallel) and the users one replica serves. */

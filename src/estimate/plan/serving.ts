@@ -10,7 +10,7 @@ import type { GpuSpec } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
 import type { InferenceMemoryInput } from "../serving/memory.ts";
 import { inferenceMemory, servingFit } from "../serving/memory.ts";
-import { likelyRate } from "../training/time-range.ts";
+import { likelyHours, likelyRate } from "../training/time-range.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "../serving/speed.ts";
 import { servingSpeed } from "../serving/speed.ts";
 import { costPerMillionTokens } from "../cost/cost.ts";
@@ -173,6 +173,8 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
       ? { tokensPerSecondPerUserRange: likelyRate(perUser, "serving") }
       : {}),
     ttftSeconds: group.speed.ttftSeconds,
+    // Users sending in turn: the closed-loop kind (`range-kind.ts`).
+    ttftRange: likelyHours(group.speed.ttftSeconds, "ttft-closed"),
     tensorParallel: group.tp,
     usersPerReplica,
     loadTokensPerSecond: load,

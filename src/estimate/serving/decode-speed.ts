@@ -10,7 +10,7 @@ import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memo
 import { servingDefaults } from "./fields.ts";
 import type { TaskContext } from "../request/task.ts";
 import { defineTask } from "../request/task.ts";
-import { likelyRate } from "../training/time-range.ts";
+import { likelyHours, likelyRate } from "../training/time-range.ts";
 
 /**
  * The speed model's input for a checked serving request, without what a plan picks itself
@@ -83,6 +83,12 @@ export const decodeSpeedTask = defineTask({
       ...speed,
       tokensPerSecondRange: likelyRate(speed.tokensPerSecond, "serving"),
       tokensPerSecondPerSequenceRange: likelyRate(speed.tokensPerSecondPerSequence, "serving"),
+      // The mean time to first token against published runs' by arrival: users sending in
+      // turn wait far longer than the model's evenly spread arrivals (`range-kind.ts`).
+      ttftRange: likelyHours(
+        speed.ttftSeconds,
+        r.arrival === "burst" ? "ttft-burst" : "ttft-closed",
+      ),
     };
   },
 });

@@ -6,17 +6,26 @@
 /**
  * Kinds of estimate whose errors differ: training dense models, training mixture-of-experts
  * models, training LoRA or QLoRA adapters (on either; their runs miss by far more than full
- * training's), and serving (output tokens per second of an engine).
+ * training's), serving (output tokens per second of an engine), and serving's time to first
+ * token, for users sending in turn (`ttft-closed`: published runs wait far longer than evenly
+ * spread arrivals would, since requests of equal lengths start and end together) and for a
+ * burst (`ttft-burst`). A time to first token is a time: its range scales it as hours are.
  */
 export const RANGE_KINDS = [
   "training-dense",
   "training-moe",
   "training-adapter",
   "serving",
+  "ttft-closed",
+  "ttft-burst",
 ] as const;
 export type RangeKind = (typeof RANGE_KINDS)[number];
 
-/** The held-out error of a kind: the ratios (estimated ÷ measured speed) at the 10th and 90th percentile. */
+/**
+ * The held-out error of a kind: the ratios at the 10th and 90th percentile of estimated ÷
+ * measured speed, or for a time to first token of measured ÷ estimated time (the same
+ * multiplier of the estimated time).
+ */
 export interface RangeSpread {
   /** Multiplier of the estimated hours at the fast end (≤ 1). */
   low: number;

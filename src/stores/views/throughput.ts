@@ -71,11 +71,19 @@ export const throughputView = defineView(
             value:
               value.arrival === "burst"
                 ? msg("r.ttftBurst", {
-                    mean: qty(r.ttftSeconds, "seconds"),
+                    mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
                     p50: qty(r.ttftMedianSeconds, "seconds"),
                     p90: qty(r.ttftP90Seconds, "seconds"),
                   })
-                : qty(r.ttftSeconds, "seconds"),
+                : likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
+          },
+          {
+            key: "ttftLikely",
+            label: msg("r.ttftLikely"),
+            value: msg(`likely.basis.${r.ttftRange.basis}`, {
+              runs: r.ttftRange.runs,
+              sources: r.ttftRange.sources,
+            }),
           },
           { key: "rps", label: msg("r.rps"), value: qty(r.requestsPerSecond) },
           {

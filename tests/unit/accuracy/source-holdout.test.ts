@@ -17,7 +17,7 @@ import {
   renderTimeRanges,
   sourceWeightedPercentile,
 } from "../../../src/accuracy/time-range-fit.ts";
-import { servingValidationErrors } from "../../../src/accuracy/cases.ts";
+import { servingTtftErrors, servingValidationErrors } from "../../../src/accuracy/cases.ts";
 import { errorSpread, scoreRows } from "../../../src/accuracy/training-throughput.ts";
 import {
   loadHoldout,
@@ -130,6 +130,7 @@ describe("likely ranges of training times", () => {
     const ranges = fitTimeRanges(
       neverFittedRows(rows, loadHoldout(gpus), gpus),
       servingValidationErrors(gpus),
+      servingTtftErrors(gpus),
     );
     const fresh = await format(renderTimeRanges(ranges), {
       ...(await resolveConfig(path)),
@@ -159,11 +160,20 @@ describe("likely ranges of training times", () => {
       signedError: e,
       source: i < 2 ? "d" : "e",
     }));
-    const r = fitTimeRanges([...dense, ...moe, ...adapter], serving);
+    // Time to first token: two closed-loop runs of one source at 2× and 10× the estimate (the
+    // weight reaches 0.1 at the first, 0.9 at the second), and one burst run at 0.8×.
+    const ttft = {
+      closed: [1, 9].map((e) => ({ signedError: e, source: "i" })),
+      burst: [{ signedError: -0.2, source: "j" }],
+    };
+    const r = fitTimeRanges([...dense, ...moe, ...adapter], serving, ttft);
     expect(r["training-dense"]).toEqual({ low: 0.7, high: 1.4, runs: 10, sources: 2 });
     expect(r["training-moe"]).toEqual({ low: 1, high: 3, runs: 3, sources: 1 });
     expect(r["training-adapter"]).toEqual({ low: 0.5, high: 4, runs: 2, sources: 1 });
     expect(r.serving).toEqual({ low: 0.8, high: 1.6, runs: 5, sources: 2 });
+    // A time later than estimated is never a fast end below the estimate: low clamps to 1.
+    expect(r["ttft-closed"]).toEqual({ low: 1, high: 10, runs: 2, sources: 1 });
+    expect(r["ttft-burst"]).toEqual({ low: 0.8, high: 1, runs: 1, sources: 1 });
   });
 
   it("one source's many runs weigh no more than another's one", () => {

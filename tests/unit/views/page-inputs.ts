@@ -94,6 +94,7 @@ export const serving = (gpus: readonly string[]): fc.Arbitrary<ServingState> =>
     kvBits: pick(KV_BITS),
     contextTokens: fc.integer({ min: 128, max: 65_536 }),
     sequences: fc.integer({ min: 1, max: 64 }),
+    arrival: pick(SERVING_FIELDS.arrival.options),
     gpuMemoryUtilization: fc.double({ min: 0.5, max: 0.95, noNaN: true }),
     tensorParallel: pick([1, 2, 4]),
     gpuLink: pick(SERVING_FIELDS.gpuLink.options),

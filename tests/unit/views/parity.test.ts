@@ -136,7 +136,7 @@ const withRange = (
   range: { low: number; high: number } | null | undefined,
   form: "sentence" | "cell",
   digits?: number,
-  unit: "hours" | "tokens-per-second" = "hours",
+  unit: "hours" | "tokens-per-second" | "seconds" = "hours",
 ): string => {
   if (!range) return value;
   const low = plain(lang, range.low, digits);
@@ -247,6 +247,27 @@ function expectBar(
   expect(say[lang](bar.total)).toBe(inUnit(lang, total / 1e9, "gb", 1));
 }
 
+/** The time to first token as each language words it: with its range, and a burst's spread. */
+function ttftText(
+  lang: (typeof LANGS)[number],
+  r: TaskResult<"decode-speed">,
+  burst: boolean,
+): string {
+  const mean = withRange(
+    lang,
+    inUnit(lang, r.ttftSeconds, "seconds"),
+    r.ttftRange,
+    "sentence",
+    undefined,
+    "seconds",
+  );
+  if (!burst) return mean;
+  const [p50, p90] = [r.ttftMedianSeconds, r.ttftP90Seconds].map((x) => inUnit(lang, x, "seconds"));
+  return lang === "en"
+    ? `on average ${mean}; median ${p50}, 90% of requests within ${p90}`
+    : `平均 ${mean}；中位数 ${p50}，90% 的请求在 ${p90} 内`;
+}
+
 describe("throughput", () => {
   const throughput = widget(throughputView);
 
@@ -284,9 +305,10 @@ describe("throughput", () => {
             bound: inUnit(lang, r.boundTokensPerSecond, "tokens-per-second"),
             limit: strings[lang][`opt.${r.limitedBy}`],
             prefill: inUnit(lang, r.prefillTokensPerSecond, "tokens-per-second"),
-            ttft: inUnit(lang, r.ttftSeconds, "seconds"),
+            ttft: ttftText(lang, r, s.arrival === "burst"),
             rps: plain(lang, r.requestsPerSecond),
             likely: expect.stringContaining(String(r.tokensPerSecondRange.runs)),
+            ttftLikely: expect.stringContaining(String(r.ttftRange.runs)),
           });
       }),
     );

@@ -20,6 +20,8 @@ const spread: Record<RangeKind, RangeSpread> = {
   "training-moe": { low: 0.9, high: 2.5, runs: 5, sources: 2 },
   "training-adapter": { low: 0.7, high: 3.5, runs: 8, sources: 3 },
   serving: { low: 0.95, high: 1.4, runs: 20, sources: 4 },
+  "ttft-closed": { low: 1, high: 20, runs: 50, sources: 3 },
+  "ttft-burst": { low: 0.7, high: 1.5, runs: 10, sources: 2 },
 };
 
 describe("likely range", () => {
