@@ -148,6 +148,7 @@ export type WarningCode =
   | "no-nvlink-tensor-parallel"
   | "compute-bound-decode"
   | "users-queued"
+  | "requests-queued"
   | "lengths-exceed-context"
   | "not-gpu-bound"
   | "partly-gpu-bound"

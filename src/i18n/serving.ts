@@ -44,6 +44,8 @@ export const servingStrings = defineStrings(
       "No document read settles whether {gpus} can send each other data over PCIe peer-to-peer: they are costed without it, as the GeForce RTX 4090 and 5090 whose stock driver has none, their traffic staged through host memory.",
     "warn.users-queued":
       "The engine runs {running} of the {users} users at once; the others wait for a place, which adds to their time to first token.",
+    "warn.requests-queued":
+      "The engine runs {running} of the {users} requests at once; the others queue until a place frees, which adds to their time to first token.",
     "warn.lengths-exceed-context":
       "A prompt of {promptTokens} tokens and {outputTokens} output tokens exceed the context of {contextTokens} tokens: the engine would refuse such requests. The speed is estimated with the prompt shortened to fit.",
     "as.compute-share": "Achieved share of the dense peak when compute-bound",
@@ -156,6 +158,8 @@ export const servingStrings = defineStrings(
       "没有查到资料能确定 {gpus} 是否支持 PCIe 点对点传输：按不支持计算（与原版驱动不支持点对点的 GeForce RTX 4090、5090 相同），卡间数据经主机内存中转。",
     "warn.users-queued":
       "引擎同时只运行 {users} 个用户中的 {running} 个；其余用户排队等待，首 token 时间随之变长。",
+    "warn.requests-queued":
+      "引擎同时只运行 {users} 个请求中的 {running} 个；其余请求排队等到有空位，首 token 时间随之变长。",
     "warn.lengths-exceed-context":
       "{promptTokens} 个提示词 token 加 {outputTokens} 个输出 token 超过了 {contextTokens} 个 token 的上下文：引擎会拒绝这样的请求。速度按缩短到能放下的提示词估算。",
     "as.compute-share": "受算力限制时达到的稠密峰值比例",

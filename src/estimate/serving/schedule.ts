@@ -271,8 +271,8 @@ const nearestRank = (sorted: readonly number[], q: number): number =>
  *
  * The first `running` prompts come in together: their prompt tokens pass in `rampSteps`
  * steps of `rampStepSeconds` each, in order, so request j (1…running) has its first token
- * at the end of step ⌈j·rampSteps/running⌉ and its last (O − 1) steady decode steps later. From then on a
- * place frees whenever a request ends, and the next waiting request takes it: request
+ * at the end of step ⌈j·rampSteps/running⌉ and its last (O − 1) steady decode steps later.
+ * From then on a place frees whenever a request ends, and the next waiting request takes it: request
  * i = j + k·running waits for request i − running to end, then is served as in the steady
  * state (`cycle`: its prompt with the others' decoding, then its output), its first token
  * never before its predecessor's (prompts pass in arrival order).

@@ -300,7 +300,7 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     warnings.push({ code: "compute-bound-decode", params: { batch: cycle.running } });
   if (cycle.queued > 0)
     warnings.push({
-      code: "users-queued",
+      code: input.arrival === "burst" ? "requests-queued" : "users-queued",
       params: { users: input.batch, running: cycle.running },
     });
   const burst = input.arrival === "burst" ? burstRun(input, loads, cycle, timesOf) : undefined;

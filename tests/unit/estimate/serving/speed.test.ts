@@ -115,7 +115,7 @@ describe("decode speed from the calibrated constants", () => {
   it("the user's efficiency replaces the calibrated share", () => {
     expect(servingSpeed({ ...base, efficiency: 0.5 }).efficiency).toBe(0.5);
   });
-  it("properties: finite, ≤ the bound, a longer prompt or wider weights never faster", () => {
+  it("properties: finite, ≤ the bound, a prompt twice as long or wider weights never faster", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 32768 }),
@@ -151,8 +151,13 @@ describe("decode speed from the calibrated constants", () => {
           expect(r.ttftSeconds).toBeGreaterThan(0);
           // Equal speeds (compute bound) may differ in a float's last bits.
           const slack = r.tokensPerSecond * (1 + 1e-9);
+          // Not one token longer: a prompt just past the step budget splits into two chunks,
+          // each riding in a memory-bound decode step whose idle arithmetic absorbs it
+          // (chunked prefill's piggybacking, Agrawal et al. 2024, Sarathi-Serve), and can come
+          // out a few percent faster (vLLM, A40, 9 users, 2,039 → 2,040 tokens: +3.3%), as
+          // an engine's own steps can. Twice the prompt's work never is.
           expect(
-            servingSpeed({ ...i, promptTokens: prompt + 1 }).tokensPerSecond,
+            servingSpeed({ ...i, promptTokens: 2 * prompt + 1 }).tokensPerSecond,
           ).toBeLessThanOrEqual(slack);
           expect(servingSpeed({ ...i, weightBits: 32 }).tokensPerSecond).toBeLessThanOrEqual(slack);
         },
@@ -249,6 +254,9 @@ describe("serving many users: the engine's schedule", () => {
     const pool = at(1024);
     const queued = at(3000);
     expect(queued.runningSequences).toBe(1024);
+    // Said as requests queueing, not users.
+    expect(queued.warnings.map((w) => w.code)).toContain("requests-queued");
+    expect(queued.warnings.map((w) => w.code)).not.toContain("users-queued");
     expect(queued.ttftMedianSeconds).toBeGreaterThan(2 * pool.ttftMedianSeconds);
     expect(queued.ttftP90Seconds).toBeGreaterThan(queued.ttftMedianSeconds);
     // The queue costs time to first token, not throughput: the places stay full.
