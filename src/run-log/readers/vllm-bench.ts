@@ -118,7 +118,10 @@ function meanInFlight(l: Latency): number | null {
     (l.meanTtftMs !== null && l.meanTpotMs !== null && perRequestOutput !== null
       ? l.meanTtftMs + l.meanTpotMs * Math.max(0, perRequestOutput - 1)
       : null);
-  return e2eMs === null ? null : (completed * e2eMs) / 1000 / durationSeconds;
+  if (e2eMs === null) return null;
+  // A damaged file's tiny duration or huge latency gives no figure rather than Infinity.
+  const mean = (completed * e2eMs) / 1000 / durationSeconds;
+  return Number.isFinite(mean) && mean >= 0 ? mean : null;
 }
 
 /** Read a `vllm bench serve` result file or printed result. */

@@ -189,6 +189,11 @@ describe("vLLM benchmark reader", () => {
       ),
     );
     expect(e2e.runningRequests!.mean).toBeCloseTo(12, 9);
+    // A duration too small to divide by (a damaged file): no mean, never Infinity.
+    const damaged = reading(
+      readVllmBench(block([row("Mean E2EL (ms)", "1e308")]).replace(/50\.00/, "1e-300")),
+    );
+    expect(damaged.runningRequests?.mean ?? null).toBeNull();
   });
 
   it("refuses broken JSON at the line of the error", () => {
