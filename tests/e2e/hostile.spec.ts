@@ -26,6 +26,7 @@ import {
   pageRequest,
   typeInto,
 } from "./calculators/helpers.ts";
+import { bestRows } from "../../src/stores/views/plan-rows.ts";
 
 const LANGS = ["en", "zh-cn"] as const satisfies readonly Lang[];
 const note = (page: Page) => page.locator("[data-link-note]");
@@ -117,7 +118,7 @@ for (const lang of LANGS) {
     await expect(page.locator("#gf-measuredOn-err")).toBeEmpty();
     const request = await pageRequest(page, "gf");
     expect(request).toMatchObject({ measuredOn: "h100-sxm" });
-    const { best } = estimate(request as { task: "plan" } & TaskRequest<"plan">, lang);
+    const best = bestRows(estimate(request as { task: "plan" } & TaskRequest<"plan">, lang));
     await expect
       .poll(() =>
         page

@@ -597,7 +597,10 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     rows: sorted,
     /** The run the speeds are based on, its figure beside the estimate, and the ratio carried. */
     basis,
-    /** Each GPU once, at its best count: what the decision table and the front door show. */
+    /**
+     * Each GPU once, at its best count, as indices into `rows`: what the decision table and
+     * the front door show (`bestRowsOf`).
+     */
     best: bestPerGpu(sorted),
     limits: {
       ...limitsAnswer(sorted, held, wider),

@@ -285,9 +285,12 @@ export function verdictFor(gpus: number, perNode: number): Verdict {
   return gpus === 1 ? "fits" : gpus <= perNode ? "needs-gpus" : "needs-nodes";
 }
 
-/** Each GPU's first row in the plan's order: its best count for the chosen sort. */
-export const bestPerGpu = (rows: readonly PlanRow[]): PlanRow[] =>
-  rows.filter((r, i) => rows.findIndex((x) => x.gpu === r.gpu) === i);
+/**
+ * Each GPU's first row in the plan's order, its best count for the chosen sort, as indices
+ * into the rows: a plan names those rows rather than holding them twice.
+ */
+export const bestPerGpu = (rows: readonly PlanRow[]): number[] =>
+  rows.flatMap((r, i) => (rows.findIndex((x) => x.gpu === r.gpu) === i ? [i] : []));
 
 /**
  * Where a row runs: the GPU, how many, in how many nodes of the GPU's largest shape; and the

@@ -19,6 +19,7 @@ import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import {
+  bestRows,
   costMessage,
   deadlineDigits,
   deadlineShown,
@@ -200,7 +201,9 @@ export const frontDoorView = defineView(
     return {
       controls,
       result: shown(outcome, (r) => {
-        const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, TOP);
+        const top = bestRows(r)
+          .filter((x) => x.verdict !== "does-not-fit")
+          .slice(0, TOP);
         const first = top[0];
         return {
           /** Opens a detailed page (the cost page, the inference page) on the first option. */

@@ -24,6 +24,7 @@ import type { FieldView } from "./fields.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import {
+  bestRows,
   conversionMessage,
   hoursMessage,
   likelyMessage,
@@ -280,10 +281,11 @@ export const gpuFitView = defineView(
           "pt.why",
         ];
         const num = (n: number | null | undefined, digits: number) => qty(n, undefined, digits);
+        const best = bestRows(r);
         return {
           assumes: serving ? servingSetupMessage(r.assumptions) : null,
           lines: limitsMessages(r.limits, currency),
-          planChart: { summary: msg("gf.chart"), v: planChart(r.best, currency) },
+          planChart: { summary: msg("gf.chart"), v: planChart(best, currency) },
           table: {
             name: "fit",
             anchor: PLAN_TABLE_ANCHOR,
@@ -294,17 +296,17 @@ export const gpuFitView = defineView(
               label: msg("pt.more"),
             },
             collapse:
-              r.best.length > FIRST_CARDS
+              best.length > FIRST_CARDS
                 ? {
                     first: FIRST_CARDS,
                     expanded: allCards,
                     label: allCards
                       ? msg("gf.showFewer", { count: qty(FIRST_CARDS, undefined, 0) })
-                      : msg("gf.showAll", { count: qty(r.best.length, undefined, 0) }),
+                      : msg("gf.showAll", { count: qty(best.length, undefined, 0) }),
                     toggle: toggleAllCards,
                   }
                 : null,
-            rows: r.best.map((x): RowView => ({
+            rows: best.map((x): RowView => ({
               key: x.gpu,
               data: { "data-gpu": x.gpu, "data-verdict": x.verdict },
               head: x.gpuName,

@@ -8,6 +8,10 @@ import type { List, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import type { ShownUnit } from "../../i18n/units.ts";
 
+/** The rows a plan names as each GPU's best count (`best`, indices into its rows), in order. */
+export const bestRows = (p: { rows: readonly PlanRow[]; best: readonly number[] }): PlanRow[] =>
+  p.best.flatMap((i) => p.rows[i] ?? []);
+
 /**
  * What the workload needs of that GPU (its fewest count), and, on a row with more GPUs than
  * that, that the rest are there for speed: a row never says "one GPU" beside its eight.

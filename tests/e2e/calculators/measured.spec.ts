@@ -4,6 +4,7 @@
  */
 import { test, expect } from "../fixtures.ts";
 import { GPUS, pageEstimate, pageRequest } from "./helpers.ts";
+import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 const GIB = 2 ** 30;
 const MEASURED = {
@@ -43,7 +44,7 @@ test("GPU fit: use the measured peak instead of the estimate, and back", async (
     measured: { peakBytes: MEASURED.peakMemoryBytes, gpus: 1, headroom: 0.2 },
   });
   // Each GPU's first row in the plan's order is its best count; its verdict is the table's.
-  const { best } = await pageEstimate(page, "gf", "plan");
+  const best = bestRows(await pageEstimate(page, "gf", "plan"));
   let fitting = 0;
   for (const row of best) {
     if (row.verdict !== "does-not-fit") fitting += 1;

@@ -21,6 +21,7 @@ const RATED = GPUS.filter((g) => g.fp32Tflops !== undefined && g.bandwidthGBps !
   (g) => g.id,
 );
 import { LANG_CURRENCY } from "../../../src/i18n/lang.ts";
+import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
 
@@ -212,11 +213,13 @@ for (const lang of ["en", "zh-cn"] as const)
       await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
       // The page's currency and the day it ages prices to, named as a command-line user
       // would name them.
-      const { best } = commandLine({
-        ...request,
-        currency: LANG_CURRENCY[lang],
-        ...(TODAY ? { pricesOn: TODAY } : {}),
-      });
+      const best = bestRows(
+        commandLine({
+          ...request,
+          currency: LANG_CURRENCY[lang],
+          ...(TODAY ? { pricesOn: TODAY } : {}),
+        }),
+      );
       const rows = page.locator('[data-table="fit"] tbody tr');
       await expect
         .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))

@@ -29,6 +29,7 @@ import {
   pageRequest,
   typeInto,
 } from "./helpers.ts";
+import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 const LANGS: readonly Lang[] = ["en", "zh-cn"];
 
@@ -286,7 +287,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     expect(await pageRequest(page, "gf")).toEqual(train);
-    const { best } = estimate(train, lang);
+    const best = bestRows(estimate(train, lang));
     await expect(rows).toHaveCount(best.length);
     expect(await ids()).toEqual(best.map((x) => x.gpu));
     const first = best[0]!;
@@ -323,7 +324,7 @@ for (const lang of LANGS) {
       // No deadline: serving runs as long as it is rented.
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(serve);
-    const served = estimate(serve, lang).best;
+    const served = bestRows(estimate(serve, lang));
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
@@ -348,7 +349,7 @@ for (const lang of LANGS) {
       deadlineHours: OPENING.job.deadlineHours,
     };
     await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-    const { best } = estimate(request, lang);
+    const best = bestRows(estimate(request, lang));
     const rows = page.locator('[data-table="fit"] tbody tr');
     await expect
       .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))

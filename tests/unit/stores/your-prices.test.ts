@@ -28,6 +28,7 @@ import {
 import { issuesAt } from "../../../src/stores/views/result.ts";
 import { budgetPin } from "../../../src/stores/views/gpu-fit.ts";
 import { priceRows } from "../../../src/stores/views/your-prices-rows.ts";
+import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 /** The site's catalog, in its file's order (the first GPUs are not those the tests price). */
 const GPUS = loadGpuSpecs();
@@ -82,7 +83,7 @@ describe("your prices in the plan's request", () => {
     expect(o.ok).toBe(true);
     if (!o.ok) return;
     expect(o.result.currency).toBe("CNY");
-    const row = o.result.best.find((r) => r.gpu === "rtx-4090");
+    const row = bestRows(o.result).find((r) => r.gpu === "rtx-4090");
     expect(row?.priceSource).toBe("request");
     expect(row?.pricePerGpuHour).toBe(3);
   });
@@ -95,7 +96,7 @@ describe("your prices in the plan's request", () => {
     const o = engine.run(request(), ctx);
     expect(o.ok).toBe(true);
     if (!o.ok) return;
-    const row = o.result.best.find((r) => r.gpu === "rtx-4090");
+    const row = bestRows(o.result).find((r) => r.gpu === "rtx-4090");
     // 12 CNY at the ECB cross of 2026-05-08, 6.8012 CNY per USD: 12 / 6.8012 = 1.7643945 USD
     // (6.8012 x 1.764 = 11.9973168; 0.0026832 / 6.8012 = 0.0003945).
     expect(row?.pricePerGpuHour).toBeCloseTo(1.7643945, 6);

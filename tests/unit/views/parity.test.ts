@@ -40,6 +40,7 @@ import { trainingMemoryView } from "../../../src/stores/views/training-memory.ts
 import type { Lang } from "../../support/shown-text.ts";
 import { colon, inUnit, LANGS, list, plain, scientific } from "../../support/shown-text.ts";
 import * as input from "./page-inputs.ts";
+import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 const ALL_GPUS = loadGpuSpecs();
 /** A plan tries every GPU at every count: four GPUs keep a case near a millisecond. */
@@ -474,12 +475,14 @@ describe("plan widgets", () => {
           const r = agree(v.result, runTyped(request, ctx()));
           if (!r || v.result.status !== "ok") return;
           const rows = v.result.table.rows;
-          expect(rows.map((x) => x.data?.["data-gpu"])).toEqual(r.best.map((x) => x.gpu));
-          expect(rows.map((x) => x.data?.["data-verdict"])).toEqual(r.best.map((x) => x.verdict));
+          expect(rows.map((x) => x.data?.["data-gpu"])).toEqual(bestRows(r).map((x) => x.gpu));
+          expect(rows.map((x) => x.data?.["data-verdict"])).toEqual(
+            bestRows(r).map((x) => x.verdict),
+          );
           for (const lang of LANGS) {
             const cell = (i: number, k: string) =>
               say[lang](rows[i]?.cells.find((c) => c.k === k)?.text ?? "");
-            r.best.forEach((x, i) => {
+            bestRows(r).forEach((x, i) => {
               expect(cell(i, "hours")).toBe(
                 withRange(lang, plain(lang, x.hours, 2), x.hoursRange, "cell", 2),
               );
@@ -578,7 +581,9 @@ describe("plan widgets", () => {
           const v = frontDoor.view();
           const r = agree(v.result, runTyped(request, ctx()));
           if (!r || v.result.status !== "ok") return;
-          const top = r.best.filter((x) => x.verdict !== "does-not-fit").slice(0, 3);
+          const top = bestRows(r)
+            .filter((x) => x.verdict !== "does-not-fit")
+            .slice(0, 3);
           expect(v.result.options.map((o) => [o.gpu, o.gpus])).toEqual(
             top.map((x) => [x.gpu, x.gpus]),
           );

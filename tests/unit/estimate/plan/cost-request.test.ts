@@ -10,6 +10,7 @@ import type { PlanRow } from "../../../../src/estimate/plan/row.ts";
 import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../../src/prices/load.ts";
+import { bestRows } from "../../../../src/stores/views/plan-rows.ts";
 
 // Reference prices are aged against a fixed day, so the rows used do not change as the
 // file ages (a row over a year old is never used).
@@ -23,7 +24,7 @@ const ctx = {
 function plan(request: Record<string, unknown>): PlanRow[] {
   const r = runRequest({ task: "plan", ...request }, ctx);
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return (r.result as unknown as { best: PlanRow[] }).best;
+  return bestRows(r.result as unknown as { rows: PlanRow[]; best: number[] });
 }
 
 interface Costed {

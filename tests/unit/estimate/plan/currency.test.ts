@@ -15,6 +15,7 @@ import { runRequest } from "../../../../src/estimate/registry.ts";
 import type { Warning } from "../../../../src/estimate/result.ts";
 import type { Currency } from "../../../../src/estimate/vocabulary.ts";
 import { loadExchangeRates, loadReferencePrices } from "../../../../src/prices/load.ts";
+import { bestRows } from "../../../../src/stores/views/plan-rows.ts";
 
 const ctx = {
   gpus: loadGpuSpecs(),
@@ -27,7 +28,8 @@ const RATE = 6.8012;
 
 interface Plan {
   rows: PlanRow[];
-  best: PlanRow[];
+  /** Indices into `rows`. */
+  best: number[];
   currency: Currency;
   warnings: Warning[];
   assumptions: { key: string; value: unknown; source: string }[];
@@ -38,7 +40,7 @@ function plan(request: Record<string, unknown>, c: object = ctx): Plan {
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   return r.result as unknown as Plan;
 }
-const one = (p: Plan, gpu: string) => p.best.find((r) => r.gpu === gpu)!;
+const one = (p: Plan, gpu: string) => bestRows(p).find((r) => r.gpu === gpu)!;
 
 /** The issue's serving question: Llama 3.1 70B for 50 users at reading speed. */
 const SERVE_70B = {
@@ -89,17 +91,17 @@ describe("prices typed in either currency", () => {
 });
 
 describe("the same ranking whatever the currency", () => {
-  const order = (p: Plan) => p.best.map((r) => `${r.gpus} x ${r.gpu}`);
+  const order = (p: Plan) => bestRows(p).map((r) => `${r.gpus} x ${r.gpu}`);
 
   it("serving Llama 3.1 70B to 50 users: the same hardware in the same order", () => {
     const usd = plan({ workload: SERVE_70B, currency: "USD" });
     const cny = plan({ workload: SERVE_70B, currency: "CNY" });
     expect(order(cny)).toEqual(order(usd));
     // Same rows priced: a GPU priced in either currency is priced in both.
-    expect(cny.best.map((r) => r.pricePerGpuHour === null)).toEqual(
-      usd.best.map((r) => r.pricePerGpuHour === null),
+    expect(bestRows(cny).map((r) => r.pricePerGpuHour === null)).toEqual(
+      bestRows(usd).map((r) => r.pricePerGpuHour === null),
     );
-    expect(usd.best[0]!.cost).not.toBeNull();
+    expect(bestRows(usd)[0]!.cost).not.toBeNull();
   });
 
   it("a budget keeps its currency: 2,000 USD is 13,602.4 CNY in a CNY plan", () => {
@@ -111,14 +113,16 @@ describe("the same ranking whatever the currency", () => {
     expect(cny.limits.budgetConversion).toMatchObject({ from: "USD", amount: 2000 });
     expect(usd.limits.budget).toBe(2000);
     expect(order(cny)).toEqual(order(usd));
-    expect(cny.best.map((r) => r.withinBudget)).toEqual(usd.best.map((r) => r.withinBudget));
+    expect(bestRows(cny).map((r) => r.withinBudget)).toEqual(
+      bestRows(usd).map((r) => r.withinBudget),
+    );
   });
 });
 
 describe("unpriced options", () => {
   it("come after every priced option that runs", () => {
     const p = plan({ workload: SERVE_70B, currency: "CNY" });
-    const running = p.best.filter((r) => r.verdict !== "does-not-fit");
+    const running = bestRows(p).filter((r) => r.verdict !== "does-not-fit");
     const firstUnpriced = running.findIndex((r) => r.pricePerGpuHour === null);
     expect(firstUnpriced).toBeGreaterThan(0);
     expect(running.slice(firstUnpriced).every((r) => r.pricePerGpuHour === null)).toBe(true);
@@ -134,7 +138,7 @@ describe("unpriced options", () => {
       deadlineHours: 1e5,
       currency: "CNY",
     });
-    expect(p.best[0]!.pricePerGpuHour).toBeNull();
+    expect(bestRows(p)[0]!.pricePerGpuHour).toBeNull();
     expect(p.limits.met).toBe(false);
     expect(p.limits.unpriced.map((r) => r.gpu)).toEqual(["rtx-3080"]);
   });

@@ -23,7 +23,8 @@ const ctx = {
 
 interface Plan {
   rows: PlanRow[];
-  best: PlanRow[];
+  /** Indices into `rows`. */
+  best: number[];
   limits: LimitsAnswer;
 }
 function plan(request: Record<string, unknown>): Plan {

@@ -16,6 +16,7 @@ import {
 } from "../../../../src/estimate/training/scaling.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../../src/prices/load.ts";
+import { bestRows } from "../../../../src/stores/views/plan-rows.ts";
 
 const gpus = loadGpuSpecs();
 // Reference prices are aged against a fixed day, so the rows used do not change as the
@@ -25,7 +26,8 @@ const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
 
 interface Plan {
   rows: PlanRow[];
-  best: PlanRow[];
+  /** Indices into `rows`. */
+  best: number[];
   currency: string;
   warnings: { code: string }[];
 }
@@ -172,7 +174,7 @@ describe("plan: prices", () => {
       gpus: ["rtx-a6000"],
       pricesOn: "2026-12-02",
     });
-    const a6000 = p.best[0]!;
+    const a6000 = bestRows(p)[0]!;
     expect(a6000.currency).toBe("CNY");
     // 恒源云's 2.2 CNY of 2026-10-20, not Featurize's 8.0 of 2021-06-15 (history).
     expect(a6000.pricePerGpuHour).toBe(2.2);
@@ -198,12 +200,12 @@ describe("plan: prices", () => {
 describe("plan: the best count of each GPU", () => {
   it("lists each GPU once, at its first row in the plan's order", () => {
     const p = plan({ workload: LORA_8B, tokens: 5e8, sortBy: "time" });
-    expect(new Set(p.best.map((r) => r.gpu)).size).toBe(p.best.length);
+    const best = bestRows(p);
+    expect(new Set(best.map((r) => r.gpu)).size).toBe(p.best.length);
     expect(new Set(p.rows.map((r) => r.gpu)).size).toBe(p.best.length);
-    for (const b of p.best) expect(b).toBe(p.rows.find((r) => r.gpu === b.gpu));
-    expect(p.best.map((r) => p.rows.indexOf(r))).toEqual(
-      [...p.best.map((r) => p.rows.indexOf(r))].sort((a, b) => a - b),
-    );
+    for (const [n, b] of best.entries())
+      expect(p.best[n]).toBe(p.rows.findIndex((r) => r.gpu === b.gpu));
+    expect(p.best).toEqual([...p.best].sort((a, b) => a - b));
   });
 });
 

@@ -10,6 +10,7 @@ import type { PlanRow } from "../../../../src/estimate/plan/row.ts";
 import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
 import { loadReferencePrices } from "../../../../src/prices/load.ts";
+import { bestRows } from "../../../../src/stores/views/plan-rows.ts";
 
 const gpus = loadGpuSpecs();
 // Reference prices are aged against a fixed day, so the rows used do not change as the
@@ -18,7 +19,8 @@ const ctx = { gpus, presets: PRESETS, prices: loadReferencePrices(), today: "202
 
 interface Plan {
   rows: PlanRow[];
-  best: PlanRow[];
+  /** Indices into `rows`. */
+  best: number[];
   assumptions: { key: string; value: unknown; source: string }[];
 }
 function run<T>(request: Record<string, unknown>): T {
@@ -54,7 +56,7 @@ describe("serve workload without an engine", () => {
 
   it("gives priced H100, H200 and A100 rows with a cost per million tokens", () => {
     for (const id of ["h100-sxm", "h200-sxm", "a100-80gb-sxm"]) {
-      const r = p.best.find((x) => x.gpu === id);
+      const r = bestRows(p).find((x) => x.gpu === id);
       expect(r?.verdict, id).not.toBe("does-not-fit");
       expect(r?.pricePerGpuHour, id).toBeGreaterThan(0);
       expect(r?.costPerMillionTokens, id).toBeGreaterThan(0);
@@ -74,7 +76,7 @@ describe("serve workload without an engine", () => {
       expect(r.spareShare!, r.gpu).toBeCloseTo(1 - 20 / r.capacityUsers!, 12);
     }
     // An H100 group of 4 serves more than 20 users at 20 tokens/s each: some is spare.
-    expect(p.best.find((x) => x.gpu === "h100-sxm")?.spareShare).toBeGreaterThan(0);
+    expect(bestRows(p).find((x) => x.gpu === "h100-sxm")?.spareShare).toBeGreaterThan(0);
   });
 
   it("every row's memory per GPU and fit are the inference memory task's for the same workload", () => {
