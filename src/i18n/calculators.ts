@@ -81,6 +81,27 @@ export const WIDGET_KEYS = {
   FrontDoor: ["fd.", "pt.", "lim.", "verdict.", "pr.", "shape.", "price.", "warn.measured-basis"],
 } as const;
 
+type KeysOf<T> = T extends Record<Lang, infer D> ? Extract<keyof D, string> : never;
+/** Every key the calculators' dictionaries define: what `msg` may name (`text.ts`). */
+export type MessageKey = KeysOf<
+  | typeof frameStrings
+  | typeof modelPickerStrings
+  | typeof memoryStrings
+  | typeof trainingStrings
+  | typeof servingStrings
+  | typeof computeTimeStrings
+  | typeof costStrings
+  | typeof planStrings
+  | typeof diagnosisStrings
+  | typeof modelFileStrings
+  | typeof issueStrings
+  | typeof unitStrings
+  | typeof shownUnitStrings
+  | typeof sourceStrings
+  | typeof yourPriceStrings
+  | typeof glanceStrings
+>;
+
 /** Every calculator string of one language: what the page's widgets and the command line say. */
 export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...frameStrings[lang],

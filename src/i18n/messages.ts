@@ -9,7 +9,7 @@ import type { Issue } from "../estimate/request/issue.ts";
 import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Strings } from "./format.ts";
 import type { Msg, Text } from "./text.ts";
-import { msg, qty, say } from "./text.ts";
+import { codedKey, msg, qty, say } from "./text.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization|share|fraction/i;
 
@@ -44,7 +44,7 @@ export const warningMessage = (w: Warning): Msg =>
 
 /** An assumption's value and, after it, where it comes from. */
 export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; source: Msg } => ({
-  label: msg(`as.${a.key}`),
+  label: msg(codedKey(`as.${a.key}`)),
   value: paramText(a.key, a.value),
   source: msg(`src.${a.source}`, a.sourceParams),
 });
@@ -65,8 +65,8 @@ export function issueMessage(i: Issue): Msg {
       unit: percent || typeof p["unit"] !== "string" ? "" : { after: p["unit"] },
     });
   }
-  const base = `issue.${i.code}`;
-  return msg(p["nearest"] !== undefined ? [`${base}.nearest`, base] : base, params);
+  const base = `issue.${i.code}` as const;
+  return msg(p["nearest"] !== undefined ? ([`${base}.nearest`, base] as const) : base, params);
 }
 
 /** The label of the field an issue path names: `lora.rank` → the LoRA rank's label. */

@@ -6,6 +6,7 @@
  * page and the command line word a figure the same way.
  */
 import type { Unit } from "../estimate/request/field.ts";
+import type { MessageKey } from "./calculators.ts";
 import type { Strings } from "./format.ts";
 import { num, sci } from "./format.ts";
 import type { ShownUnit } from "./units.ts";
@@ -34,7 +35,25 @@ export interface List {
 }
 export type Text = string | Msg | Qty | UnitAfter | List;
 
-export const msg = (key: Msg["key"], params?: Msg["params"]): Msg => ({ key, params });
+/**
+ * A message the dictionaries have, checked by the type checker: one key, or keys to try in
+ * order whose last is always there. A key that may be missing (a raw option id) is written
+ * as a `Msg` with `or`, the text to show instead.
+ */
+export type { MessageKey };
+
+/**
+ * A key made of a code the type checker cannot follow (assumption keys, breakdown labels
+ * and field names are strings in the core): the only place a key goes unchecked. A key the
+ * dictionaries lack then shows as the key itself, which the built-page check fails on
+ * (`tests/dist/`), and the strings tests name every field's and option's label.
+ */
+export const codedKey = (key: string): MessageKey => key as MessageKey;
+
+export const msg = (
+  key: MessageKey | readonly [...string[], MessageKey],
+  params?: Msg["params"],
+): Msg => ({ key, params });
 export const qty = (n: Qty["n"], unit?: ShownUnit, digits?: Qty["digits"]): Qty => ({
   n,
   unit,

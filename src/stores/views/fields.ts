@@ -16,7 +16,7 @@ import type {
   NumberField,
 } from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
-import { msg, qty } from "../../i18n/text.ts";
+import { codedKey, msg, qty } from "../../i18n/text.ts";
 import { boxText } from "./box-text.ts";
 import type { Changes } from "../field-store.ts";
 
@@ -116,12 +116,11 @@ export interface Binding<F extends Fields> {
 const toPercent = (v: number): number => Math.round(v * 100 * 1e9) / 1e9;
 
 const labelOf = (name: string, f: Field, label: string | undefined): Msg =>
-  msg(label ?? f.label ?? `f.${name}`);
+  msg(codedKey(label ?? f.label ?? `f.${name}`));
 
 /** An option's label: `opt.<field>.<value>` where a field names its options its own way, else `opt.<value>`. */
-const optionLabel = (name: string, o: string | number): Msg => ({
-  key: [`opt.${name}.${o}`, `opt.${o}`],
-});
+const optionLabel = (name: string, o: string | number): Msg =>
+  msg([`opt.${name}.${o}`, codedKey(`opt.${o}`)]);
 
 export const gpuChoices = (gpus: readonly GpuSpec[]): Choice[] =>
   gpus.map((g) => ({
@@ -176,7 +175,7 @@ export function fieldViews<F extends Fields>(b: Binding<F>) {
           kind: "select",
           value: typeof v === "string" || typeof v === "number" ? String(v) : "",
           choices: [
-            ...(optional ? [{ value: "", label: msg(`opt.${name}.unset`) }] : []),
+            ...(optional ? [{ value: "", label: msg(codedKey(`opt.${name}.unset`)) }] : []),
             ...options(f.options),
           ],
           onValue: (x) => set(x === "" ? undefined : f.options.find((o) => String(o) === x)),

@@ -7,7 +7,7 @@
 import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Currency } from "../../estimate/vocabulary.ts";
 import type { Changes } from "../field-store.ts";
-import type { Text } from "../../i18n/text.ts";
+import type { MessageKey, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { planChart } from "./plan-chart.ts";
 import { $catalog } from "../catalog.ts";
@@ -59,7 +59,7 @@ const MORE = ["pt.shape", "pt.scaling", "pt.limit", "pt.why"];
 
 /** The row's scaling and its basis (`pt.scaling.<basis>`: measured, predicted or neither). */
 const scalingText = (r: PlanRow): Text =>
-  r.scalingEfficiency === null || r.gpus === 1
+  r.scalingEfficiency === null || r.gpus === 1 || r.scalingBasis === "single-gpu"
     ? "—"
     : msg(`pt.scaling.${r.scalingBasis}`, {
         value: qty(r.scalingEfficiency * 100, "percent", 0),
@@ -264,17 +264,17 @@ export const gpuFitView = defineView(
       result: shown(outcome, (r) => {
         const currency = r.currency;
         const serving = mode === "inference";
-        const columns = [
+        const columns: MessageKey[] = [
           "pt.verdict",
           "pt.gpus",
           "pt.shape",
           "pt.memory",
-          ...(serving ? ["pt.perUser"] : []),
+          ...(serving ? ["pt.perUser" as const] : []),
           "pt.hours",
           "pt.cost",
           `pt.perUnit.${mode}`,
           // What the load asked leaves unused of the GPUs it pays for.
-          ...(serving ? ["pt.capacity"] : []),
+          ...(serving ? ["pt.capacity" as const] : []),
           "pt.scaling",
           "pt.limit",
           "pt.price",

@@ -7,8 +7,8 @@ import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import type { MemoryFit, MemoryVerdict } from "../../estimate/memory/views.ts";
 import type { BreakdownItem } from "../../estimate/result.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
-import type { Msg, Qty, Text } from "../../i18n/text.ts";
-import { msg, qty } from "../../i18n/text.ts";
+import type { MessageKey, Msg, Qty, Text } from "../../i18n/text.ts";
+import { codedKey, msg, qty } from "../../i18n/text.ts";
 import { gpuName } from "./result.ts";
 import { seriesColour } from "./series-colour.ts";
 
@@ -34,7 +34,7 @@ export function verdictView(
   v: MemoryVerdict,
   headroom: number,
   gpus: readonly GpuSpec[],
-  none: string,
+  none: MessageKey,
 ): VerdictView {
   const names = (ids: readonly string[]): Text => ({ list: ids.map((id) => gpuName(gpus, id)) });
   const gb = qty(v.rentGB, "gb", 1);
@@ -83,7 +83,7 @@ export function barView(items: readonly BreakdownItem[], totalBytes: number): Ba
       const width = totalBytes > 0 ? (i.value / totalBytes) * 100 : 0;
       const part = {
         key: i.key,
-        label: msg(i.labelKey),
+        label: msg(codedKey(i.labelKey)),
         value: qty(i.value / BYTES_PER_GB, "gb", 1),
         x,
         width,

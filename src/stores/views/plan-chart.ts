@@ -5,7 +5,7 @@
  * loaded with its drawing (`PlanChart.tsx`) when a reader asks for it.
  */
 import type { PlanRow } from "../../estimate/plan/row.ts";
-import type { Msg, Text } from "../../i18n/text.ts";
+import type { MessageKey, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import { moneyMessage, optionMessage } from "./plan-rows.ts";
 
@@ -80,7 +80,7 @@ export function planChart(
   const hi = { hours: Math.max(...hours), cost: Math.max(...costs) };
   // Each named option on its own line above the plot, from the edge on its dot's side, so
   // the whole width is there for a long name.
-  const named = (r: PlanRow & { hours: number }, key: string, row: number) => {
+  const named = (r: PlanRow & { hours: number }, key: MessageKey, row: number) => {
     const end = x(r.hours) > W / 2;
     return {
       x: end ? W - EDGE : EDGE,

@@ -4,9 +4,13 @@ import type { LimitsAnswer } from "../../estimate/plan/limits.ts";
 import type { PlanRow } from "../../estimate/plan/row.ts";
 import type { Assumption } from "../../estimate/result.ts";
 import type { LikelyRange } from "../../estimate/training/time-range.ts";
-import type { List, Msg, Text } from "../../i18n/text.ts";
+import type { List, MessageKey, Msg, Text } from "../../i18n/text.ts";
 import { msg, qty } from "../../i18n/text.ts";
 import type { ShownUnit } from "../../i18n/units.ts";
+
+/** The limits' sentences by name: `lim.<name>` in the dictionaries. */
+type LimitKey = Suffix<"lim.">;
+type Suffix<P extends string, K = MessageKey> = K extends `${P}${infer R}` ? R : never;
 
 /** The rows a plan names as each GPU's best count (`best`, indices into its rows), in order. */
 export const bestRows = (p: { rows: readonly PlanRow[]; best: readonly number[] }): PlanRow[] =>
@@ -178,7 +182,7 @@ export function limitsMessages(l: LimitsAnswer, currency: string): Msg[] {
   const hours = (n: number | null | undefined) =>
     qty(n === null || n === undefined ? n : deadlineShown(n, d, digits), "hours", digits);
   const money = (n: number | null | undefined) => moneyMessage(n, currency);
-  const row = (key: string, r: PlanRow, gbps?: number) =>
+  const row = (key: LimitKey, r: PlanRow, gbps?: number) =>
     msg(`lim.${key}`, {
       option: optionMessage(r),
       hours: hours(r.hours),
