@@ -68,8 +68,10 @@ export const throughputView = defineView(
             key: "ttft",
             label: msg("r.ttft"),
             // A burst's requests wait unlike each other: its spread says more than its mean.
+            // Read from the result, which names its arrival, so the words always match the
+            // figures shown (the last result stays while an edit is checked or computed).
             value:
-              value.arrival === "burst"
+              r.assumptions.some((a) => a.key === "arrival" && a.value === "burst")
                 ? msg("r.ttftBurst", {
                     mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
                     p50: qty(r.ttftMedianSeconds, "seconds"),
