@@ -16,8 +16,9 @@ export const yourPriceStrings = defineStrings(
     "f.prices": "Your price",
     "opt.currency.unset": "This page's: US dollars",
     "fd.yourCost": "{cost} (your price)",
-    "fd.costConverted": "{cost} (converted at {rate})",
-    "fd.yourCostConverted": "{cost} (your price, converted at {rate})",
+    "fd.costConverted": "{cost} (converted from {from})",
+    "fd.yourCostConverted": "{cost} (your price, converted from {from})",
+    "fd.rates": "Converted at {rate}.",
   },
   {
     "gf.yp.title": "你的价格",
@@ -32,7 +33,8 @@ export const yourPriceStrings = defineStrings(
     "f.prices": "你的价格",
     "opt.currency.unset": "本页默认：人民币",
     "fd.yourCost": "{cost}（按你的价格）",
-    "fd.costConverted": "{cost}（按 {rate} 换算）",
-    "fd.yourCostConverted": "{cost}（按你的价格，按 {rate} 换算）",
+    "fd.costConverted": "{cost}（由 {from} 换算）",
+    "fd.yourCostConverted": "{cost}（按你的价格，由 {from} 换算）",
+    "fd.rates": "换算汇率：{rate}。",
   },
 );

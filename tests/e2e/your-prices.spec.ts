@@ -33,6 +33,9 @@ const WORDS = {
       `${price} (your price, converted from ${typed} ${typed === "1.8" ? "CNY" : "USD"} at`,
     // The rate's source, in the page's language.
     rateSource: "ECB euro foreign exchange reference rates",
+    // A front-door option priced in the other currency, and the one line that gives the rate.
+    doorConverted: "(your price, converted from CNY)",
+    doorRate: "Converted at 6.8012 CNY per USD (ECB euro foreign exchange reference rates",
   },
   "zh-cn": {
     // Not the bare words: a row with no price asks "请填入你的价格" (enter your price).
@@ -45,6 +48,8 @@ const WORDS = {
     converted: (price: string, typed: string) =>
       `${price}（你的价格，由 ${typed} ${typed === "1.8" ? "CNY" : "USD"} 按`,
     rateSource: "欧洲央行（ECB）欧元外汇参考汇率",
+    doorConverted: "（按你的价格，由 CNY 换算）",
+    doorRate: "换算汇率：6.8012 CNY/USD（欧洲央行（ECB）欧元外汇参考汇率",
   },
 } as const;
 
@@ -159,6 +164,29 @@ for (const lang of ["en", "zh-cn"] as const) {
     await engineReady(page);
     await expect(answers(page).locator("li").first()).toBeVisible();
     await expect(answers(page)).toContainText(w.door);
+  });
+
+  test(`the front door marks a converted cost on its option and gives the rate once (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang, "gf");
+    await page.selectOption("#gf-mode", "batch");
+    await page.selectOption("#gf-currency", "USD");
+    await page.getByRole("button", { name: w.add }).click();
+    await page.selectOption("#gf-p0-gpu", "rtx-4090");
+    await page.selectOption("#gf-p0-currency", "CNY");
+    await typeInto(page, "#gf-p0-pricePerGpuHour", "0.01");
+    await openHome(page, lang);
+    await page.selectOption("#fd-goal", "batch");
+    await engineReady(page);
+    // 0.01 CNY an hour makes the RTX 4090 the cheapest option, shown first.
+    await expect(answers(page).locator('li[data-gpu="rtx-4090"]')).toContainText(w.doorConverted);
+    // The ECB cross of 2026-05-08 in force on the pinned day: one line under the options,
+    // however many of them were converted.
+    const rates = page.locator("[data-rates]");
+    await expect(rates).toHaveCount(1);
+    await expect(rates).toContainText(w.doorRate);
+    await expect(rates).toContainText("2026-05-08");
   });
 
   test(`the same workload ranks the same hardware in USD and in CNY (${lang})`, async ({

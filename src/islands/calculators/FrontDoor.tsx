@@ -84,6 +84,11 @@ function Markup({
                     );
                   })}
                 </ol>
+                {r.rates.map((l, i) => (
+                  <p key={i} class="calc-note-text" data-rates>
+                    {s(l)}
+                  </p>
+                ))}
                 {r.billed && (
                   <p class="calc-note-text" data-billed>
                     {s(r.billed)}

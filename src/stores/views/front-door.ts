@@ -29,6 +29,7 @@ import {
   missedMessage,
   moneyMessage,
   optionMessage,
+  ratesMessages,
   servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
@@ -224,6 +225,8 @@ export const frontDoorView = defineView(
           assumes: goal === "serve" ? servingSetupMessage(r.assumptions) : null,
           /** What the hours an answer shows count; a serving answer shows none. */
           billed: goal === "serve" ? null : msg(`fd.billed.${batch ? "batch" : "training"}`),
+          /** The exchange rate of the options' converted costs, said once below them. */
+          rates: ratesMessages(top),
           options: top.map((x) => ({
             gpu: x.gpu,
             gpus: x.gpus,

@@ -62,15 +62,24 @@ export const conversionMessage = (c: Conversion): Msg =>
 
 /**
  * A row's cost, marked when it rests on a price the user entered, and when its price was
- * converted from the other currency (with the rate, its source and date).
+ * converted from the other currency (the rate is said once for all options: `ratesMessages`).
  */
 export function costMessage(r: PlanRow, cost: Msg): Msg {
   if (r.cost === null) return cost;
   const mine = r.priceSource === "request";
   const c = r.priceConversion;
-  if (c)
-    return msg(mine ? "fd.yourCostConverted" : "fd.costConverted", { cost, rate: rateMessage(c) });
+  if (c) return msg(mine ? "fd.yourCostConverted" : "fd.costConverted", { cost, from: c.from });
   return mine ? msg("fd.yourCost", { cost }) : cost;
+}
+
+/** The exchange rates the rows' converted costs used, each said once, with its source and date. */
+export function ratesMessages(rows: readonly PlanRow[]): Msg[] {
+  const seen = new Map<string, Conversion>();
+  for (const r of rows) {
+    const c = r.cost === null ? null : r.priceConversion;
+    if (c) seen.set(`${c.rate.base}/${c.rate.quote}/${c.rate.rate}/${c.rate.date}`, c);
+  }
+  return [...seen.values()].map((c) => msg("fd.rates", { rate: rateMessage(c) }));
 }
 
 /** An amount in the plan's currency, or that no sourced price prices it. */

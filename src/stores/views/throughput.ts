@@ -70,14 +70,13 @@ export const throughputView = defineView(
             // A burst's requests wait unlike each other: its spread says more than its mean.
             // Read from the result, which names its arrival, so the words always match the
             // figures shown (the last result stays while an edit is checked or computed).
-            value:
-              r.assumptions.some((a) => a.key === "arrival" && a.value === "burst")
-                ? msg("r.ttftBurst", {
-                    mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
-                    p50: qty(r.ttftMedianSeconds, "seconds"),
-                    p90: qty(r.ttftP90Seconds, "seconds"),
-                  })
-                : likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
+            value: r.assumptions.some((a) => a.key === "arrival" && a.value === "burst")
+              ? msg("r.ttftBurst", {
+                  mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
+                  p50: qty(r.ttftMedianSeconds, "seconds"),
+                  p90: qty(r.ttftP90Seconds, "seconds"),
+                })
+              : likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
           },
           {
             key: "ttftLikely",

@@ -17,7 +17,7 @@ import type { Outcome, TaskContext } from "../../../src/estimate/request/task.ts
 import type { WIDGET_KEYS } from "../../../src/i18n/calculators.ts";
 import { calculatorStrings, widgetStrings } from "../../../src/i18n/calculators.ts";
 import { sayer } from "../../../src/i18n/text.ts";
-import { loadReferencePrices } from "../../../src/prices/load.ts";
+import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost } from "../../../src/stores/cost.ts";
 import { engine } from "../../../src/stores/engine-impl.ts";
@@ -66,7 +66,14 @@ const LONG = { timeout: 300_000 };
 
 function useCatalog(ids?: readonly string[]): string[] {
   const gpus = ids ? ALL_GPUS.filter((g) => ids.includes(g.id)) : ALL_GPUS;
-  provideCatalog({ gpus, presets: PRESET_LIST, prices: loadReferencePrices() });
+  // With the dated exchange rates, as the page has them: a price in the other currency is
+  // converted and marked, not dropped.
+  provideCatalog({
+    gpus,
+    presets: PRESET_LIST,
+    prices: loadReferencePrices(),
+    rates: loadExchangeRates(),
+  });
   return gpus.map((g) => g.id);
 }
 
@@ -612,7 +619,27 @@ describe("plan widgets", () => {
                     ? inUnit(lang, x.tokensPerSecondPerUser, "tokens-per-second", 1)
                     : inUnit(lang, x.hours, "hours", 1),
                 );
+              // A converted cost names the currency it came from; the rate is said once, below.
+              const c = x.cost === null ? null : x.priceConversion;
+              if (c)
+                expect(text).toContain(
+                  lang === "en" ? `converted from ${c.from}` : `由 ${c.from} 换算`,
+                );
             });
+          const rates = new Set(
+            top.flatMap((x) =>
+              x.cost !== null && x.priceConversion
+                ? [`${x.priceConversion.rate.rate} ${x.priceConversion.rate.quote}`]
+                : [],
+            ),
+          );
+          const lines = v.result.status === "ok" ? v.result.rates : [];
+          expect(lines).toHaveLength(rates.size);
+          for (const lang of LANGS)
+            for (const [i, rate] of [...rates].entries())
+              expect(say[lang](lines[i]!)).toContain(
+                lang === "en" ? `Converted at ${rate} per` : `换算汇率：${rate}/`,
+              );
         }),
         RUNS / 4,
       );
