@@ -118,7 +118,7 @@ export const planStrings = defineStrings(
     "likely.basis.serving":
       "likely range: where 8 in 10 published serving runs landed that the speed model's fit never saw, each publication counting the same ({runs} runs, {sources} publications)",
     "likely.basis.ttft-closed":
-      "likely range: where 8 in 10 published times to first token landed with users sending in turn ({runs} runs, {sources} publication(s)); runs of equal-length requests wait far longer than evenly spread arrivals would, so the estimate is the short end",
+      "likely range: where 8 in 10 published times to first token landed with users sending in turn, their requests of one length in step ({runs} runs, {sources} publication(s))",
     "likely.basis.ttft-burst":
       "likely range: where 8 in 10 published times to first token landed for requests sent all at once, each publication counting the same ({runs} runs, {sources} publications)",
     "pr.over-budget": "over budget",
@@ -365,7 +365,7 @@ export const planStrings = defineStrings(
     "likely.basis.serving":
       "可能范围：速度模型拟合时从未用过的已发表推理服务运行，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "likely.basis.ttft-closed":
-      "可能范围：用户轮流发送请求时，已发表的首 token 延迟十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）；等长请求会同时开始、同时结束，等待远长于均匀到达时，所以估算值是短的一端",
+      "可能范围：用户轮流发送、请求等长而同步进行时，已发表的首 token 延迟十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
     "likely.basis.ttft-burst":
       "可能范围：请求同时到达时，已发表的首 token 延迟十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "pr.over-budget": "超出预算",

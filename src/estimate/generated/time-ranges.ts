@@ -36,8 +36,8 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
     sources: 5,
   },
   "ttft-closed": {
-    low: 1,
-    high: 36.6,
+    low: 0.47,
+    high: 1.5,
     runs: 94,
     sources: 1,
   },

@@ -303,7 +303,14 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
       code: input.arrival === "burst" ? "requests-queued" : "users-queued",
       params: { users: input.batch, running: cycle.running },
     });
+  // Users in a closed loop, all asking with one prompt and output length, start together and
+  // stay in step (`vllm bench serve --max-concurrency`, genai-perf `--concurrency`): each
+  // finishes with the others admitted in its step and asks again at once, so every round's
+  // prompts queue for the step budget as a burst's do. Their first tokens are a burst's;
+  // the output rate is the steady loop's, as every step's work is the same either way.
   const burst = input.arrival === "burst" ? burstRun(input, loads, cycle, timesOf) : undefined;
+  const wave = burst ?? burstRun({ ...input, batch: cycle.running }, loads, cycle, timesOf);
+  const waveWait = burst ? 0 : cycle.waitSeconds;
   const probe = Math.max(1, promptTokens || PREFILL_PROBE_TOKENS);
   const probeLoad = { sequences: 1, contextTokens: probe / 2, tokens: probe, promptTokens: probe };
   const prefillTokensPerSecond = probe / timesOf(probeLoad).total;
@@ -373,10 +380,9 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     stepSeconds: cycle.tpotSeconds,
     tpotSeconds: cycle.tpotSeconds,
     limitedBy,
-    // The steady state's users all wait alike: its median and 90th percentile are its mean.
-    ttftSeconds: burst?.ttft.mean ?? cycle.ttftSeconds,
-    ttftMedianSeconds: burst?.ttft.p50 ?? cycle.ttftSeconds,
-    ttftP90Seconds: burst?.ttft.p90 ?? cycle.ttftSeconds,
+    ttftSeconds: wave.ttft.mean + waveWait,
+    ttftMedianSeconds: wave.ttft.p50 + waveWait,
+    ttftP90Seconds: wave.ttft.p90 + waveWait,
     prefillTokensPerSecond,
     requestsPerSecond: burst
       ? Math.max(1, input.batch) / burst.makespanSeconds

@@ -67,16 +67,16 @@ export const throughputView = defineView(
           {
             key: "ttft",
             label: msg("r.ttft"),
-            // A burst's requests wait unlike each other: its spread says more than its mean.
-            // Read from the result, which names its arrival, so the words always match the
-            // figures shown (the last result stays while an edit is checked or computed).
-            value: r.assumptions.some((a) => a.key === "arrival" && a.value === "burst")
-              ? msg("r.ttftBurst", {
-                  mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
-                  p50: qty(r.ttftMedianSeconds, "seconds"),
-                  p90: qty(r.ttftP90Seconds, "seconds"),
-                })
-              : likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
+            // Requests that queue for prefill together (a burst, a round of users in step)
+            // wait unlike each other: their spread says more than their mean.
+            value:
+              r.ttftP90Seconds !== r.ttftSeconds
+                ? msg("r.ttftSpread", {
+                    mean: likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
+                    p50: qty(r.ttftMedianSeconds, "seconds"),
+                    p90: qty(r.ttftP90Seconds, "seconds"),
+                  })
+                : likelyMessage(r.ttftSeconds, r.ttftRange, "seconds"),
           },
           {
             key: "ttftLikely",

@@ -255,12 +255,8 @@ function expectBar(
   expect(say[lang](bar.total)).toBe(inUnit(lang, total / 1e9, "gb", 1));
 }
 
-/** The time to first token as each language words it: with its range, and a burst's spread. */
-function ttftText(
-  lang: (typeof LANGS)[number],
-  r: TaskResult<"decode-speed">,
-  burst: boolean,
-): string {
+/** The time to first token as each language words it: with its range, and its spread where requests wait unlike each other. */
+function ttftText(lang: (typeof LANGS)[number], r: TaskResult<"decode-speed">): string {
   const mean = withRange(
     lang,
     inUnit(lang, r.ttftSeconds, "seconds"),
@@ -269,7 +265,7 @@ function ttftText(
     undefined,
     "seconds",
   );
-  if (!burst) return mean;
+  if (r.ttftP90Seconds === r.ttftSeconds) return mean;
   const [p50, p90] = [r.ttftMedianSeconds, r.ttftP90Seconds].map((x) => inUnit(lang, x, "seconds"));
   return lang === "en"
     ? `on average ${mean}; median ${p50}, 90% of requests within ${p90}`
@@ -313,7 +309,7 @@ describe("throughput", () => {
             bound: inUnit(lang, r.boundTokensPerSecond, "tokens-per-second"),
             limit: strings[lang][`opt.${r.limitedBy}`],
             prefill: inUnit(lang, r.prefillTokensPerSecond, "tokens-per-second"),
-            ttft: ttftText(lang, r, s.arrival === "burst"),
+            ttft: ttftText(lang, r),
             rps: plain(lang, r.requestsPerSecond),
             likely: expect.stringContaining(String(r.tokensPerSecondRange.runs)),
             ttftLikely: expect.stringContaining(String(r.ttftRange.runs)),
