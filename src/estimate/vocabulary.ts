@@ -178,6 +178,11 @@ export const NETWORK_GBPS: Record<InterNodeNetwork, number> = {
 
 /** Orders of a rental plan within its limits (`sortRows`): by cost or by time. */
 export const PLAN_SORT_KEYS = ["cost", "time"] as const;
+/**
+ * Which rows a plan lists: every GPU count it tried for each GPU, or each GPU's best count
+ * only (the ones its `best` names: what the decision table and the front door show).
+ */
+export const PLAN_COUNTS = ["all", "best"] as const;
 export type PlanSort = (typeof PLAN_SORT_KEYS)[number];
 
 /** Currencies prices are given in; converted at a dated, sourced rate (`cost/exchange.ts`). */

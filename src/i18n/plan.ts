@@ -239,6 +239,8 @@ export const planStrings = defineStrings(
     "opt.inference": "Inference (current settings)",
     "opt.cost": "Cost",
     "opt.time": "Time",
+    "opt.all": "Every GPU count tried",
+    "opt.best": "Each GPU at its best count",
     "warn.seed-rule-of-thumb": "A rule of thumb, not a measurement.",
     "gf.note.training":
       "Training: the model and training settings from the other calculators. Several GPUs run data parallel, sharded with ZeRO-3 only where plain data parallel does not fit; nodes of at most the size each GPU is rented in. Costs use the prices you enter under Your prices, else the dated reference prices.",
@@ -483,6 +485,8 @@ export const planStrings = defineStrings(
     "opt.inference": "推理（当前设置）",
     "opt.cost": "费用",
     "opt.time": "时间",
+    "opt.all": "每种 GPU 试过的每个数量",
+    "opt.best": "每种 GPU 只列最佳数量",
     "warn.seed-rule-of-thumb": "这是经验法则，不是实测。",
     "gf.note.training":
       "训练：使用其他计算器中的模型和训练设置。多卡时做数据并行，只有普通数据并行装不下时才用 ZeRO-3 分片；每个节点的卡数不超过该卡实际出租的规格。费用优先用你在“你的价格”里填的价格，否则用注明日期的参考价格。",

@@ -139,6 +139,8 @@ export function planRequest(
     request: {
       task: "plan",
       workload: workload.request,
+      // The table and the front door show each GPU at its best count: the page asks for those.
+      counts: "best",
       ...fieldsOf(FIT_PLAN_FIELDS[mode], f, own),
       ...fieldsOf(JOB_PLAN_FIELDS[mode], j, {}),
       // The compute-time calculator's network, unless the decision table names its own.

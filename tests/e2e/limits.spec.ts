@@ -66,6 +66,7 @@ const VERDICT = {
 /** QLoRA (a 4-bit base) of Qwen2.5-32B on 1 B tokens, as the front door's inputs set it. */
 const question = (deadlineHours: number): TaskRequest<"plan"> => ({
   task: "plan",
+  counts: "best",
   workload: {
     task: "train-memory",
     model: { preset: "qwen2.5-32b" },

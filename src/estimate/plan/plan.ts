@@ -27,8 +27,8 @@ import { weightBytes } from "../model/weight-bytes.ts";
 import { gpuById, speedFigureIssues } from "../memory/verdict.ts";
 import { speedSetup } from "../serving/decode-speed.ts";
 import type { GpuPrice, Resolved } from "../request/field.ts";
-import { date, gpu, int, num, request, share } from "../request/field.ts";
-import { HEADROOM_DEFAULT } from "../vocabulary.ts";
+import { date, gpu, int, num, oneOf, request, share } from "../request/field.ts";
+import { HEADROOM_DEFAULT, PLAN_COUNTS } from "../vocabulary.ts";
 import { BILLING_FIELDS, PLAN_STORE_FIELDS, SERVE_EXTRA_FIELDS } from "./fields.ts";
 import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "../serving/infer-memory.ts";
 import type { Issue } from "../request/issue.ts";
@@ -69,6 +69,11 @@ export const PLAN_OPTION_FIELDS = {
    */
   pricesOn: date(),
   gpus: { kind: "gpu-list" },
+  /**
+   * `best`: list each GPU at its best count only, as the page asks (it shows no other, so it
+   * carries no other); `all`: every count tried, for a script that compares them.
+   */
+  counts: oneOf(PLAN_COUNTS, { default: "all" }),
   /**
    * A real run (the run analyzer's, or a log's figures): its peak replaces the estimated
    * training memory; its throughput on `gpu` x `gpus` replaces the estimate for that GPU, and
@@ -542,6 +547,8 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     ...(r.interNodeGbps === undefined ? { interNodeGbps: CLUSTER_NETWORK_GBPS } : {}),
   });
   const count = (v: PlanRow["verdict"]) => rows.filter((x) => x.verdict === v).length;
+  const best = bestPerGpu(sorted);
+  const listed = r.counts === "best" ? best.flatMap((i) => sorted[i] ?? []) : sorted;
   const currency = planCurrency(r, ctx);
   const warnings: Warning[] = [];
   if (basis)
@@ -583,7 +590,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     ...servingAssumptions(r.workload),
   ];
   return {
-    // A ranking's total is the number of rows; its parts say how each fares.
+    // A ranking's total is the number of options it weighed; its parts say how each fares.
     total: rows.length,
     breakdown: [
       part("fits-one-gpu", count("fits")),
@@ -594,14 +601,14 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     assumptions,
     warnings,
     currency,
-    rows: sorted,
+    rows: listed,
     /** The run the speeds are based on, its figure beside the estimate, and the ratio carried. */
     basis,
     /**
      * Each GPU once, at its best count, as indices into `rows`: what the decision table and
      * the front door show (`bestRowsOf`).
      */
-    best: bestPerGpu(sorted),
+    best: r.counts === "best" ? listed.map((_, i) => i) : best,
     limits: {
       ...limitsAnswer(sorted, held, wider),
       ...(budget.conversion ? { budgetConversion: budget.conversion } : {}),

@@ -199,6 +199,7 @@ for (const lang of ["en", "zh-cn"] as const)
       await page.selectOption("#gf-sortBy", c.sortBy);
       const request: TaskRequest<"plan"> = {
         task: "plan",
+        counts: "best",
         workload: {
           task: "train-memory",
           model: OPENING.model,

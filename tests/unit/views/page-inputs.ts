@@ -294,6 +294,8 @@ export function planRequest(
   return given<TaskRequest<"plan">>({
     task: "plan",
     workload,
+    // The page shows each GPU at its best count only, and asks for no other.
+    counts: "best",
     epochs: f.epochs,
     network: f.network,
     interNodeGbps: f.interNodeGbps,

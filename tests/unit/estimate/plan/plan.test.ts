@@ -207,6 +207,15 @@ describe("plan: the best count of each GPU", () => {
       expect(p.best[n]).toBe(p.rows.findIndex((r) => r.gpu === b.gpu));
     expect(p.best).toEqual([...p.best].sort((a, b) => a - b));
   });
+  it("asked for best counts only (as the page asks), lists those rows and no other", () => {
+    const all = plan({ workload: LORA_8B, tokens: 5e8, sortBy: "time" });
+    const only = plan({ workload: LORA_8B, tokens: 5e8, sortBy: "time", counts: "best" });
+    expect(all.rows.length).toBeGreaterThan(all.best.length);
+    expect(only.rows).toEqual(bestRows(all));
+    expect(only.best).toEqual(only.rows.map((_, i) => i));
+    // What the ranking weighed is the same: its total counts every option tried.
+    expect((only as unknown as { total: number }).total).toBe(all.rows.length);
+  });
 });
 
 describe("plan: node shapes and scaling", () => {
