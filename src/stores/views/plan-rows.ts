@@ -123,7 +123,10 @@ export function missedMessage(r: PlanRow): List | null {
   const missed = r.reasons.filter(
     (k) => k === "misses-deadline" || k === "may-miss-deadline" || k === "over-budget",
   );
-  return missed.length ? { list: missed.map((k) => msg(`pr.${k}`)), sep: "pt.whySeparator" } : null;
+  // Short where the eye starts: the why column says that the deadline falls in the range.
+  const said = (k: (typeof missed)[number]) =>
+    k === "may-miss-deadline" ? msg("deadline.may-miss") : msg(`pr.${k}`);
+  return missed.length ? { list: missed.map(said), sep: "pt.whySeparator" } : null;
 }
 
 /** `n` rounded to `digits` fraction digits, up (`ceil`) or to the nearest. */
