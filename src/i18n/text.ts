@@ -35,21 +35,21 @@ export interface List {
 }
 export type Text = string | Msg | Qty | UnitAfter | List;
 
-/**
- * A message the dictionaries have, checked by the type checker: one key, or keys to try in
- * order whose last is always there. A key that may be missing (a raw option id) is written
- * as a `Msg` with `or`, the text to show instead.
- */
 export type { MessageKey };
 
 /**
  * A key made of a code the type checker cannot follow (assumption keys, breakdown labels
  * and field names are strings in the core): the only place a key goes unchecked. A key the
  * dictionaries lack then shows as the key itself, which the built-page check fails on
- * (`tests/dist/`), and the strings tests name every field's and option's label.
+ * (`tests/dist/`); `tests/unit/i18n/option-labels.test.ts` requires every option's label.
  */
 export const codedKey = (key: string): MessageKey => key as MessageKey;
 
+/**
+ * A message the dictionaries have, checked by the type checker: one key, or keys to try in
+ * order whose last is always there. A key that may be missing (a raw option id) is written
+ * as a `Msg` with `or`, the text to show instead.
+ */
 export const msg = (
   key: MessageKey | readonly [...string[], MessageKey],
   params?: Msg["params"],

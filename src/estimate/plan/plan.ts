@@ -606,7 +606,7 @@ function planResult(r: PlanRequest, ctx: TaskContext) {
     basis,
     /**
      * Each GPU once, at its best count, as indices into `rows`: what the decision table and
-     * the front door show (`bestRowsOf`).
+     * the front door show (the views' `bestRows` reads them).
      */
     best: r.counts === "best" ? listed.map((_, i) => i) : best,
     limits: {

@@ -8,7 +8,8 @@
  * models, training LoRA or QLoRA adapters (on either; their runs miss by far more than full
  * training's), serving (output tokens per second of an engine), and serving's time to first
  * token, for users sending in turn (`ttft-closed`: requests of one length, which start and
- * end together, so each round's prompts queue as a burst's) and for a burst (`ttft-burst`). A time to first token is a time: its range scales it as hours are.
+ * end together, so each round's prompts queue as a burst's) and for a burst (`ttft-burst`).
+ * A time to first token is a time: its range scales it as hours are.
  */
 export const RANGE_KINDS = [
   "training-dense",
