@@ -83,6 +83,8 @@ export const decodeSpeedTask = defineTask({
       ...speed,
       tokensPerSecondRange: likelyRate(speed.tokensPerSecond, "serving"),
       tokensPerSecondPerSequenceRange: likelyRate(speed.tokensPerSecondPerSequence, "serving"),
+      // Requests a second are the output rate over each request's output: the same spread.
+      requestsPerSecondRange: likelyRate(speed.requestsPerSecond, "serving"),
       // The mean time to first token against published runs' by arrival: users sending in
       // turn wait far longer than the model's evenly spread arrivals (`range-kind.ts`).
       ttftRange: likelyHours(

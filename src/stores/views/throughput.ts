@@ -86,7 +86,11 @@ export const throughputView = defineView(
               sources: r.ttftRange.sources,
             }),
           },
-          { key: "rps", label: msg("r.rps"), value: qty(r.requestsPerSecond) },
+          {
+            key: "rps",
+            label: msg("r.rps"),
+            value: likelyMessage(r.requestsPerSecond, r.requestsPerSecondRange, undefined),
+          },
           {
             key: "likely",
             label: msg("r.likely"),

@@ -144,7 +144,8 @@ const withRange = (
   range: { low: number; high: number } | null | undefined,
   form: "sentence" | "cell",
   digits?: number,
-  unit: "hours" | "tokens-per-second" | "seconds" = "hours",
+  /** null: a plain number ("requests per second" says its unit in its label). */
+  unit: "hours" | "tokens-per-second" | "seconds" | null = "hours",
 ): string => {
   if (!range) return value;
   const low = plain(lang, range.low, digits);
@@ -152,7 +153,8 @@ const withRange = (
     const high = plain(lang, range.high, digits);
     return lang === "en" ? `${value} (${low}–${high})` : `${value}（${low}–${high}）`;
   }
-  const high = inUnit(lang, range.high, unit, digits);
+  const high =
+    unit === null ? plain(lang, range.high, digits) : inUnit(lang, range.high, unit, digits);
   return lang === "en" ? `${value}, likely ${low}–${high}` : `${value}，可能 ${low}–${high}`;
 };
 
@@ -310,7 +312,14 @@ describe("throughput", () => {
             limit: strings[lang][`opt.${r.limitedBy}`],
             prefill: inUnit(lang, r.prefillTokensPerSecond, "tokens-per-second"),
             ttft: ttftText(lang, r),
-            rps: plain(lang, r.requestsPerSecond),
+            rps: withRange(
+              lang,
+              plain(lang, r.requestsPerSecond),
+              r.requestsPerSecondRange,
+              "sentence",
+              undefined,
+              null,
+            ),
             likely: expect.stringContaining(String(r.tokensPerSecondRange.runs)),
             ttftLikely: expect.stringContaining(String(r.ttftRange.runs)),
           });
