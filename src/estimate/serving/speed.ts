@@ -387,9 +387,9 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
     requestsPerSecond: burst
       ? Math.max(1, input.batch) / burst.makespanSeconds
       : cycle.running / cycle.serviceSeconds,
-    secondsPerRequest: burst
-      ? burst.ttft.mean + (cycle.serviceSeconds - (cycle.ttftSeconds - cycle.waitSeconds))
-      : cycle.requestSeconds,
+    // A request's wait for its first token, then its output as the steady loop decodes it.
+    secondsPerRequest:
+      wave.ttft.mean + waveWait + (cycle.serviceSeconds - (cycle.ttftSeconds - cycle.waitSeconds)),
     runningSequences: cycle.running,
     queuedSequences: cycle.queued,
     stepTokens: cycle.decodeStep.tokens,

@@ -276,6 +276,9 @@ describe("serving many users: the engine's schedule", () => {
       expect(r.ttftMedianSeconds).toBeCloseTo(4 * step, 12);
       expect(r.ttftP90Seconds).toBeCloseTo(8 * step, 12);
     }
+    // A request lasts its wait for the first token, then 255 more tokens at the steady pace.
+    for (const r of [closed, burst])
+      expect(r.secondsPerRequest).toBeCloseTo(r.ttftSeconds + 255 * r.tpotSeconds, 9);
     // The loop's output rate is its steady one; the burst's ends when its last request does.
     expect(closed.tokensPerSecond).not.toBe(burst.tokensPerSecond);
     // The result says which is the burst.
