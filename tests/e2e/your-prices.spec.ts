@@ -8,6 +8,7 @@
  * hardware in USD and in CNY.
  */
 import type { Page } from "@playwright/test";
+import type { Lang } from "./calculators/helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   engineReady,
@@ -56,6 +57,17 @@ const WORDS = {
 const table = (page: Page) => page.locator('[data-table="fit"]');
 const row = (page: Page, gpu: string) => table(page).locator(`tbody tr[data-gpu="${gpu}"]`);
 const answers = (page: Page) => page.locator('[data-testid="fd-answer"]');
+
+/** A batch plan in US dollars on the decision table, with the RTX 4090 priced in yuan. */
+async function usdPlanWithYuanPrice(page: Page, lang: Lang, price: string): Promise<void> {
+  await openCalculators(page, lang, "gf");
+  await page.selectOption("#gf-mode", "batch");
+  await page.selectOption("#gf-currency", "USD");
+  await page.getByRole("button", { name: WORDS[lang].add }).click();
+  await page.selectOption("#gf-p0-gpu", "rtx-4090");
+  await page.selectOption("#gf-p0-currency", "CNY");
+  await typeInto(page, "#gf-p0-pricePerGpuHour", price);
+}
 
 for (const lang of ["en", "zh-cn"] as const) {
   const w = WORDS[lang];
@@ -125,13 +137,7 @@ for (const lang of ["en", "zh-cn"] as const) {
   });
 
   test(`prices in both currencies give priced, converted answers (${lang})`, async ({ page }) => {
-    await openCalculators(page, lang, "gf");
-    await page.selectOption("#gf-mode", "batch");
-    await page.selectOption("#gf-currency", "USD");
-    await page.getByRole("button", { name: w.add }).click();
-    await page.selectOption("#gf-p0-gpu", "rtx-4090");
-    await page.selectOption("#gf-p0-currency", "CNY");
-    await typeInto(page, "#gf-p0-pricePerGpuHour", "1.8");
+    await usdPlanWithYuanPrice(page, lang, "1.8");
     await page.getByRole("button", { name: w.add }).click();
     await page.selectOption("#gf-p1-gpu", "h100-sxm");
     await page.selectOption("#gf-p1-currency", "USD");
@@ -169,13 +175,7 @@ for (const lang of ["en", "zh-cn"] as const) {
   test(`the front door marks a converted cost on its option and gives the rate once (${lang})`, async ({
     page,
   }) => {
-    await openCalculators(page, lang, "gf");
-    await page.selectOption("#gf-mode", "batch");
-    await page.selectOption("#gf-currency", "USD");
-    await page.getByRole("button", { name: w.add }).click();
-    await page.selectOption("#gf-p0-gpu", "rtx-4090");
-    await page.selectOption("#gf-p0-currency", "CNY");
-    await typeInto(page, "#gf-p0-pricePerGpuHour", "0.01");
+    await usdPlanWithYuanPrice(page, lang, "0.01");
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "batch");
     await engineReady(page);
