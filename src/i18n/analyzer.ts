@@ -71,6 +71,7 @@ export const analyzer = defineStrings(
     "lg.view.device-used": "device memory used, as nvidia-smi",
     "lg.row.running": "Requests running (concurrency)",
     "lg.row.waiting": "Requests waiting (queue)",
+    "lg.row.burst": "Requests sent at once (burst)",
     "lg.row.kvPool": "KV cache pool, tokens",
     "lg.row.maxConcurrency": "Maximum concurrency at {tokens} tokens a request",
     "lg.maxMedian": "max {max}, median {median}",
@@ -88,6 +89,8 @@ export const analyzer = defineStrings(
       "Throughput is the benchmark client's figure over its own run (line {line}), ramp-up included.",
     "lg.basis":
       "Your run on {gpus} × {gpu} ran at {ratio}× this site's estimate. As the basis, that GPU's rows use the measured speed and every other GPU the estimate × {ratio}; the share of the difference that belongs to the GPU is unknown, so other GPUs lie between {low}× and {high}× the estimate.",
+    "lg.basis.burst":
+      "The benchmark sent all {requests} requests at once, so the estimate beside it is of that same burst: prompts ramping in, the rest queueing for free places, and the drain at the end.",
     "lg.needs.gpu": "Choose the GPU the run used to see the estimate beside it.",
     "lg.needs.throughput": "No tokens/s to compare: the log has no token throughput.",
     "lg.needs.concurrency":
@@ -369,6 +372,7 @@ export const analyzer = defineStrings(
     "lg.view.device-used": "设备已用显存（同 nvidia-smi）",
     "lg.row.running": "运行中的请求（并发）",
     "lg.row.waiting": "等待中的请求（排队）",
+    "lg.row.burst": "一次性发出的请求（突发）",
     "lg.row.kvPool": "KV 缓存池，token 数",
     "lg.row.maxConcurrency": "每请求 {tokens} token 时的最大并发",
     "lg.maxMedian": "最大 {max}，中位数 {median}",
@@ -385,6 +389,8 @@ export const analyzer = defineStrings(
       "吞吐量为基准测试客户端在其整个运行中的数值（第 {line} 行），含爬坡阶段。",
     "lg.basis":
       "你在 {gpus} × {gpu} 上的运行速度是本站估算的 {ratio}×。作为依据时，该 GPU 的行使用实测速度，其他 GPU 为估算 × {ratio}；差距中属于 GPU 本身的部分未知，所以其他 GPU 介于估算的 {low}× 到 {high}× 之间。",
+    "lg.basis.burst":
+      "该基准测试一次性发出全部 {requests} 个请求，所以旁边的估算也是同样的突发：提示词逐步进入，其余请求排队等空位，最后逐渐收尾。",
     "lg.needs.gpu": "请选择运行所用的 GPU，才能显示对应的估算。",
     "lg.needs.throughput": "没有可比较的 tokens/s：日志中没有 token 吞吐量。",
     "lg.needs.concurrency": "日志没有运行中请求数，服务的估算没有可用的并发数。",

@@ -40,6 +40,8 @@ export const MEASURED_FIELDS = {
   basisKind: oneOf(["", "training", "serving"], { default: "" }),
   tokensPerSecond: num("tokens-per-second", 0, 1e9, { default: 0 }),
   concurrency: num("sequences", 0, 1e6, { default: 0 }),
+  /** A benchmark that sent all its requests at once: how many (0: a steady load). */
+  burstRequests: int("sequences", 0, 100_000, { default: 0 }),
   /** Name of the imported file ("" for a paste). */
   sourceFile: text(200),
   /** When the measurements were taken over, ms since epoch (0 = never). */

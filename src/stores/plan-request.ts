@@ -96,7 +96,14 @@ function measuredOf(mode: string, m: MeasuredState) {
         ? {
             gpu: m.gpuId,
             tokensPerSecond: m.tokensPerSecond,
-            ...(m.basisKind === "serving" ? { concurrency: Math.max(1, m.concurrency) } : {}),
+            ...(m.basisKind !== "serving"
+              ? {}
+              : m.burstRequests > 0
+                ? {
+                    burstRequests: m.burstRequests,
+                    ...(m.concurrency > 0 ? { concurrency: m.concurrency } : {}),
+                  }
+                : { concurrency: Math.max(1, m.concurrency) }),
           }
         : {}),
     },

@@ -10,7 +10,10 @@
  * - sglang-0.5-server.log: 2,400 output tokens/s; running max 64, median 63.5; KV pool
  *   482,080 tokens;
  * - vllm-bench-serve.json: 256,000 output tokens / 125.6 s; in flight max 64, mean 63.9
- *   (Little's law from its mean TTFT and TPOT): a benchmark result is a basis too.
+ *   (Little's law from its mean TTFT and TPOT): a benchmark result is a basis too;
+ * - sglang-bench-burst.jsonl: SGLang's default load, all 500 requests at once (request rate
+ *   saved as Python's bare Infinity): 101,230 output tokens / 64.2 s; in flight max 500, mean
+ *   187.28; set beside the estimate of the same burst, and the page says so.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -34,6 +37,7 @@ const PAGES = {
       vllm: "a vLLM server log",
       sglang: "an SGLang server log",
       vllmBench: "a vLLM serving benchmark result",
+      sglangBench: "an SGLang serving benchmark result",
     },
     maxMedian: (max: string, median: string) => `max ${max}, median ${median}`,
     maxMean: (max: string, mean: string) => `max ${max}, mean ${mean}`,
@@ -41,6 +45,8 @@ const PAGES = {
     box: (file: string) => `Use your measurements (from ${file})`,
     based: "Based on your run on 1 × NVIDIA GeForce RTX 4090",
     why: "speed scaled by your run's measured ÷ estimated",
+    burst: (n: string) =>
+      `The benchmark sent all ${n} requests at once, so the estimate beside it is of that same burst`,
   },
   zh: {
     analyzer: "/guides/analyze-a-run/",
@@ -52,6 +58,7 @@ const PAGES = {
       vllm: "vLLM 服务日志",
       sglang: "SGLang 服务日志",
       vllmBench: "vLLM 服务基准测试结果",
+      sglangBench: "SGLang 服务基准测试结果",
     },
     maxMedian: (max: string, median: string) => `最大 ${max}，中位数 ${median}`,
     maxMean: (max: string, mean: string) => `最大 ${max}，平均 ${mean}`,
@@ -59,12 +66,13 @@ const PAGES = {
     box: (file: string) => `使用实测值（来自 ${file}）`,
     based: "依据你在 1 × NVIDIA GeForce RTX 4090 上的实测运行",
     why: "速度按你的实测 ÷ 估算之比换算",
+    burst: (n: string) => `该基准测试一次性发出全部 ${n} 个请求，所以旁边的估算也是同样的突发`,
   },
 } as const;
 
 interface Case {
   file: string;
-  kind: "trainer" | "vllm" | "sglang" | "vllmBench";
+  kind: "trainer" | "vllm" | "sglang" | "vllmBench" | "sglangBench";
   mode: "training" | "inference";
   throughput: number;
   running?: [number, number];
@@ -72,6 +80,8 @@ interface Case {
   runningMean?: [number, number];
   waiting?: [number, number];
   kvPool?: number;
+  /** A benchmark that sent all its requests at once: how many. */
+  burst?: number;
 }
 
 const CASES: Case[] = [
@@ -101,6 +111,15 @@ const CASES: Case[] = [
     mode: "inference",
     throughput: 256_000 / 125.6,
     runningMean: [64, 63.9],
+  },
+  {
+    file: "sglang-bench-burst.jsonl",
+    kind: "sglangBench",
+    mode: "inference",
+    throughput: 101_230 / 64.2,
+    runningMean: [500, 187.28],
+    kvPool: 612_480,
+    burst: 500,
   },
 ];
 
@@ -152,6 +171,10 @@ for (const [lang, L] of Object.entries(PAGES))
         await expect(row("kvPool").nth(0)).toHaveText(fmt(c.kvPool));
         await expect(row("kvPool").nth(1)).not.toHaveText("—");
       }
+      if (c.burst !== undefined) {
+        await expect(row("burst").nth(0)).toHaveText(fmt(c.burst));
+        await expect(page.getByTestId("log-basis")).toContainText(L.burst(fmt(c.burst)));
+      } else await expect(log.locator('tr[data-row="burst"]')).toHaveCount(0);
       await log.getByRole("button").click();
       await expect(page.getByTestId("log-saved")).toContainText(L.saved);
 

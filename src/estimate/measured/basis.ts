@@ -24,6 +24,7 @@ import type { ServingSpeedInput } from "../serving/speed.ts";
 import { servingSpeed } from "../serving/speed.ts";
 import type { InferenceMemoryInput } from "../serving/memory.ts";
 import { inferenceMemory } from "../serving/memory.ts";
+import { poolRunning } from "../serving/decode-speed.ts";
 import type { Sharding } from "../vocabulary.ts";
 
 /**
@@ -39,6 +40,8 @@ export interface MeasuredRun {
   gpu?: string | undefined;
   tokensPerSecond?: number | undefined;
   concurrency?: number | undefined;
+  /** Serving: the run sent this many requests at once (a burst), not a steady load. */
+  burstRequests?: number | undefined;
 }
 
 export type BasisKind = "training-tokens-per-gpu" | "serving-output-tokens";
@@ -50,6 +53,8 @@ export interface SpeedBasis {
   gpus: number;
   /** Serving: requests running at once in the run. */
   concurrency: number | null;
+  /** Serving: the requests of the burst the run sent, when it sent them all at once. */
+  burstRequests: number | null;
   measuredTokensPerSecond: number;
   estimatedTokensPerSecond: number;
   /** measured ÷ estimated: what every row's speed is multiplied by. */
@@ -83,7 +88,8 @@ export function speedBasis(
     gpu: gpu.id,
     gpuName: gpu.name,
     gpus: m.gpus,
-    concurrency: kind === "serving-output-tokens" ? (m.concurrency ?? 1) : null,
+    concurrency: kind === "serving-output-tokens" ? (m.concurrency ?? null) : null,
+    burstRequests: kind === "serving-output-tokens" ? (m.burstRequests ?? null) : null,
     measuredTokensPerSecond: m.tokensPerSecond,
     estimatedTokensPerSecond: estimated,
     ratio,
@@ -117,7 +123,10 @@ export function trainingBasis(
 
 /**
  * Serving: the server's output tokens/s on the run's GPUs (one tensor-parallel group of
- * `gpus`) at the concurrency the run reached, and the KV pool the engine would reserve there.
+ * `gpus`) under the run's load, and the KV pool the engine would reserve there. The load is
+ * the run's own: a burst of `burstRequests` sent at once (`serving/schedule.ts` `burstOf`:
+ * ramp, queue, drain), else a steady `concurrency` in flight, whatever load the plan's
+ * workload names, so that the ratio compares like with like.
  */
 export function servingBasis(
   speed: Omit<ServingSpeedInput, "gpu" | "tensorParallel" | "batch">,
@@ -125,9 +134,20 @@ export function servingBasis(
   gpu: GpuSpec,
   m: MeasuredRun & { tokensPerSecond: number },
 ): SpeedBasis | null {
-  const batch = Math.max(1, Math.round(m.concurrency ?? 1));
-  const s = servingSpeed({ ...speed, gpu, tensorParallel: m.gpus, batch });
-  const pool = inferenceMemory({ ...memory, gpu, tensorParallel: m.gpus, sequences: batch }).kvPool;
+  const burst = m.burstRequests;
+  const batch = burst ?? Math.max(1, Math.round(m.concurrency ?? 1));
+  const group = { ...memory, gpu, tensorParallel: m.gpus };
+  // The requests the engine's KV pool runs at once, as the speed calculator bounds them.
+  const running = poolRunning(group, speed.promptTokens, speed.outputTokens);
+  const s = servingSpeed({
+    ...speed,
+    gpu,
+    tensorParallel: m.gpus,
+    batch,
+    arrival: burst === undefined ? "closed" : "burst",
+    ...(running === undefined ? {} : { memoryRunning: running }),
+  });
+  const pool = inferenceMemory({ ...group, sequences: Math.min(batch, running ?? batch) }).kvPool;
   return speedBasis("serving-output-tokens", gpu, m, s.tokensPerSecond, {
     estimatedMemory: null,
     estimatedKvPoolTokens: pool ? pool.tokens : null,

@@ -95,6 +95,12 @@ export const PLAN_OPTION_FIELDS = {
       tokensPerSecond: num("tokens-per-second", 0, 1e9, { above: true }),
       /** Serving: requests running at once while the throughput was measured (median). */
       concurrency: num("sequences", 0, 1e6, { above: true }),
+      /**
+       * Serving: the run was a burst of this many requests sent at once (a benchmark at
+       * request rate inf with no concurrency limit), so its throughput is set beside the
+       * estimate of such a burst, ramp, queue and drain included, not of a steady load.
+       */
+      burstRequests: int("sequences", 1, 100_000),
     },
   },
 } as const;
@@ -321,7 +327,7 @@ function measuredRules(r: PlanRequest, ctx: TaskContext): Issue[] {
     m.gpu,
     w.task === "serve" ? SERVING_FIGURES : ["fp32Tflops"],
   );
-  if (w.task === "serve" && m.concurrency === undefined)
+  if (w.task === "serve" && m.concurrency === undefined && m.burstRequests === undefined)
     out.push(issue("measured.concurrency", "needs-with", { with: "tokensPerSecond" }));
   return out;
 }

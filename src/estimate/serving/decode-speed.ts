@@ -1,5 +1,5 @@
 /** `decode-speed`: output tokens per second, time to first token and per output token on a GPU. */
-import type { GpuSpec } from "../hardware/gpu.ts";
+import type { InferenceMemoryInput } from "./memory.ts";
 import { inferenceMemory } from "./memory.ts";
 import type { ServingSpeedInput } from "./speed.ts";
 import { servingSpeed } from "./speed.ts";
@@ -43,21 +43,20 @@ export function speedSetup(
  * Sequences a reserving engine's KV pool holds at once when each needs its prompt and its
  * output (vLLM, SGLang, TensorRT-LLM); none for engines that size the cache per slot.
  */
-function poolRunning(r: ServingRequest, ctx: TaskContext, gpu: GpuSpec): number | undefined {
-  const tokens = Math.min(r.contextTokens, r.promptTokens + r.outputTokens);
-  const m = inferenceMemory({
-    ...servingInput(r, ctx),
-    gpu,
-    contextTokens: Math.max(1, tokens),
-    sequences: 1,
-  });
+export function poolRunning(
+  memory: Omit<InferenceMemoryInput, "sequences">,
+  promptTokens: number,
+  outputTokens: number,
+): number | undefined {
+  const tokens = Math.min(memory.contextTokens, promptTokens + outputTokens);
+  const m = inferenceMemory({ ...memory, contextTokens: Math.max(1, tokens), sequences: 1 });
   return m.kvPool?.maxSequences;
 }
 
 /** The speed model's whole input for a checked decode-speed request (the fit reads it too). */
 export function speedInput(r: ServingRequest, ctx: TaskContext): ServingSpeedInput {
   const gpu = gpuById(ctx, r.gpu ?? "");
-  const pool = poolRunning(r, ctx, gpu);
+  const pool = poolRunning({ ...servingInput(r, ctx), gpu }, r.promptTokens, r.outputTokens);
   return {
     ...speedSetup(r),
     gpu,

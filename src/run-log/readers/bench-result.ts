@@ -26,6 +26,26 @@ export interface BenchBlock {
   line: number;
   lastLine: number;
   rows: Map<string, { text: string; line: number }>;
+  /**
+   * The load the run was started with, as vLLM prints it before the run ("Traffic request
+   * rate: inf", "Maximum request concurrency: None"), from the lines since the previous block.
+   */
+  load: Map<string, string>;
+}
+
+/** The lines vLLM prints before a run that say what load it sends. */
+const LOAD_LINE = /^(Traffic request rate|Maximum request concurrency):\s*(\S+)\s*$/;
+
+/**
+ * How many requests a benchmark sent at once, when it sent all of them at once: its request
+ * rate infinite (vLLM saves "inf", SGLang `float("inf")`, read as "Infinity") and no limit on
+ * requests in flight below their number. Null for a steady rate or a concurrency limit.
+ */
+export function burstSize(rate: unknown, limit: unknown, requests: number | null): number | null {
+  const infinite = rate === "inf" || rate === "Infinity";
+  if (!infinite || requests === null || requests < 1) return null;
+  const cap = typeof limit === "number" ? limit : typeof limit === "string" ? Number(limit) : NaN;
+  return Number.isFinite(cap) && cap < requests ? null : requests;
 }
 
 export type BenchText =
@@ -54,16 +74,22 @@ export function readBenchText(text: string, issues: IssueList): BenchText {
   }
   const blocks: BenchBlock[] = [];
   let open: BenchBlock | null = null;
+  let load = new Map<string, string>();
   const lineCount = forEachLine(
     text,
     ({ text: t, line }) => {
       if (t.includes(BENCH_TITLE)) {
-        open = { line, lastLine: line, rows: new Map() };
+        open = { line, lastLine: line, rows: new Map(), load };
+        load = new Map();
         blocks.push(open);
         return;
       }
-      if (!open) return;
       const trimmed = t.trim();
+      if (!open) {
+        const m = LOAD_LINE.exec(trimmed);
+        if (m) load.set(m[1] as string, m[2] as string);
+        return;
+      }
       if (/^=+$/.test(trimmed)) {
         open = null;
         return;

@@ -5,6 +5,67 @@
 import { lastContentLine, lineAt } from "./log-lines.ts";
 import type { IssueCode } from "./types.ts";
 
+/**
+ * Python's `json.dumps` writes the non-finite floats as bare `NaN`, `Infinity` and
+ * `-Infinity` (its default `allow_nan=True`), which JSON.parse refuses: sglang.bench_serving
+ * saves its default request rate, `float("inf")`, as `"request_rate": Infinity`, and a
+ * Trainer state file holds `"grad_norm": NaN` after an overflowing step. Those tokens, outside
+ * strings, are read as the strings "NaN", "Infinity" and "-Infinity" (numbers no reader
+ * takes: `num` gives null). Only a text JSON.parse refuses is scanned.
+ */
+export function parsePythonJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    const fixed = quoteNonFinite(text);
+    if (fixed === text) throw e;
+    try {
+      return JSON.parse(fixed) as unknown;
+    } catch (again) {
+      // The error's position is in the fixed text; quotes add no line, so its line is the same.
+      throw new PythonJsonError(again, fixed);
+    }
+  }
+}
+
+/** A parse error with the text its position refers to. */
+class PythonJsonError extends Error {
+  readonly parsed: string;
+  constructor(cause: unknown, parsed: string) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.parsed = parsed;
+  }
+}
+
+const NON_FINITE = ["-Infinity", "Infinity", "NaN"] as const;
+
+/** The text with bare NaN/Infinity/-Infinity tokens (outside strings) put in quotes. */
+function quoteNonFinite(text: string): string {
+  let out = "";
+  let from = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) {
+      inString = true;
+      continue;
+    }
+    if (c !== 0x2d && c !== 0x49 && c !== 0x4e) continue; // "-", "I", "N"
+    const token = NON_FINITE.find((t) => text.startsWith(t, i));
+    if (!token) continue;
+    out += `${text.slice(from, i)}"${token}"`;
+    i += token.length - 1;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 export type JsonParse =
   | { ok: true; value: unknown }
   | { ok: false; line: number; code: Extract<IssueCode, "invalid-json" | "truncated-json"> };
@@ -15,15 +76,16 @@ export type JsonParse =
  */
 export function parseJson(text: string): JsonParse {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parsePythonJson(text) };
   } catch (e) {
     const message = e instanceof Error ? e.message : "";
-    const end = text.trimEnd().length;
+    const parsed = e instanceof PythonJsonError ? e.parsed : text;
+    const end = parsed.trimEnd().length;
     const pos = /position (\d+)/.exec(message);
     const at = pos ? Number(pos[1]) : null;
     if (/end of JSON input/i.test(message) || (at !== null && at >= end - 1))
       return { ok: false, line: lastContentLine(text), code: "truncated-json" };
-    return { ok: false, line: at === null ? 1 : lineAt(text, at), code: "invalid-json" };
+    return { ok: false, line: at === null ? 1 : lineAt(parsed, at), code: "invalid-json" };
   }
 }
 
@@ -59,7 +121,7 @@ export function readJsonLines(text: string): {
     if (raw === "") continue;
     let value: unknown;
     try {
-      value = JSON.parse(raw);
+      value = parsePythonJson(raw);
     } catch {
       value = null;
     }

@@ -80,6 +80,7 @@ export function blankReading(
     kvCacheUsagePct: null,
     kvPoolTokens: null,
     maxConcurrency: null,
+    burstRequests: null,
     runSeconds: null,
     steps: null,
     devices: null,

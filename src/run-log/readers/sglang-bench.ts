@@ -12,7 +12,7 @@
  * Not tied to release tags, for the reasons in `sglang-server.ts`.
  */
 import type { BenchBlock } from "./bench-result.ts";
-import { benchSegments, readBenchText } from "./bench-result.ts";
+import { benchSegments, burstSize, readBenchText } from "./bench-result.ts";
 import { isObject } from "./json-text.ts";
 import { blankReading, checkText, createIssues, num, refusal } from "./reading.ts";
 import type { LogFormat, LogReadResult } from "./types.ts";
@@ -70,6 +70,14 @@ export function readSglangBench(text: string): LogReadResult {
     );
     benchReading(r, f, input.value);
     setMeanConcurrency(r, row("Concurrency").value);
+    // "Max request concurrency: not set" is not a number: no limit.
+    const requests = row("Successful requests");
+    const burst = burstSize(
+      b.rows.get("Traffic request rate")?.text,
+      b.rows.get("Max request concurrency")?.text,
+      requests.value,
+    );
+    if (burst !== null) r.burstRequests = { value: burst, line: requests.line };
     return r;
   }
   const last = found.results[found.results.length - 1] as (typeof found.results)[number];
@@ -93,6 +101,8 @@ export function readSglangBench(text: string): LogReadResult {
   );
   benchReading(r, f, num(v["input_throughput"]));
   setMeanConcurrency(r, num(v["concurrency"]));
+  const burst = burstSize(v["request_rate"], v["max_concurrency"], num(v["completed"]));
+  if (burst !== null) r.burstRequests = { value: burst, line: at };
   const pool = poolOf(v["server_info"]);
   if (pool !== null) r.kvPoolTokens = { value: pool, line: at };
   return r;

@@ -175,6 +175,12 @@ export interface LogReading {
   /** The server's KV pool, tokens (summed over data-parallel engines). */
   kvPoolTokens: LineValue | null;
   maxConcurrency: MaxConcurrency | null;
+  /**
+   * A benchmark that sent every request at once (request rate inf, no concurrency limit: the
+   * default of `vllm bench serve` and `sglang.bench_serving`): how many it sent. Its
+   * throughput is a burst's (ramp, queue and drain included), not a steady load's.
+   */
+  burstRequests: LineValue | null;
   /** Run time the tool reports (Trainer's train_runtime, LLaMA-Factory's elapsed time, a benchmark's duration). */
   runSeconds: LineValue | null;
   steps: StepCount | null;

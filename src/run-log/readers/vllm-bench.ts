@@ -16,7 +16,7 @@
  * number) needed no change.
  */
 import type { BenchBlock } from "./bench-result.ts";
-import { benchSegments, readBenchText } from "./bench-result.ts";
+import { benchSegments, burstSize, readBenchText } from "./bench-result.ts";
 import { lineOfKey } from "./json-text.ts";
 import { blankReading, checkText, createIssues, num, refusal } from "./reading.ts";
 import type { LogFormat, LogReadResult, LogReading, Rate } from "./types.ts";
@@ -145,6 +145,18 @@ export function readVllmBench(text: string): LogReadResult {
     );
     benchReading(r, f, null);
     const value = (label: string) => num(b.rows.get(label)?.text);
+    // Without the lines printed before the run, the rate is not known: no burst is assumed.
+    const requests = value("Successful requests");
+    const burst = burstSize(
+      b.load.get("Traffic request rate"),
+      b.rows.get("Maximum request concurrency")?.text ?? b.load.get("Maximum request concurrency"),
+      requests === null ? null : requests + (value("Failed requests") ?? 0),
+    );
+    if (burst !== null)
+      r.burstRequests = {
+        value: burst,
+        line: b.rows.get("Successful requests")?.line ?? b.line,
+      };
     setMeanConcurrency(
       r,
       meanInFlight({
@@ -189,6 +201,12 @@ export function readVllmBench(text: string): LogReadResult {
     ),
   );
   benchReading(r, f, null);
+  const burst = burstSize(
+    v["request_rate"],
+    v["max_concurrency"],
+    num(v["num_prompts"]) ?? num(v["completed"]),
+  );
+  if (burst !== null) r.burstRequests = { value: burst, line: lineOf("request_rate") };
   setMeanConcurrency(
     r,
     meanInFlight({

@@ -47,6 +47,8 @@ export interface LogMeasure {
   rate: Rate | null;
   /** Serving: requests running at once (the steady median, else a benchmark's mean). */
   concurrency: number | null;
+  /** Serving: a benchmark that sent all its requests at once: how many (`burstRequests`). */
+  burstRequests: number | null;
   peak: PeakMemory | null;
   /**
    * Training logs that count samples, not tokens (Trainer without include_tokens_per_second):
@@ -74,6 +76,7 @@ export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeas
       tokensPerSecond: perGpu,
       rate,
       concurrency: null,
+      burstRequests: null,
       peak,
       tokensFromSamples: samples ? seqLen : null,
     };
@@ -86,6 +89,7 @@ export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeas
     tokensPerSecond: rate?.perSecond ?? null,
     rate,
     concurrency: concurrency !== null && concurrency > 0 ? concurrency : null,
+    burstRequests: r.burstRequests?.value ?? null,
     peak,
     tokensFromSamples: null,
   };
@@ -112,7 +116,8 @@ const $logRequest = computed(
     if (!m) return null;
     if (gpu === "") return { needs: "gpu" as const };
     if (m.tokensPerSecond === null) return { needs: "throughput" as const };
-    if (m.kind === "serving" && m.concurrency === null) return { needs: "concurrency" as const };
+    if (m.kind === "serving" && m.concurrency === null && m.burstRequests === null)
+      return { needs: "concurrency" as const };
     const mode = m.kind === "training" ? "training" : "inference";
     const built = planRequest({ ...f, mode }, model, t, s, j, y);
     if (!built.ok) return { issues: built.issues };
@@ -125,6 +130,7 @@ const $logRequest = computed(
           gpus,
           tokensPerSecond: m.tokensPerSecond,
           ...(m.concurrency === null ? {} : { concurrency: m.concurrency }),
+          ...(m.burstRequests === null ? {} : { burstRequests: m.burstRequests }),
         },
       },
     };
@@ -171,6 +177,7 @@ export async function saveLogBasis(): Promise<void> {
     basisKind: m.kind,
     tokensPerSecond: b.basis.measuredTokensPerSecond,
     concurrency: m.concurrency ?? 0,
+    burstRequests: m.burstRequests ?? 0,
     sourceFile: r.name,
     savedAt: Date.now(),
   });

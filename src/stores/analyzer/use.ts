@@ -76,6 +76,7 @@ export async function saveMeasurements(): Promise<void> {
     basisKind: "",
     tokensPerSecond: 0,
     concurrency: 0,
+    burstRequests: 0,
     sourceFile: run.name,
     savedAt: Date.now(),
   });

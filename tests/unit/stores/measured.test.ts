@@ -27,7 +27,13 @@ const good = {
 
 describe("$measured validation on load", () => {
   it("keeps a valid stored value; one stored before the speed basis reads as having none", () => {
-    const noSpeed = { gpuId: "", basisKind: "", tokensPerSecond: 0, concurrency: 0 };
+    const noSpeed = {
+      gpuId: "",
+      basisKind: "",
+      tokensPerSecond: 0,
+      concurrency: 0,
+      burstRequests: 0,
+    };
     expect(decodeMeasured(JSON.stringify(good))).toEqual({ ...good, ...noSpeed });
     const speed = {
       gpuId: "rtx-4090",
@@ -35,7 +41,19 @@ describe("$measured validation on load", () => {
       tokensPerSecond: 812.5,
       concurrency: 6,
     };
-    expect(decodeMeasured(JSON.stringify({ ...good, ...speed }))).toEqual({ ...good, ...speed });
+    // Stored before bursts were told apart: a steady load (no burst).
+    expect(decodeMeasured(JSON.stringify({ ...good, ...speed }))).toEqual({
+      ...good,
+      ...speed,
+      burstRequests: 0,
+    });
+    const burst = { ...speed, burstRequests: 1000 };
+    expect(decodeMeasured(JSON.stringify({ ...good, ...burst }))).toEqual({ ...good, ...burst });
+    expect(decodeMeasured(JSON.stringify({ ...good, ...burst, burstRequests: 2.5 }))).toEqual({
+      ...good,
+      ...speed,
+      burstRequests: 0,
+    });
     expect(
       decodeMeasured(JSON.stringify({ ...good, ...speed, basisKind: "render" })).basisKind,
     ).toBe("");

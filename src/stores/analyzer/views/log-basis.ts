@@ -106,6 +106,14 @@ export function logBasisView(
   };
   count("running", r.runningRequests);
   count("waiting", r.waitingRequests);
+  if (r.burstRequests)
+    rows.push({
+      key: "burst",
+      label: tr(t, "lg.row.burst"),
+      measured: num(lang, r.burstRequests.value, 0),
+      estimate: DASH,
+      ratio: DASH,
+    });
   if (r.kvPoolTokens)
     rows.push({
       key: "kvPool",
@@ -132,7 +140,10 @@ export function logBasisView(
           ratio: num(lang, state.basis.ratio, 2),
           low: num(lang, state.basis.low, 2),
           high: num(lang, state.basis.high, 2),
-        })
+        }) +
+        (state.basis.burstRequests === null
+          ? ""
+          : ` ${tr(t, "lg.basis.burst", { requests: num(lang, state.basis.burstRequests, 0) })}`)
       : state.kind === "needs"
         ? tr(t, `lg.needs.${state.what}`)
         : state.kind === "refused"

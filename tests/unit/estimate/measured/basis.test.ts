@@ -122,6 +122,44 @@ describe("serving: a server's output tokens/s at the concurrency it reached", ()
   });
 });
 
+describe("serving: a benchmark that sent all its requests at once", () => {
+  const setup = { model: { preset: "llama-3.1-8b" }, contextTokens: 4096 };
+  const speed = (sequences: number, arrival: "closed" | "burst") => {
+    const s = runRequest(
+      { task: "decode-speed", ...setup, gpu: "h100-sxm", sequences, arrival },
+      ctx,
+    );
+    if (!s.ok) throw new Error(JSON.stringify(s.issues));
+    return (s.result as unknown as { tokensPerSecond: number }).tokensPerSecond;
+  };
+  // The plan's own workload is users in turn; the run was a burst of 2,000 requests.
+  const workload = { task: "serve", ...setup, users: 16, outputTokensPerSecondPerUser: 10 };
+  const burst = plan({
+    workload,
+    gpus: ["h100-sxm"],
+    measured: { gpu: "h100-sxm", gpus: 1, tokensPerSecond: 5000, burstRequests: 2000 },
+  }).basis!;
+
+  it("is set beside the estimate of the same burst, not of a steady load", () => {
+    expect(burst.burstRequests).toBe(2000);
+    expect(burst.concurrency).toBeNull();
+    expect(burst.estimatedTokensPerSecond).toBeCloseTo(speed(2000, "burst"), 6);
+    expect(burst.ratio).toBeCloseTo(5000 / burst.estimatedTokensPerSecond, 9);
+    // A burst drains at its end with fewer requests running than a steady load keeps: slower.
+    expect(burst.estimatedTokensPerSecond).toBeLessThan(speed(2000, "closed"));
+  });
+
+  it("a steady run is set beside a steady load, even when the plan's workload is a burst", () => {
+    const b = plan({
+      workload: { ...workload, arrival: "burst" },
+      gpus: ["h100-sxm"],
+      measured: { gpu: "h100-sxm", gpus: 1, tokensPerSecond: 5000, concurrency: 64 },
+    }).basis!;
+    expect(b.burstRequests).toBeNull();
+    expect(b.estimatedTokensPerSecond).toBeCloseTo(speed(64, "closed"), 6);
+  });
+});
+
 describe("bad measurements are refused at the field", () => {
   it("a throughput without its GPU, a server's without its concurrency, a GPU not in the catalog", () => {
     expect(issues({ workload: LORA_8B, tokens: 1e9, measured: { tokensPerSecond: 2000 } })).toEqual(

@@ -196,6 +196,26 @@ describe("vLLM benchmark reader", () => {
     expect(damaged.runningRequests?.mean ?? null).toBeNull();
   });
 
+  it("tells a burst (request rate inf, no concurrency limit) from a capped run", () => {
+    // Saved: request_rate "inf", max_concurrency null, num_prompts 1,000: one burst of 1,000.
+    const saved = reading(readVllmBench(logFixture("vllm-bench-burst.json")));
+    expect(saved.burstRequests).toEqual({ value: 1000, line: 1 });
+    // 1,000 requests, 198,240 output tokens (198.24 each): 28,410.5 ms to the first token and
+    // 197.24 × 61.2 ms after it (40,481.6 ms), over 98.4 s: 411.4 in flight on average.
+    expect(saved.runningRequests!.mean).toBeCloseTo((1000 * 40.481588) / 98.4, 6);
+    // Printed: "Traffic request rate: inf" and "Maximum request concurrency: None" before the
+    // run; 198 successful and 2 failed requests were all sent at once.
+    const printed = reading(readVllmBench(logFixture("vllm-bench-burst-console.log")));
+    expect(printed.burstRequests).toEqual({ value: 200, line: 10 });
+    expect(printed.outputTokensPerSecond).toMatchObject({ perSecond: 1255.42 });
+    // A client cap of 64 below 1,000 requests (saved) or of 32 (printed): a steady load.
+    expect(reading(readVllmBench(logFixture("vllm-bench-serve.json"))).burstRequests).toBeNull();
+    expect(reading(readVllmBench(logFixture("vllm-bench-console.log"))).burstRequests).toBeNull();
+    // The block alone, without the lines printed before the run: the rate is unknown.
+    const blockOnly = logFixture("vllm-bench-burst-console.log").split("\n").slice(8).join("\n");
+    expect(reading(readVllmBench(blockOnly)).burstRequests).toBeNull();
+  });
+
   it("refuses broken JSON at the line of the error", () => {
     const r = refused(readVllmBench(logFixture("vllm-bench-invalid.json")));
     expect(r.issues).toEqual([{ line: 2, code: "invalid-json" }]);
@@ -225,5 +245,21 @@ describe("SGLang benchmark reader", () => {
       readings: 1,
     });
     expect(r.runSeconds).toEqual({ value: 79.49, line: 11 });
+  });
+
+  it("reads a burst saved with Python's bare Infinity, and printed with a limit 'not set'", () => {
+    // json.dumps writes float("inf") as Infinity, which JSON.parse alone refuses.
+    const saved = reading(readSglangBench(logFixture("sglang-bench-burst.jsonl")));
+    expect(saved.burstRequests).toEqual({ value: 500, line: 1 });
+    expect(saved.outputTokensPerSecond).toMatchObject({ perSecond: 1576.7912772585669 });
+    expect(saved.runningRequests).toMatchObject({ mean: 187.28, max: 500 });
+    expect(saved.kvPoolTokens).toEqual({ value: 612_480, line: 1 });
+    const printed = reading(readSglangBench(logFixture("sglang-bench-burst-console.log")));
+    // "Successful requests: 500" on line 10.
+    expect(printed.burstRequests).toEqual({ value: 500, line: 10 });
+    // A steady rate of 16 requests/s is no burst.
+    expect(
+      reading(readSglangBench(logFixture("sglang-bench-console.log"))).burstRequests,
+    ).toBeNull();
   });
 });
