@@ -11,6 +11,7 @@ import { tr } from "../i18n/format.ts";
 import { issueText, warningText } from "../i18n/messages.ts";
 import { loadExchangeRates, loadReferencePrices } from "../prices/load.ts";
 import { ENGLISH } from "./english.ts";
+import { withLog } from "./log-request.ts";
 
 export interface CliRun {
   /** 0: a result on stdout; 1: the request's issues on stderr, one `field: message` a line. */
@@ -29,7 +30,13 @@ function loadOrWarn<T>(what: string, load: () => T[], warnings: string[]): T[] {
   }
 }
 
-export function estimate(text: string): CliRun {
+/** A log to rank on (`--log`), by its name and its text. */
+export interface CliLog {
+  name: string;
+  text: string;
+}
+
+export function estimate(text: string, log?: CliLog): CliRun {
   const warnings: string[] = [];
   const fail = (lines: string[]): CliRun => ({
     code: 1,
@@ -41,6 +48,12 @@ export function estimate(text: string): CliRun {
     json = JSON.parse(text);
   } catch (e) {
     return fail([`request: not valid JSON (${(e as Error).message})`]);
+  }
+  if (log) {
+    const merged = withLog(json, log.name, log.text);
+    if (!merged.ok) return fail(merged.lines);
+    json = merged.request;
+    warnings.push(`${merged.note}\n`);
   }
   const outcome = runRequest(json, {
     gpus: loadOrWarn<GpuSpec>("GPU catalog", loadGpuSpecs, warnings),

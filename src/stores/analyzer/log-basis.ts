@@ -6,7 +6,7 @@
  * line's path). "Use as the basis" stores it for the decision table.
  */
 import { atom, computed } from "nanostores";
-import type { LogReading, MemoryView, PeakMemory, Rate } from "../../run-log/readers/types.ts";
+import { logMeasure, measuredSpeed } from "../../run-log/readers/measure.ts";
 import type { SpeedBasis } from "../../estimate/measured/basis.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
 import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
@@ -32,69 +32,6 @@ export function setLogGpus(n: number): void {
   if (Number.isInteger(n) && n >= 1 && n <= 1024) $logGpus.set(n);
 }
 
-/** The memory views, most telling first: what PyTorch held, what it allocated, what NVML saw. */
-const VIEW_ORDER: readonly MemoryView[] = [
-  "torch-max-reserved",
-  "torch-max-allocated",
-  "device-used",
-];
-
-/** What the log measured, in the units the plan takes. */
-export interface LogMeasure {
-  kind: "training" | "serving";
-  /** Training: trained tokens/s per GPU; serving: the server's output tokens/s. */
-  tokensPerSecond: number | null;
-  rate: Rate | null;
-  /** Serving: requests running at once (the steady median, else a benchmark's mean). */
-  concurrency: number | null;
-  /** Serving: a benchmark that sent all its requests at once: how many (`burstRequests`). */
-  burstRequests: number | null;
-  peak: PeakMemory | null;
-  /**
-   * Training logs that count samples, not tokens (Trainer without include_tokens_per_second):
-   * the sequence length each sample was taken as, from the calculators' training setup.
-   */
-  tokensFromSamples: number | null;
-}
-
-export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeasure {
-  const peak =
-    VIEW_ORDER.map((v) => r.peakMemory.find((p) => p.view === v)).find((p) => p !== undefined) ??
-    null;
-  if (r.workload === "training") {
-    // A sample is one sequence; with packing (TRL's and LLaMA-Factory's packing option) every
-    // sequence is exactly the sequence length, without it at most that: an upper bound.
-    const tokens = r.trainingTokensPerSecond;
-    const samples = tokens ? null : r.trainingSamplesPerSecond;
-    const rate = tokens ?? samples;
-    const perSecond = tokens ? tokens.perSecond : samples ? samples.perSecond * seqLen : null;
-    // A job-wide rate is shared by its GPUs; torchtitan's tps is already one device's.
-    const perGpu =
-      rate && perSecond !== null ? (rate.per === "device" ? perSecond : perSecond / gpus) : null;
-    return {
-      kind: "training",
-      tokensPerSecond: perGpu,
-      rate,
-      concurrency: null,
-      burstRequests: null,
-      peak,
-      tokensFromSamples: samples ? seqLen : null,
-    };
-  }
-  const rate = r.outputTokensPerSecond;
-  const running = r.runningRequests;
-  const concurrency = running?.median ?? running?.mean ?? null;
-  return {
-    kind: "serving",
-    tokensPerSecond: rate?.perSecond ?? null,
-    rate,
-    concurrency: concurrency !== null && concurrency > 0 ? concurrency : null,
-    burstRequests: r.burstRequests?.value ?? null,
-    peak,
-    tokensFromSamples: null,
-  };
-}
-
 const $reading = computed($slots, (s) => s.a.reading);
 
 /** The log's measure at the chosen GPU count. */
@@ -115,25 +52,12 @@ const $logRequest = computed(
   (m, gpu, gpus, f, model, t, s, j, y) => {
     if (!m) return null;
     if (gpu === "") return { needs: "gpu" as const };
-    if (m.tokensPerSecond === null) return { needs: "throughput" as const };
-    if (m.kind === "serving" && m.concurrency === null && m.burstRequests === null)
-      return { needs: "concurrency" as const };
+    const speed = measuredSpeed(m, gpu, gpus);
+    if ("needs" in speed) return speed;
     const mode = m.kind === "training" ? "training" : "inference";
     const built = planRequest({ ...f, mode }, model, t, s, j, y);
     if (!built.ok) return { issues: built.issues };
-    return {
-      request: {
-        ...built.request,
-        gpus: [gpu],
-        measured: {
-          gpu,
-          gpus,
-          tokensPerSecond: m.tokensPerSecond,
-          ...(m.concurrency === null ? {} : { concurrency: m.concurrency }),
-          ...(m.burstRequests === null ? {} : { burstRequests: m.burstRequests }),
-        },
-      },
-    };
+    return { request: { ...built.request, gpus: [gpu], measured: speed.measured } };
   },
 );
 

@@ -267,6 +267,23 @@ describe("estimate command line: the process", () => {
     PROCESS_TIMEOUT,
   );
   it(
+    "--log LOG ranks a plan on a log, read from a file, the request from standard input",
+    async () => {
+      const log = fileURLToPath(new URL("../../fixtures/logs/vllm-v1-server.log", import.meta.url));
+      const plan = `{"task":"plan","workload":{"task":"serve","model":{"preset":"llama-3.1-8b"},"users":16,"outputTokensPerSecondPerUser":10},"gpus":["h100-sxm"],"pricesOn":"2026-12-01","measured":{"gpu":"h100-sxm"}}`;
+      const r = await cliProcess(["-", "--log", log], plan);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/read as a vLLM server log\n$/);
+      // The reader's steady 1,580 tokens/s (tests/unit/run-log/readers/serving.test.ts).
+      const { basis } = JSON.parse(r.stdout) as { basis: { measuredTokensPerSecond: number } };
+      expect(basis.measuredTokensPerSecond).toBeCloseTo(1580, 9);
+      const bare = await cliProcess(["-", "--log"], plan);
+      expect(bare.code).toBe(2);
+      expect(bare.stderr).toMatch(/usage:.*--log LOG/);
+    },
+    PROCESS_TIMEOUT,
+  );
+  it(
     "a missing file or no argument exits 2 with a usage line",
     async () => {
       const missing = await cliProcess([join(dir, "nope.json")]);

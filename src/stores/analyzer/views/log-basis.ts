@@ -8,7 +8,8 @@ import { num, tr } from "../../../i18n/format.ts";
 import { BYTES_PER_GB } from "../../../estimate/units.ts";
 import type { SpeedBasis } from "../../../estimate/measured/basis.ts";
 import type { LogReading, MemoryView, Rate } from "../../../run-log/readers/types.ts";
-import type { LogBasisState, LogMeasure } from "../log-basis.ts";
+import type { LogMeasure } from "../../../run-log/readers/measure.ts";
+import type { LogBasisState } from "../log-basis.ts";
 
 export interface LogRow {
   key: string;

@@ -7,13 +7,13 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { readRunLog } from "../../../src/run-log/readers/index.ts";
-import type { LogReading } from "../../../src/run-log/readers/index.ts";
-import { logMeasure } from "../../../src/stores/analyzer/log-basis.ts";
+import { readRunLog } from "../../../../src/run-log/readers/index.ts";
+import type { LogReading } from "../../../../src/run-log/readers/index.ts";
+import { logMeasure } from "../../../../src/run-log/readers/measure.ts";
 
 const read = (name: string): LogReading => {
   const text = readFileSync(
-    fileURLToPath(new URL(`../../fixtures/logs/${name}`, import.meta.url)),
+    fileURLToPath(new URL(`../../../fixtures/logs/${name}`, import.meta.url)),
     "utf8",
   );
   const r = readRunLog(text);
