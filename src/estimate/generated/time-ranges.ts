@@ -24,8 +24,8 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
     sources: 3,
   },
   "training-adapter": {
-    low: 0.801,
-    high: 2.74,
+    low: 0.749,
+    high: 2.16,
     runs: 40,
     sources: 8,
   },
