@@ -13,12 +13,12 @@ import type { RangeKind, RangeSpread } from "../training/range-kind.ts";
 export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   "training-dense": {
     low: 0.836,
-    high: 2.21,
+    high: 1.41,
     runs: 86,
     sources: 12,
   },
   "training-moe": {
-    low: 0.869,
+    low: 0.871,
     high: 2.81,
     runs: 12,
     sources: 3,

@@ -13,6 +13,8 @@
  * alike), or the weights themselves without one. That is about a dozen FLOPs per 30-odd
  * bytes, far below any GPU's FLOPs-per-byte ridge, so the step runs at memory bandwidth:
  * its time is its bytes over the datasheet bandwidth (a lower bound: kernels reach less).
+ * How many times those bytes move depends on the kernel: once fused, many times unfused
+ * (`FOREACH_ADAMW_PASSES`).
  */
 import { gbToBytes } from "../units.ts";
 
@@ -28,12 +30,42 @@ export interface OptimizerStepBytes {
 }
 
 /**
- * Bytes moved per trainable parameter: the gradient read, the states read and written,
- * the stepped copy read and written, and the weights written from a master copy.
+ * PyTorch's default AdamW step on CUDA is not one kernel: `torch.optim.AdamW` takes the
+ * foreach path unless `fused=True` (torch/optim/optimizer.py `_default_to_fused_or_foreach`
+ * is called with use_fused False), and `_multi_tensor_adam` (torch/optim/adam.py) makes one
+ * pass over the tensor lists per operation, each reading and writing whole tensors:
+ *   decoupled decay  `_foreach_mul_(params)`                   p read and written
+ *   first moment     `_foreach_lerp_(exp_avgs, grads)`         m and g read, m written
+ *   second moment    `_foreach_mul_(exp_avg_sqs)`              v read and written
+ *                    `_foreach_addcmul_(exp_avg_sqs, g, g)`    v, g, g read, v written
+ *   denominator      `_foreach_sqrt(exp_avg_sqs)`              v read, d written
+ *                    `_foreach_div_(d)`, `_foreach_add_(d)`    d read and written, twice
+ *   update           `_foreach_addcdiv_(params, m, d)`         p, m, d read, p written
+ * with d in the moments' dtype: 4 passes over the stepped copy, 3 over the gradient and 14
+ * over one moment's bytes, where a fused kernel reads and writes each once (2, 1 and 4).
+ * A per-parameter loop (composer's DecoupledAdamW) runs the same element-wise operations.
  */
-export function optimizerStepBytesPerParam(b: OptimizerStepBytes): number {
+export const FOREACH_ADAMW_PASSES = { stepped: 4, grads: 3, moment: 14 } as const;
+export const FUSED_PASSES = { stepped: 2, grads: 1, moment: 4 } as const;
+
+/**
+ * Bytes moved per trainable parameter: the gradient, the states and the stepped copy (the
+ * fp32 master under mixed precision, else the weights) as many times as the step's kernels
+ * pass over them, and the weights written from a master copy. `foreachAdamw`: PyTorch's
+ * default unfused AdamW (above); otherwise one fused pass (Megatron-Core's and DeepSpeed's
+ * FusedAdam, `adamw_torch_fused`, bitsandbytes' 8-bit and paged kernels).
+ */
+export function optimizerStepBytesPerParam(b: OptimizerStepBytes, foreachAdamw: boolean): number {
   const stepped = b.master > 0 ? b.master : b.weights;
-  return b.grads + 2 * b.states + 2 * stepped + (b.master > 0 ? b.weights : 0);
+  const passes = foreachAdamw ? FOREACH_ADAMW_PASSES : FUSED_PASSES;
+  // AdamW's states are its two moments.
+  const moment = b.states / 2;
+  return (
+    passes.grads * b.grads +
+    passes.moment * moment +
+    passes.stepped * stepped +
+    (b.master > 0 ? b.weights : 0)
+  );
 }
 
 /** Seconds of one optimizer step on one GPU; 0 where the GPU's bandwidth is not known. */

@@ -93,12 +93,16 @@ export function fixedWork(
           !lora,
         ).bytes / states.trainable
       : 0;
-  const perParam = optimizerStepBytesPerParam({
-    weights: states.trainableBytes.weights,
-    master: states.trainableBytes.master,
-    grads: states.trainableBytes.grads,
-    states: stateBytes,
-  });
+  const perParam = optimizerStepBytesPerParam(
+    {
+      weights: states.trainableBytes.weights,
+      master: states.trainableBytes.master,
+      grads: states.trainableBytes.grads,
+      states: stateBytes,
+    },
+    // The same switch the memory estimate reads for the foreach step's temporaries.
+    memory.optimizer === "adamw" && (memory.optimizerForeach ?? true),
+  );
   const optimizerShards = (sharding === "none" ? 1 : dp) * modelSplit;
   // Offloaded, the step runs on the CPU: not timed here.
   const onGpu = (memory.offload ?? "none") === "none";

@@ -24,12 +24,30 @@ if (!preset || !isArch(preset)) throw new Error("llama-3.1-8b is an architecture
 const llama8b: ModelArch = preset;
 
 describe("the optimizer step", () => {
-  it("moves the gradient, the states twice, the stepped copy twice and the weights from a master", () => {
+  it("fused: moves the gradient, the states twice, the stepped copy twice and the weights from a master", () => {
     // bf16-mixed AdamW: grads 4 + states (2 × 4) read and written 16 + master 4 read and
     // written 8 + bf16 weights written 2 = 30 bytes per parameter.
-    expect(optimizerStepBytesPerParam({ weights: 2, master: 4, grads: 4, states: 8 })).toBe(30);
+    expect(optimizerStepBytesPerParam({ weights: 2, master: 4, grads: 4, states: 8 }, false)).toBe(
+      30,
+    );
     // Pure bf16: grads 2 + states (2 × 2) twice 8 + weights 2 twice 4 = 14.
-    expect(optimizerStepBytesPerParam({ weights: 2, master: 0, grads: 2, states: 4 })).toBe(14);
+    expect(optimizerStepBytesPerParam({ weights: 2, master: 0, grads: 2, states: 4 }, false)).toBe(
+      14,
+    );
+  });
+
+  it("PyTorch's default foreach AdamW passes over the tensors once per operation", () => {
+    // Pure bf16 (every value 2 bytes), one pass per operation of _multi_tensor_adam:
+    // decay p r+w 4; lerp m r+w, g r 6; mul v r+w 4; addcmul v r+w, g r twice 8; sqrt v r,
+    // d w 4; div d r+w 4; add d r+w 4; addcdiv p r+w, m r, d r 8: 42 bytes, 3× the fused 14.
+    expect(optimizerStepBytesPerParam({ weights: 2, master: 0, grads: 2, states: 4 }, true)).toBe(
+      42,
+    );
+    // fp32 master, fp32 gradients and moments (torch.amp): every pass twice the bytes, 84,
+    // and the 16-bit weights written from the master, 2: 86.
+    expect(optimizerStepBytesPerParam({ weights: 2, master: 4, grads: 4, states: 8 }, true)).toBe(
+      86,
+    );
   });
 
   it("runs at memory bandwidth", () => {
@@ -109,9 +127,10 @@ describe("what slows a step", () => {
     const d = 35_118_120_960 / 3350e9;
     // The optimizer step, once per step (gradient accumulation 1): rank-16 fp32 adapters on
     // q (4096 + 4096) and v (4096 + 1024), 16 × 13,312 × 32 layers = 6,815,744 parameters,
-    // 4 (grads) + 2 × 8 (states) + 2 × 4 (weights, no master) = 28 B each: 190.84 MB at
-    // 3,350 GB/s = 56.97 µs.
-    const o = (6_815_744 * 28) / 3350e9;
+    // in PyTorch's default foreach AdamW (no framework named): 3 passes over the fp32
+    // gradient (12) + 14 over one fp32 moment (56) + 4 over the fp32 weights, no master (16)
+    // = 84 B each: 572.52 MB at 3,350 GB/s = 170.9 µs.
+    const o = (6_815_744 * 84) / 3350e9;
     // 1/s(1) − 1/s(2) = (D + O)/512 − (D + O)/1024 = (D + O)/1024.
     const perToken = (s: number | undefined) => 1 / (s ?? 1);
     expect(perToken(speeds[0]) - perToken(speeds[1])).toBeCloseTo((d + o) / 1024, 10);
