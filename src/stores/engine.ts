@@ -8,7 +8,7 @@ import { atom, computed } from "nanostores";
 import type { Engine } from "./engine-api.ts";
 import { lazy } from "./lazy.ts";
 
-const loader = lazy(() => import("./engine-impl.ts").then((m) => m.engine));
+const loader = lazy(() => import("./engine-impl.ts"));
 /** A store, not a variable: whatever read `$engine` before it was provided reads it again. */
 const $provided = atom<Engine | null>(null);
 
@@ -21,7 +21,7 @@ export function provideEngine(e: Engine): void {
 export const $engine = computed(
   [$provided, loader.$state],
   (provided, s): Engine | null | false =>
-    provided ?? (s.status === "ready" ? s.module : s.status === "failed" ? false : null),
+    provided ?? (s.status === "ready" ? s.module.engine : s.status === "failed" ? false : null),
 );
 
 /**
@@ -40,7 +40,7 @@ if (typeof document !== "undefined") {
 /** Loads the engine (once; again after a failure) and resolves to it, or null on failure. */
 export const loadEngine = (): Promise<Engine | null> => {
   const provided = $provided.get();
-  return provided ? Promise.resolve(provided) : loader.load();
+  return provided ? Promise.resolve(provided) : loader.load().then((m) => m?.engine ?? null);
 };
 
 /** The engine if it is already here. */
