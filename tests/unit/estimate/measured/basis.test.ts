@@ -67,6 +67,17 @@ describe("training: a run's tokens/s per GPU as the basis", () => {
     expect([b.low, b.high]).toEqual([Math.min(1, b.ratio), Math.max(1, b.ratio)]);
   });
 
+  it("a server's load figures mean nothing to a training run: its basis carries none", () => {
+    const b = plan({
+      workload: LORA_8B,
+      tokens,
+      gpus: GPUS,
+      measured: { gpu: "rtx-4090", tokensPerSecond: 2000, concurrency: 8, burstRequests: 100 },
+    }).basis!;
+    expect([b.concurrency, b.burstRequests]).toEqual([null, null]);
+    expect(b.estimatedTokensPerSecond).toBe(measured.basis!.estimatedTokensPerSecond);
+  });
+
   it("every other GPU's run is the estimate ÷ the ratio, and the warning names the run and range", () => {
     const ratio = measured.basis!.ratio;
     for (const [gpu, n] of [
