@@ -19,6 +19,10 @@ describe("memory to rent from a measured peak", () => {
 
   it("adds the default 20% headroom and rounds the rental up to 0.1 GB", () => {
     expect(r.headroom).toBe(0.2);
+    expect(r.assumptions).toEqual([
+      { key: "measured-peak-bytes", value: peakBytes, source: "run-log" },
+      { key: "headroom", value: 0.2, source: "seed-headroom" },
+    ]);
     // 19,864,223,744 × 1.2 = 23,837,068,492.8 bytes = 23.837 GB → 23.9 GB to rent.
     expect(r.recommendedBytes).toBeCloseTo(23_837_068_492.8, 1);
     expect(r.total).toBe(r.recommendedBytes);
@@ -109,6 +113,10 @@ describe("single-GPU hours at a measured throughput", () => {
     // Measured on four GPUs sharing the work: one GPU takes four times as long.
     expect(measured({ ...base, gpus: 4 }).singleGpuHours).toBeCloseTo(1111.111_11, 4);
     expect(measured({ peakBytes: 1000 * MIB }).singleGpuHours).toBeNull();
+    // A throughput without a total: no job to time.
+    expect(
+      measured({ peakBytes: 1000 * MIB, throughputPerHour: 180_000 }).singleGpuHours,
+    ).toBeNull();
   });
   it("needs the throughput with a total", () => {
     const issues = issuesOf({ task: "measured-run", peakBytes: 1, totalWork: 10 }, CATALOG);
