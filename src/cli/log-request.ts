@@ -5,15 +5,13 @@
  * names the catalog GPU the run used (`measured.gpu`) and how many (`measured.gpus`).
  */
 import { readRunLog } from "../run-log/readers/index.ts";
-import { logMeasure, measuredSpeed } from "../run-log/readers/measure.ts";
+import { isObject } from "../run-log/readers/json-text.ts";
+import { basisPeakBytes, logMeasure, measuredSpeed } from "../run-log/readers/measure.ts";
 import { TRAINING_FIELDS } from "../estimate/memory/training-fields.ts";
 import { analyzerStrings } from "../i18n/analyzer.ts";
 import { num, tr } from "../i18n/format.ts";
 
 const A = analyzerStrings("en");
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** What the plan's workload is, in the log readers' words. */
 const LOG_KIND: Record<string, "training" | "serving"> = {
@@ -26,12 +24,12 @@ export type LogMerge =
 
 export function withLog(request: unknown, name: string, text: string): LogMerge {
   const fail = (...lines: string[]): LogMerge => ({ ok: false, lines });
-  if (!isRecord(request) || request["task"] !== "plan")
+  if (!isObject(request) || request["task"] !== "plan")
     return fail(`log: --log takes a plan request (task "plan") to rank on the log`);
-  const workload = isRecord(request["workload"]) ? request["workload"] : {};
+  const workload = isObject(request["workload"]) ? request["workload"] : {};
   const kind = LOG_KIND[String(workload["task"])];
   if (!kind) return fail(`log: a log is a basis for a training or a serving workload`);
-  const given = isRecord(request["measured"]) ? request["measured"] : {};
+  const given = isObject(request["measured"]) ? request["measured"] : {};
   const gpu = given["gpu"];
   if (typeof gpu !== "string")
     return fail("measured.gpu: name the catalog GPU the log's run used (the log cannot)");
@@ -56,11 +54,13 @@ export function withLog(request: unknown, name: string, text: string): LogMerge 
   const m = logMeasure(read, gpus, seqLen);
   const speed = measuredSpeed(m, gpu, gpus);
   if ("needs" in speed) return fail(`log: ${tr(A, `lg.needs.${speed.needs}`)}`);
-  // A server's peak is its reserved pool, not what the model needs: only training's counts.
-  const peak = m.kind === "training" && m.peak ? { peakBytes: m.peak.bytes } : {};
+  const peakBytes = basisPeakBytes(m);
   return {
     ok: true,
-    request: { ...request, measured: { ...given, ...speed.measured, ...peak } },
+    request: {
+      ...request,
+      measured: { ...given, ...speed.measured, ...(peakBytes === null ? {} : { peakBytes }) },
+    },
     note: `log: ${name} read as ${format}`,
   };
 }

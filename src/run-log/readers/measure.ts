@@ -68,6 +68,13 @@ export function logMeasure(r: LogReading, gpus: number, seqLen: number): LogMeas
   };
 }
 
+/**
+ * The peak a plan may take in place of its memory estimate: a trainer's. A server's peak is
+ * its reserved KV pool, which says what the engine was allowed, not what the model needs.
+ */
+export const basisPeakBytes = (m: LogMeasure): number | null =>
+  m.kind === "training" && m.peak ? m.peak.bytes : null;
+
 /** What a log lacks before it can stand beside an estimate. */
 export type LogNeeds = "throughput" | "concurrency";
 

@@ -6,7 +6,7 @@
  * line's path). "Use as the basis" stores it for the decision table.
  */
 import { atom, computed } from "nanostores";
-import { logMeasure, measuredSpeed } from "../../run-log/readers/measure.ts";
+import { basisPeakBytes, logMeasure, measuredSpeed } from "../../run-log/readers/measure.ts";
 import type { SpeedBasis } from "../../estimate/measured/basis.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
 import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
@@ -89,14 +89,13 @@ export async function saveLogBasis(): Promise<void> {
   const m = $logMeasure.get();
   const b = $logBasis.get();
   if (!r || !m || b.kind !== "ready") return;
+  const peak = basisPeakBytes(m);
   const refused = await setMeasured({
     ...MEASURED_DEFAULTS,
     gpuName: b.basis.gpuName,
     gpuCount: b.basis.gpus,
-    // A server's peak is its reserved pool, not what the model needs: only training's counts.
-    peakMemoryBytes: m.kind === "training" && m.peak ? m.peak.bytes : 0,
-    recommendedBytes:
-      m.kind === "training" && m.peak ? m.peak.bytes * (1 + MEASURED_DEFAULTS.headroom) : 0,
+    peakMemoryBytes: peak ?? 0,
+    recommendedBytes: peak === null ? 0 : peak * (1 + MEASURED_DEFAULTS.headroom),
     gpuId: b.basis.gpu,
     basisKind: m.kind,
     tokensPerSecond: b.basis.measuredTokensPerSecond,

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readRunLog } from "../../../../src/run-log/readers/index.ts";
 import type { LogReading } from "../../../../src/run-log/readers/index.ts";
-import { logMeasure } from "../../../../src/run-log/readers/measure.ts";
+import { basisPeakBytes, logMeasure } from "../../../../src/run-log/readers/measure.ts";
 
 const read = (name: string): LogReading => {
   const text = readFileSync(
@@ -47,5 +47,15 @@ describe("a log's measure for the plan", () => {
     const m = logMeasure(read("sglang-0.5-server.log"), 1, 2048);
     expect(m.tokensPerSecond).toBeCloseTo(2400, 9);
     expect(m.concurrency).toBe(63.5);
+  });
+
+  it("a trainer's peak may stand in for the memory estimate; a server's reserved pool may not", () => {
+    // torchtitan's largest max_reserved: 61.47 GiB (training.test.ts).
+    const train = logMeasure(read("torchtitan-0.2.2-color.log"), 1, 2048);
+    expect(basisPeakBytes(train)).toBe(Math.round(61.47 * 2 ** 30));
+    // A Trainer console prints no memory: none.
+    expect(basisPeakBytes(logMeasure(read("hf-trainer-console.log"), 1, 2048))).toBeNull();
+    const server = logMeasure(read("vllm-v1-server.log"), 1, 2048);
+    expect(basisPeakBytes({ ...server, peak: train.peak })).toBeNull();
   });
 });
