@@ -122,14 +122,33 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
   ...glanceStrings[lang],
 });
 
-/** The strings one widget needs, in one language: plain data, safe to pass as island props. */
+/**
+ * The words of the core's results: warnings, assumptions and where each comes from. Only the
+ * engine makes a result the page was not built with, so a page carries the ones its initial
+ * results name (`widgetStrings`) and the rest come with the engine (`resultMessages`).
+ */
+const RESULT_PREFIXES = ["warn.", "as.", "src."] as const;
+export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
+
+/** Every result message of one language: what the page loads with the engine. */
+export const resultMessages = (lang: Lang): Record<string, string> =>
+  Object.fromEntries(Object.entries(calculatorStrings(lang)).filter(([k]) => isResultKey(k)));
+
+/**
+ * The strings one widget needs, in one language: plain data, safe to pass as island props.
+ * Of the result messages, only those `named` (the keys its initial results use).
+ */
 export function widgetStrings(
   lang: Lang,
   widget: keyof typeof WIDGET_KEYS,
+  named: ReadonlySet<string>,
 ): Record<string, string> {
   const prefixes: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
   const all = calculatorStrings(lang);
   return Object.fromEntries(
-    Object.entries(all).filter(([k]) => prefixes.some((p) => k === p || k.startsWith(p))),
+    Object.entries(all).filter(
+      ([k]) =>
+        prefixes.some((p) => k === p || k.startsWith(p)) && (!isResultKey(k) || named.has(k)),
+    ),
   );
 }

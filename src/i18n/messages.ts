@@ -9,7 +9,7 @@ import type { Issue } from "../estimate/request/issue.ts";
 import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Strings } from "./format.ts";
 import type { Msg, Text } from "./text.ts";
-import { codedKey, msg, qty, say } from "./text.ts";
+import { codedKey, msg, qty, say, textKeys } from "./text.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization|share|fraction/i;
 
@@ -48,6 +48,29 @@ export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; so
   value: paramText(a.key, a.value),
   source: msg(`src.${a.source}`, a.sourceParams),
 });
+
+/**
+ * The message keys of every warning and assumption in results (outcomes as the engine
+ * returns them, nested however a task nests them): what a page must carry to show its
+ * initial results before the engine, which brings the rest, has loaded.
+ */
+export function resultMessageKeys(results: unknown): Set<string> {
+  const keys = new Set<string>();
+  const add = (t: Text) => textKeys(t).forEach((k) => keys.add(k));
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(visit);
+    if (typeof x !== "object" || x === null) return;
+    for (const [name, v] of Object.entries(x)) {
+      if (name === "warnings" && Array.isArray(v))
+        (v as Warning[]).forEach((w) => add(warningMessage(w)));
+      else if (name === "assumptions" && Array.isArray(v))
+        for (const a of v as Assumption[]) Object.values(assumptionMessages(a)).forEach(add);
+      else visit(v);
+    }
+  };
+  visit(results);
+  return keys;
+}
 
 /** An issue as the sentence that follows its field's name ("must be from 1 to 64 GPUs"). */
 export function issueMessage(i: Issue): Msg {

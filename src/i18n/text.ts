@@ -93,6 +93,17 @@ export function say(t: Strings, lang: string, x: Text): string {
   return template === undefined ? (x.or ?? keys[0] ?? "") : fill(template, t, lang, x.params);
 }
 
+/** Every message key a text names, its parameters' included (each key tried, for a `Msg`). */
+export function textKeys(x: Text): string[] {
+  if (typeof x === "string" || "n" in x || "after" in x) return [];
+  if ("list" in x) return x.list.flatMap(textKeys);
+  const keys = typeof x.key === "string" ? [x.key] : [...x.key];
+  return [
+    ...keys,
+    ...Object.values(x.params ?? {}).flatMap((p) => (typeof p === "number" ? [] : textKeys(p))),
+  ];
+}
+
 /** A message split around one of its parameters ("Rent at least", "24 GB", "per GPU"). */
 function around(t: Strings, lang: string, m: Msg, name: string): [string, string, string] {
   const mark = "\u0000";

@@ -1,8 +1,10 @@
 /**
  * `$catalog`: the GPUs, model presets and reference prices every calculator computes with.
- * The page carries them once as data (`<script type="application/json" id="calc-catalog">`,
- * written by `CatalogData.astro`), so they cost no JavaScript; at build time the Astro
- * wrapper of a calculator provides the same catalog before its island renders.
+ * The page carries the GPUs and presets once as data (`<script type="application/json"
+ * id="calc-catalog">`, written by `CatalogData.astro`), so they cost no JavaScript; the
+ * prices and exchange rates, which only the engine reads, come with it (`engine-data.ts`).
+ * At build time the Astro wrapper of a calculator provides the whole catalog before its
+ * island renders.
  */
 import { atom } from "nanostores";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
@@ -15,7 +17,7 @@ import type { TaskContext } from "../estimate/request/task.ts";
 export interface Catalog {
   gpus: GpuSpec[];
   presets: Preset[];
-  /** Sourced on-demand prices (`content/prices.json`); data in the page, not code. */
+  /** Sourced on-demand prices (`content/prices.json`); data, not code, loaded with the engine. */
   prices: ReferencePrice[];
   /** Dated exchange rates (`content/exchange-rates.json`) a plan converts prices with. */
   rates?: ExchangeRate[];
@@ -66,6 +68,11 @@ export const $catalog = atom<Catalog>(
 /** Build time only: the catalog the server renders with (the page reads its own copy). */
 export function provideCatalog(catalog: Catalog): void {
   if (typeof document === "undefined") $catalog.set(catalog);
+}
+
+/** The reference prices and exchange rates, which come with the engine (`engine-data.ts`). */
+export function addCatalogData(prices: ReferencePrice[], rates: ExchangeRate[]): void {
+  $catalog.set({ ...$catalog.get(), prices, rates });
 }
 
 /** What the request checker and the tasks read. */

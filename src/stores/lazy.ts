@@ -29,7 +29,7 @@ export interface Lazy<M> {
 export function retryUrl(error: unknown, attempt: number): string | null {
   const named =
     error instanceof Error
-      ? /\b(https?:\/\/[^\s"']+?\.m?js)(?:\?[^\s"']*)?/.exec(error.message)
+      ? /\b(https?:\/\/[^\s"']+?\.m?js)(?!\w)(?:\?[^\s"']*)?/.exec(error.message)
       : null;
   return named ? `${named[1]}?retry=${attempt}` : null;
 }

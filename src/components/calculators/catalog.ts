@@ -3,8 +3,10 @@
  * collections (`content/gpus.json`, `content/prices.json`) so neither zod, the figures'
  * sources nor the prices' notes reach the browser.
  * `provide()` hands it and the engine to the stores for the server render;
- * `CatalogData.astro` writes the catalog and the initial results into the page.
+ * `CatalogData.astro` writes the catalog and the initial results into the page, and the
+ * endpoint `src/pages/engine-data/` what the page loads with the engine.
  */
+import { createHash } from "node:crypto";
 import { getCollection } from "astro:content";
 import { pinnedSiteDay } from "../../catalog/site-date.ts";
 import { toGpuSpec } from "../../catalog/to-spec.ts";
@@ -16,7 +18,8 @@ import type { Lang } from "../../i18n/lang.ts";
 import { LANG_CURRENCY } from "../../i18n/lang.ts";
 import type { Catalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
-import { calculatorStrings } from "../../i18n/calculators.ts";
+import { calculatorStrings, resultMessages } from "../../i18n/calculators.ts";
+import type { EngineData } from "../../stores/engine-data.ts";
 import { engine } from "../../stores/engine-impl.ts";
 import { provideStrings } from "../../stores/strings.ts";
 import { provideEngine } from "../../stores/engine.ts";
@@ -56,10 +59,35 @@ export async function provide(lang: Lang): Promise<void> {
   provideCatalog(await calcCatalog(lang));
 }
 
-/** The page data every calculator page carries once: the catalog and the initial model. */
+/**
+ * The page data every calculator page carries once: the catalog without what only the
+ * engine reads (`engineDataFile`), and the initial model.
+ */
 export async function pageData(lang: Lang): Promise<Catalog> {
   await provide(lang);
-  return { ...$catalog.get(), initial: { [MODEL_INITIAL_KEY]: initialModel() } };
+  const { prices: _prices, rates: _rates, ...page } = $catalog.get();
+  return { ...page, prices: [], initial: { [MODEL_INITIAL_KEY]: initialModel() } };
+}
+
+export interface EngineDataFile {
+  /** The file's name under `/engine-data/`, without `.json`: `zh-cn.3f2a9c01de`. */
+  name: string;
+  /** Its path on the site. */
+  path: string;
+  body: string;
+}
+
+/**
+ * What a page loads with the engine (`src/stores/engine-data.ts`) in one language, named by
+ * its content's hash: a browser may keep it for good, and a new build's data come under a
+ * new name, never from an old copy.
+ */
+export async function engineDataFile(lang: Lang): Promise<EngineDataFile> {
+  const { prices, rates = [] } = await calcCatalog(lang);
+  const data: EngineData = { prices, rates, messages: resultMessages(lang) };
+  const body = JSON.stringify(data);
+  const name = `${lang}.${createHash("sha256").update(body).digest("hex").slice(0, 10)}`;
+  return { name, path: `/engine-data/${name}.json`, body };
 }
 
 /**

@@ -420,24 +420,55 @@ test("a cut link restores what it still holds and names the broken field", async
   await expectNoBrokenNumbers(page);
 });
 
-test("when the estimator fails to load, the widget says so and the next edit loads it", async ({
-  page,
-  pageProblems,
-}) => {
-  await openCalculators(page);
-  const blocked = (route: Route) => route.abort();
-  await page.route("**/_astro/engine-impl.*.js", blocked);
-  const section = page.locator('section[aria-labelledby="tm-title"]');
-  await page.locator("#tm-seqLen").fill("1024");
-  await expect(page.locator("html")).toHaveAttribute("data-engine", "failed");
-  await expect(section.locator("[data-issues]")).toContainText("did not load");
-  await page.unroute("**/_astro/engine-impl.*.js", blocked);
-  await typeInto(page, "#tm-seqLen", "1000");
-  await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
-  await expect(section.locator("[data-issues]")).toHaveCount(0);
-  expect(await pageRequest(page, "tm")).toMatchObject({ seqLen: 1000 });
-  // The one failed request is this test's doing; any other problem still fails it.
-  const blockedLoad = pageProblems.findIndex((p) => p.includes("net::ERR_FAILED"));
-  expect(blockedLoad).toBeGreaterThanOrEqual(0);
-  pageProblems.splice(blockedLoad, 1);
-});
+// The engine's code and its data (prices, rates, the words of results) load together; a
+// failure of either is the same failure, and the next edit retries it.
+for (const [what, url] of [
+  ["code", "**/_astro/engine-impl.*.js"],
+  ["data", "**/engine-data/*.json"],
+] as const)
+  test(`when the estimator's ${what} fails to load, the widget says so and the next edit loads it`, async ({
+    page,
+    pageProblems,
+  }) => {
+    await openCalculators(page);
+    const blocked = (route: Route) => route.abort();
+    await page.route(url, blocked);
+    const section = page.locator('section[aria-labelledby="tm-title"]');
+    await page.locator("#tm-seqLen").fill("1024");
+    await expect(page.locator("html")).toHaveAttribute("data-engine", "failed");
+    await expect(section.locator("[data-issues]")).toContainText("did not load");
+    await page.unroute(url, blocked);
+    await typeInto(page, "#tm-seqLen", "1000");
+    await expect(page.locator("html")).toHaveAttribute("data-engine", "ready");
+    await expect(section.locator("[data-issues]")).toHaveCount(0);
+    expect(await pageRequest(page, "tm")).toMatchObject({ seqLen: 1000 });
+    // The one failed request is this test's doing; any other problem still fails it.
+    const blockedLoad = pageProblems.findIndex((p) => p.includes("net::ERR_FAILED"));
+    expect(blockedLoad).toBeGreaterThanOrEqual(0);
+    pageProblems.splice(blockedLoad, 1);
+  });
+
+// A page carries the words of its initial results only; a warning it was built without
+// comes with the engine, in the page's language.
+for (const [lang, text] of [
+  ["en", "Headroom 40% is above the usual 15%–25%."],
+  ["zh-cn", "余量 40% 高于常用的 15%–25%。"],
+] as const)
+  test(`a warning the page was built without reads in full once the engine loads (${lang})`, async ({
+    page,
+  }) => {
+    await openCalculators(page, lang);
+    const carried = await page
+      .locator("script[data-calc-strings]")
+      .evaluateAll((els) => els.map((e) => e.textContent ?? "").join(""));
+    expect(carried).not.toContain("headroom-above-seed-range");
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/engine-data/")) fetched.push(r.url());
+    });
+    await typeInto(page, "#tm-headroom", "40");
+    await expect(page.locator('section[aria-labelledby="tm-title"] .calc-warnings')).toContainText(
+      text,
+    );
+    expect(fetched).toEqual([expect.stringContaining(`/engine-data/${lang}.`)]);
+  });

@@ -25,6 +25,10 @@ describe("retryUrl", () => {
   it("gives none where the message names no file (Safari), so the import is retried as written", () => {
     expect(retryUrl(new TypeError("Importing a module script failed."), 1)).toBeNull();
     expect(retryUrl("not an error", 1)).toBeNull();
+    // A data file's URL is not a module's, though ".json" begins with ".js".
+    expect(
+      retryUrl(new Error("http://localhost:4321/engine-data/en.21a5d4c334.json: HTTP 404"), 1),
+    ).toBeNull();
   });
 });
 

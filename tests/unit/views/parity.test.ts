@@ -15,7 +15,7 @@ import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/regi
 import { runTyped } from "../../../src/estimate/registry.ts";
 import type { Outcome, TaskContext } from "../../../src/estimate/request/task.ts";
 import type { WIDGET_KEYS } from "../../../src/i18n/calculators.ts";
-import { calculatorStrings, widgetStrings } from "../../../src/i18n/calculators.ts";
+import { calculatorStrings, resultMessages, widgetStrings } from "../../../src/i18n/calculators.ts";
 import { sayer } from "../../../src/i18n/text.ts";
 import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
@@ -49,12 +49,17 @@ const PLAN_GPUS = ["rtx-4090", "a100-80gb-sxm", "l40s", "t4"];
 const TIME_GPUS = [...PLAN_GPUS, "h100-sxm", "ascend-910b"];
 const PRESET_LIST = [...PRESETS];
 /**
- * Text in each language with the strings one widget's island receives (`widgetStrings`), so
- * a message key the widget is not given shows up as a mismatch.
+ * Text in each language with the strings one widget's island has once the engine has run:
+ * its own (`widgetStrings`) and the result messages loaded with the engine, so a message
+ * key the widget is not given shows up as a mismatch.
  */
+const islandStrings = (lang: Lang, widget: keyof typeof WIDGET_KEYS) => ({
+  ...widgetStrings(lang, widget, new Set()),
+  ...resultMessages(lang),
+});
 const sayFor = (widget: keyof typeof WIDGET_KEYS) => ({
-  en: sayer(widgetStrings("en", widget), "en"),
-  "zh-cn": sayer(widgetStrings("zh-cn", widget), "zh-cn"),
+  en: sayer(islandStrings("en", widget), "en"),
+  "zh-cn": sayer(islandStrings("zh-cn", widget), "zh-cn"),
 });
 /** The widget under test's text (set at the start of each test). */
 let say = sayFor("TrainingMemory");

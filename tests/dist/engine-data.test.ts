@@ -1,0 +1,50 @@
+/**
+ * What a calculator page leaves to the engine (`src/stores/engine-data.ts`): every page with
+ * calculators names its language's file, which the build wrote; the page's own catalog
+ * carries no prices, the file carries them and the words of results.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { builtPages, DIST, pageHtml } from "./built-pages.ts";
+
+const calculatorPages = builtPages().filter((p) => pageHtml(p).includes('id="calc-catalog"'));
+
+describe("engine data", () => {
+  it("is named by every calculator page, in the page's language, and exists", () => {
+    expect(calculatorPages.length).toBeGreaterThan(10);
+    for (const path of calculatorPages) {
+      const html = pageHtml(path);
+      const file = /data-engine-data="([^"]+)"/.exec(html)?.[1] ?? "";
+      const lang = path.startsWith("/en/") ? "en" : "zh-cn";
+      expect(file, path).toMatch(new RegExp(`^/engine-data/${lang}\\.[0-9a-f]{10}\\.json$`));
+      expect(existsSync(join(DIST, file)), file).toBe(true);
+      const catalog = JSON.parse(
+        /<script type="application\/json" id="calc-catalog"[^>]*>([\s\S]*?)<\/script>/.exec(
+          html,
+        )?.[1] ?? "{}",
+      ) as { prices?: unknown[]; rates?: unknown[] };
+      expect(catalog.prices, path).toEqual([]);
+      expect(catalog.rates, path).toBeUndefined();
+    }
+  });
+
+  it("holds the prices, the rates and the words of results in its language", () => {
+    const files = new Set(
+      calculatorPages.map((p) => /data-engine-data="([^"]+)"/.exec(pageHtml(p))?.[1] ?? ""),
+    );
+    expect(files.size).toBe(2);
+    for (const file of files) {
+      const data = JSON.parse(readFileSync(join(DIST, file), "utf8")) as {
+        prices: { pricePerGpuHour: number }[];
+        rates: unknown[];
+        messages: Record<string, string>;
+      };
+      expect(data.prices.length).toBeGreaterThan(20);
+      expect(data.rates.length).toBeGreaterThan(0);
+      // A warning every page may need after an edit, in the file's own language.
+      const headroom = data.messages["warn.headroom-above-seed-range"] ?? "";
+      expect(headroom).toMatch(file.includes("/en.") ? /^Headroom / : /^余量/);
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * The words of results a page carries: those its initial results name, found the way the
+ * views say them (`warningMessage`, `assumptionMessages`); the rest load with the engine.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  calculatorStrings,
+  isResultKey,
+  resultMessages,
+  WIDGET_KEYS,
+  widgetStrings,
+} from "../../../src/i18n/calculators.ts";
+import { resultMessageKeys } from "../../../src/i18n/messages.ts";
+import { textKeys } from "../../../src/i18n/text.ts";
+
+describe("textKeys", () => {
+  it("names a message's keys, those of its parameters and of lists, and nothing for figures", () => {
+    expect(
+      textKeys({
+        key: ["a.first", "a.second"],
+        params: { x: 3, y: { key: "b.inner" }, z: { list: [{ key: "c.item" }, "literal"] } },
+      }),
+    ).toEqual(["a.first", "a.second", "b.inner", "c.item"]);
+    expect(textKeys({ n: 3, unit: "gb" })).toEqual([]);
+    expect(textKeys("RTX 4090")).toEqual([]);
+  });
+});
+
+describe("resultMessageKeys", () => {
+  it("finds warnings and assumptions however deep a task nests them", () => {
+    const outcomes = {
+      plan: {
+        ok: true,
+        result: {
+          rows: [
+            {
+              warnings: [{ code: "kv-pool-short", params: { gpu: "l40s", users: 3 } }],
+              assumptions: [{ key: "mfu", value: 0.4, source: "estimator" }],
+            },
+          ],
+          // Every string value is tried as an option's label ("opt.<value>", else itself).
+          assumptions: [{ key: "precision", value: "bf16", source: "request" }],
+          warnings: [{ code: "users-queued", params: { figures: "memoryGB,linkGBps" } }],
+        },
+      },
+    };
+    expect([...resultMessageKeys(outcomes)].sort()).toEqual(
+      [
+        "warn.kv-pool-short",
+        "opt.l40s",
+        "as.mfu",
+        "src.estimator",
+        "as.precision",
+        "opt.bf16",
+        "src.request",
+        "warn.users-queued",
+        "fig.memoryGB",
+        "fig.linkGBps",
+      ].sort(),
+    );
+    expect(resultMessageKeys({ ok: false, issues: [] }).size).toBe(0);
+  });
+});
+
+describe("a widget's strings", () => {
+  const allResultKeys = new Set(Object.keys(calculatorStrings("en")).filter(isResultKey));
+
+  it("hold the result messages their initial results name, and no others", () => {
+    const named = new Set(["warn.kv-pool-short", "as.mfu"]);
+    const keys = Object.keys(widgetStrings("en", "GpuFit", named)).filter(isResultKey);
+    expect(keys.sort()).toEqual(["as.mfu", "warn.kv-pool-short"]);
+  });
+
+  it("with the engine's words, are every string the widget may show, in each language", () => {
+    for (const lang of ["en", "zh-cn"] as const)
+      for (const widget of Object.keys(WIDGET_KEYS) as (keyof typeof WIDGET_KEYS)[]) {
+        const whole = widgetStrings(lang, widget, allResultKeys);
+        const loaded = { ...widgetStrings(lang, widget, new Set()), ...resultMessages(lang) };
+        for (const key of Object.keys(whole))
+          expect(loaded[key], `${lang} ${key}`).toBe(whole[key]);
+      }
+  });
+
+  it("leave to the engine only warnings, assumptions and their sources", () => {
+    expect(Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src)\./.test(k))).toBe(
+      true,
+    );
+    expect(Object.keys(resultMessages("zh-cn")).length).toBe(allResultKeys.size);
+  });
+});
