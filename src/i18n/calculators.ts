@@ -123,11 +123,12 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
 });
 
 /**
- * The words of the core's results: warnings, assumptions and where each comes from. Only the
- * engine makes a result the page was not built with, so a page carries the ones its initial
- * results name (`widgetStrings`) and the rest come with the engine (`resultMessages`).
+ * The words of the core's results: warnings, assumptions and where each comes from, and the
+ * issues its checks find. Only the engine makes a result the page was not built with, so a
+ * page carries the ones its initial results name and those of the issues the page raises
+ * itself (`widgetStrings`); the rest come with the engine (`resultMessages`).
  */
-const RESULT_PREFIXES = ["warn.", "as.", "src."] as const;
+const RESULT_PREFIXES = ["warn.", "as.", "src.", "issue."] as const;
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
 
 /** Every result message of one language: what the page loads with the engine. */

@@ -8,7 +8,7 @@
 import { computed, onMount } from "nanostores";
 import type { ARCH_FIELDS } from "../estimate/model/arch-fields.ts";
 import type { Issue } from "../estimate/request/issue.ts";
-import { issue } from "../estimate/request/issue.ts";
+import { pageIssue } from "./page-issues.ts";
 import { $catalog } from "./catalog.ts";
 import type { ModelChoice } from "./model-choice.ts";
 import { MODEL_CHOICE_FIELDS, MODEL_INITIAL } from "./model-choice.ts";
@@ -44,12 +44,12 @@ export function modelSource(
     case "file":
       if (m.file?.arch) return { ok: true, source: { ...m.file.arch } };
       if (m.file?.params) return { ok: true, source: { params: m.file.params } };
-      return { ok: false, issues: [issue("model.file", "file-missing")] };
+      return { ok: false, issues: [pageIssue("model.file", "file-missing")] };
     default:
       try {
         return { ok: true, source: { hfConfig: JSON.parse(m.hfText ?? "") as unknown } };
       } catch {
-        return { ok: false, issues: [issue("model.hfConfig", "hf-bad-json")] };
+        return { ok: false, issues: [pageIssue("model.hfConfig", "hf-bad-json")] };
       }
   }
 }
@@ -81,7 +81,7 @@ export function initialModel(): ResolvedModel | null {
 /** Name and spec of the chosen model; `null` while the engine that reads it loads. */
 export const $resolvedModel = computed([$model, $engine], (m, e): ResolvedModel | null => {
   if (e) return resolveChoice(m, e);
-  if (e === false) return { ok: false, issues: [issue("model", "engine-load-failed")] };
+  if (e === false) return { ok: false, issues: [pageIssue("model", "engine-load-failed")] };
   return sameAsInitial(m) ? initialModel() : null;
 });
 declareInitial($resolvedModel, initialModel);

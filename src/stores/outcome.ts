@@ -9,7 +9,7 @@ import type { ReadableAtom, StoreValue } from "nanostores";
 import { atom, computed, onMount } from "nanostores";
 import type { TaskId, TaskResult } from "../estimate/registry.ts";
 import type { Outcome } from "../estimate/request/task.ts";
-import { issue } from "../estimate/request/issue.ts";
+import { pageIssue } from "./page-issues.ts";
 import { $catalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { declareInitial, initialOf } from "./initial.ts";
@@ -55,7 +55,7 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   const $current = computed(
     [$request, $atInitial, $catalog, $engine, $restoring],
     (b, atInitial, _catalog, e, restoring): Result | null => {
-      if (e === false) return { ok: false, issues: [issue("request", "engine-load-failed")] };
+      if (e === false) return { ok: false, issues: [pageIssue("request", "engine-load-failed")] };
       // A returning visitor's stored inputs are still being applied: their answer is coming.
       if (restoring > 0) return null;
       if (!b.ok) return { ok: false, issues: b.issues };

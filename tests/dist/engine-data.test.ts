@@ -25,6 +25,8 @@ describe("engine data", () => {
         )?.[1] ?? "{}",
       ) as { prices?: unknown[]; rates?: unknown[] };
       expect(catalog.prices, path).toEqual([]);
+      // The words of an issue the page raises itself, when the engine does not load.
+      expect(html, path).toContain('"issue.engine-load-failed"');
       expect(catalog.rates, path).toBeUndefined();
     }
   });

@@ -15,6 +15,8 @@ export { addPrice } from "../your-prices-edit.ts";
 import type { FieldView } from "./fields.ts";
 import { listEditor } from "./list-editor.ts";
 import { issuesAt } from "./result.ts";
+import { issueMessage } from "../../i18n/messages.ts";
+import { pageIssue } from "../page-issues.ts";
 
 export function priceRows(
   id: string,
@@ -48,7 +50,7 @@ export function priceRows(
       // The plan names a price by its GPU (`prices.<gpu>.currency`).
       issues: (i) =>
         twice(i)
-          ? { gpu: msg("issue.duplicate", { value: rows[i]?.gpu ?? "" }) }
+          ? { gpu: issueMessage(pageIssue("gpu", "duplicate", { value: rows[i]?.gpu ?? "" })) }
           : issuesAt(outcome, `prices.${rows[i]?.gpu ?? ""}`),
       // Each GPU has one price: a row chooses among the GPUs no other row prices.
       gpus: (i) => gpus.filter((g) => g.id === rows[i]?.gpu || !taken.has(g.id)),

@@ -81,10 +81,10 @@ describe("a widget's strings", () => {
       }
   });
 
-  it("leave to the engine only warnings, assumptions and their sources", () => {
-    expect(Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src)\./.test(k))).toBe(
-      true,
-    );
+  it("leave to the engine only warnings, assumptions, their sources and issues", () => {
+    expect(
+      Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src|issue)\./.test(k)),
+    ).toBe(true);
     expect(Object.keys(resultMessages("zh-cn")).length).toBe(allResultKeys.size);
   });
 });
