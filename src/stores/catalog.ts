@@ -1,10 +1,11 @@
 /**
- * `$catalog`: the GPUs, model presets and reference prices every calculator computes with.
- * The page carries the GPUs and presets once as data (`<script type="application/json"
- * id="calc-catalog">`, written by `CatalogData.astro`), so they cost no JavaScript; the
- * prices and exchange rates, which only the engine reads, come with it (`engine-data.ts`).
- * At build time the Astro wrapper of a calculator provides the whole catalog before its
- * island renders.
+ * The catalog, in two parts. `$catalog` is what the page shows and chooses from: each GPU's
+ * and preset's name (a choice in a select, a name in a sentence), the page's currency and
+ * day, and the initial results; the page carries it once as data (`<script
+ * type="application/json" id="calc-catalog">`, written by `CatalogData.astro`), so it costs
+ * no JavaScript. `$engineCatalog` is what only the engine computes with (whole GPU specs and
+ * presets, reference prices, exchange rates): it comes with the engine (`engine-data.ts`).
+ * At build time the Astro wrapper of a calculator provides both before its island renders.
  */
 import { atom } from "nanostores";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
@@ -14,13 +15,15 @@ import type { ExchangeRate } from "../estimate/cost/exchange.ts";
 import type { Currency } from "../estimate/vocabulary.ts";
 import type { TaskContext } from "../estimate/request/task.ts";
 
+/** A GPU as the page shows it: a choice in a select, a name in a sentence. */
+export type GpuChoice = Pick<GpuSpec, "id" | "name" | "memoryGB">;
+/** A model preset as the page shows it: what a search matches, and where its figures come from. */
+export type PresetChoice = Pick<Preset, "id" | "name" | "source">;
+
+/** What the page shows and chooses from, carried in the page. */
 export interface Catalog {
-  gpus: GpuSpec[];
-  presets: Preset[];
-  /** Sourced on-demand prices (`content/prices.json`); data, not code, loaded with the engine. */
-  prices: ReferencePrice[];
-  /** Dated exchange rates (`content/exchange-rates.json`) a plan converts prices with. */
-  rates?: ExchangeRate[];
+  gpus: GpuChoice[];
+  presets: PresetChoice[];
   /** The page's currency (its language's), what a plan shows costs in until one is chosen. */
   currency?: Currency;
   /** The day plans age reference prices to, when the build pinned one (`site-date.ts`). */
@@ -31,6 +34,19 @@ export interface Catalog {
    */
   initial?: Record<string, unknown>;
 }
+
+/** What the engine computes with: whole GPU specs and presets, and the sourced prices and rates. */
+export interface EngineCatalog {
+  gpus: GpuSpec[];
+  presets: Preset[];
+  /** Sourced on-demand prices (`content/prices.json`). */
+  prices: ReferencePrice[];
+  /** Dated exchange rates (`content/exchange-rates.json`) a plan converts prices with. */
+  rates: ExchangeRate[];
+}
+
+/** The whole catalog, as the build reads it. */
+export type FullCatalog = EngineCatalog & Pick<Catalog, "currency" | "today">;
 
 export const CATALOG_ELEMENT_ID = "calc-catalog";
 /** Marks each widget's initial results in the page (`CalcPageData.astro`). */
@@ -50,37 +66,50 @@ function fromPage(): Catalog {
     return {
       gpus: parsed.gpus ?? [],
       presets: parsed.presets ?? [],
-      prices: parsed.prices ?? [],
-      rates: parsed.rates ?? [],
       ...(parsed.currency ? { currency: parsed.currency } : {}),
       ...(parsed.today ? { today: parsed.today } : {}),
       initial,
     };
   } catch {
-    return { gpus: [], presets: [], prices: [] };
+    return { gpus: [], presets: [] };
   }
 }
 
 export const $catalog = atom<Catalog>(
-  typeof document === "undefined" ? { gpus: [], presets: [], prices: [] } : fromPage(),
+  typeof document === "undefined" ? { gpus: [], presets: [] } : fromPage(),
 );
 
-/** Build time only: the catalog the server renders with (the page reads its own copy). */
-export function provideCatalog(catalog: Catalog): void {
-  if (typeof document === "undefined") $catalog.set(catalog);
+/** Empty until the engine's data have loaded (`engine-data.ts`); whole at build time. */
+export const $engineCatalog = atom<EngineCatalog>({ gpus: [], presets: [], prices: [], rates: [] });
+
+/** The page's part of a whole catalog: what it shows and chooses from. */
+export function pageCatalog(c: FullCatalog): Catalog {
+  return {
+    gpus: c.gpus.map(({ id, name, memoryGB }) => ({ id, name, memoryGB })),
+    presets: c.presets.map(({ id, name, source }) => ({ id, name, source })),
+    ...(c.currency ? { currency: c.currency } : {}),
+    ...(c.today ? { today: c.today } : {}),
+  };
 }
 
-/** The reference prices and exchange rates, which come with the engine (`engine-data.ts`). */
-export function addCatalogData(prices: ReferencePrice[], rates: ExchangeRate[]): void {
-  $catalog.set({ ...$catalog.get(), prices, rates });
+/** Build time only: the catalog the server renders with (the page reads its own copy). */
+export function provideCatalog(c: FullCatalog): void {
+  if (typeof document !== "undefined") return;
+  $catalog.set(pageCatalog(c));
+  $engineCatalog.set({ gpus: c.gpus, presets: c.presets, prices: c.prices, rates: c.rates });
+}
+
+/** What the engine computes with, which comes with it (`engine-data.ts`). */
+export function addEngineCatalog(c: EngineCatalog): void {
+  $engineCatalog.set(c);
 }
 
 /** What the request checker and the tasks read. */
-export const taskContext = (c: Catalog = $catalog.get()): TaskContext => ({
-  gpus: c.gpus,
-  presets: c.presets,
-  prices: c.prices,
-  rates: c.rates ?? [],
-  ...(c.currency ? { currency: c.currency } : {}),
-  ...(c.today ? { today: c.today } : {}),
-});
+export const taskContext = (): TaskContext => {
+  const { currency, today } = $catalog.get();
+  return {
+    ...$engineCatalog.get(),
+    ...(currency ? { currency } : {}),
+    ...(today ? { today } : {}),
+  };
+};

@@ -9,7 +9,7 @@ import { computed, onMount } from "nanostores";
 import type { ARCH_FIELDS } from "../estimate/model/arch-fields.ts";
 import type { Issue } from "../estimate/request/issue.ts";
 import { pageIssue } from "./page-issues.ts";
-import { $catalog } from "./catalog.ts";
+import { $catalog, $engineCatalog } from "./catalog.ts";
 import type { ModelChoice } from "./model-choice.ts";
 import { MODEL_CHOICE_FIELDS, MODEL_INITIAL } from "./model-choice.ts";
 import type { Engine, ResolvedModel } from "./engine-api.ts";
@@ -61,7 +61,7 @@ const INITIAL_KEY = "model";
 export function resolveChoice(m: ModelChoice, e: Engine): ResolvedModel {
   const source = modelSource(m);
   if (!source.ok) return source;
-  const r = e.resolveModel(source.source, $catalog.get().presets);
+  const r = e.resolveModel(source.source, $engineCatalog.get().presets);
   // A file's model is an architecture or a count to the core; the page calls it by the file.
   if (r.ok && m.kind === "file" && m.file?.label)
     return { ...r, model: { ...r.model, name: { kind: "file", label: m.file.label } } };

@@ -10,7 +10,7 @@ import { atom, computed, onMount } from "nanostores";
 import type { TaskId, TaskResult } from "../estimate/registry.ts";
 import type { Outcome } from "../estimate/request/task.ts";
 import { pageIssue } from "./page-issues.ts";
-import { $catalog, taskContext } from "./catalog.ts";
+import { $catalog, $engineCatalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
 import { declareInitial, initialOf } from "./initial.ts";
 import type { Built } from "./requests.ts";
@@ -53,8 +53,8 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   });
   const $request = computed(stores, build);
   const $current = computed(
-    [$request, $atInitial, $catalog, $engine, $restoring],
-    (b, atInitial, _catalog, e, restoring): Result | null => {
+    [$request, $atInitial, $catalog, $engineCatalog, $engine, $restoring],
+    (b, atInitial, _catalog, _engineCatalog, e, restoring): Result | null => {
       if (e === false) return { ok: false, issues: [pageIssue("request", "engine-load-failed")] };
       // A returning visitor's stored inputs are still being applied: their answer is coming.
       if (restoring > 0) return null;

@@ -16,7 +16,7 @@ import { toExchangeRates, toReferencePrices } from "../../prices/to-reference.ts
 import type { TaskId } from "../../estimate/registry.ts";
 import type { Lang } from "../../i18n/lang.ts";
 import { LANG_CURRENCY } from "../../i18n/lang.ts";
-import type { Catalog } from "../../stores/catalog.ts";
+import type { Catalog, FullCatalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
 import { calculatorStrings, resultMessages } from "../../i18n/calculators.ts";
 import type { EngineData } from "../../stores/engine-data.ts";
@@ -28,7 +28,7 @@ import { taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
 /** The catalog; with a page's language, that page's currency. */
-export async function calcCatalog(lang?: Lang): Promise<Catalog> {
+export async function calcCatalog(lang?: Lang): Promise<FullCatalog> {
   const gpus = (await getCollection("gpus")).map((entry) => toGpuSpec(entry.data));
   const prices = toReferencePrices((await getCollection("prices")).map((entry) => entry.data));
   // A converted cost names its rate's source: in the page's language (the source only shows).
@@ -60,13 +60,12 @@ export async function provide(lang: Lang): Promise<void> {
 }
 
 /**
- * The page data every calculator page carries once: the catalog without what only the
- * engine reads (`engineDataFile`), and the initial model.
+ * The page data every calculator page carries once: the page's part of the catalog (what
+ * only the engine reads is in `engineDataFile`), and the initial model.
  */
 export async function pageData(lang: Lang): Promise<Catalog> {
   await provide(lang);
-  const { prices: _prices, rates: _rates, ...page } = $catalog.get();
-  return { ...page, prices: [], initial: { [MODEL_INITIAL_KEY]: initialModel() } };
+  return { ...$catalog.get(), initial: { [MODEL_INITIAL_KEY]: initialModel() } };
 }
 
 export interface EngineDataFile {
@@ -83,8 +82,8 @@ export interface EngineDataFile {
  * new name, never from an old copy.
  */
 export async function engineDataFile(lang: Lang): Promise<EngineDataFile> {
-  const { prices, rates = [] } = await calcCatalog(lang);
-  const data: EngineData = { prices, rates, messages: resultMessages(lang) };
+  const { gpus, presets, prices, rates } = await calcCatalog(lang);
+  const data: EngineData = { gpus, presets, prices, rates, messages: resultMessages(lang) };
   const body = JSON.stringify(data);
   const name = `${lang}.${createHash("sha256").update(body).digest("hex").slice(0, 10)}`;
   return { name, path: `/engine-data/${name}.json`, body };

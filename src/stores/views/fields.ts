@@ -5,7 +5,7 @@
  * `fieldViews(binding)("seqLen")` takes only the names of the table's input fields: a group
  * (LoRA) or a list (cost options) is not one input, and its widget lays out its parts.
  */
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import type {
   BoolField,
   EnumField,
@@ -107,7 +107,7 @@ export interface Binding<F extends Fields> {
   set: (changes: Changes<F>) => void;
   /** Messages from the estimate, by field name. */
   issues?: Readonly<Record<string, Msg>>;
-  gpus: readonly GpuSpec[];
+  gpus: readonly GpuChoice[];
   /** The currency money fields are in, where one is chosen ("Budget (USD)"). */
   currency?: string | undefined;
 }
@@ -122,7 +122,7 @@ const labelOf = (name: string, f: Field, label: string | undefined): Msg =>
 const optionLabel = (name: string, o: string | number): Msg =>
   msg([`opt.${name}.${o}`, codedKey(`opt.${o}`)]);
 
-export const gpuChoices = (gpus: readonly GpuSpec[]): Choice[] =>
+export const gpuChoices = (gpus: readonly GpuChoice[]): Choice[] =>
   gpus.map((g) => ({
     value: g.id,
     label: msg("opt.gpuChoice", { name: g.name, memory: qty(g.memoryGB, "gb") }),

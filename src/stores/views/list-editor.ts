@@ -3,7 +3,7 @@
  * group of inputs per row under its legend, with a remove button while the list may shrink,
  * then an add button while it may grow. The inputs come from the row's field table.
  */
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import type { Fields } from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
 import type { Changes } from "../field-store.ts";
@@ -30,7 +30,7 @@ export interface ListEdit<F extends Fields> {
   /** Row `i`'s messages from the estimate, by field name. */
   issues: (i: number) => Readonly<Record<string, Msg>>;
   /** The GPUs row `i` may choose. */
-  gpus: (i: number) => readonly GpuSpec[];
+  gpus: (i: number) => readonly GpuChoice[];
   /** The currency money fields are in ("Node price (USD per hour)"). */
   currency?: string | undefined;
 }

@@ -3,7 +3,7 @@
  * whether the chosen GPU holds it, the catalog GPUs that do) and the breakdown as one
  * stacked bar with its parts listed beside it.
  */
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import type { MemoryFit, MemoryVerdict } from "../../estimate/memory/views.ts";
 import type { BreakdownItem } from "../../estimate/result.ts";
 import { BYTES_PER_GB } from "../../estimate/units.ts";
@@ -33,7 +33,7 @@ export interface VerdictView {
 export function verdictView(
   v: MemoryVerdict,
   headroom: number,
-  gpus: readonly GpuSpec[],
+  gpus: readonly GpuChoice[],
   none: MessageKey,
 ): VerdictView {
   const names = (ids: readonly string[]): Text => ({ list: ids.map((id) => gpuName(gpus, id)) });

@@ -3,7 +3,7 @@
  * issues that stop it, or the figures), a headline figure, the warnings and assumptions,
  * and the request behind it as the command line takes it.
  */
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import type { Result } from "../../estimate/result.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
 import type { Outcome } from "../../estimate/request/task.ts";
@@ -82,5 +82,5 @@ export const requestText = (b: Built | null): string | null =>
   b?.ok ? JSON.stringify(b.request, null, 2) : null;
 
 /** A catalog GPU's name (the id when the catalog has none by that id). */
-export const gpuName = (gpus: readonly GpuSpec[], id: string | undefined): string =>
+export const gpuName = (gpus: readonly GpuChoice[], id: string | undefined): string =>
   gpus.find((g) => g.id === id)?.name ?? id ?? "—";

@@ -2,7 +2,7 @@
  * The rows of "Your prices" (a GPU, its price per GPU-hour and currency, remove) and the
  * button that clears them: loaded only once there is a price to edit (`your-prices.ts`).
  */
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICE_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
 import type { Outcome } from "../../estimate/request/task.ts";
@@ -22,7 +22,7 @@ export function priceRows(
   id: string,
   rows: readonly YourPriceState[],
   outcome: Outcome<TaskResult<"plan">> | null,
-  gpus: readonly GpuSpec[],
+  gpus: readonly GpuChoice[],
 ): FieldView[] {
   const taken = new Set(rows.map((p) => p.gpu));
   // A GPU listed twice (an edited link): the plan takes its first row's price.

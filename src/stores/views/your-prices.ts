@@ -6,7 +6,7 @@
  * controls load only once there is a price to edit: a fresh visit has none.
  */
 import { onMount } from "nanostores";
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICES_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
 import type { Outcome } from "../../estimate/request/task.ts";
@@ -32,7 +32,7 @@ export function yourPricesGroup(
   state: YourPricesState,
   editor: ReturnType<typeof $rowsEditor.get>,
   outcome: Outcome<TaskResult<"plan">> | null,
-  gpus: readonly GpuSpec[],
+  gpus: readonly GpuChoice[],
 ): FieldView {
   const rows = state.prices ?? [];
   const rowViews: FieldView[] =

@@ -20,7 +20,12 @@ import { GPUS } from "../estimate/helpers.ts";
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  provideCatalog({
+    gpus: [...GPUS],
+    presets: [...PRESETS],
+    prices: loadReferencePrices(),
+    rates: [],
+  });
 });
 beforeEach(() => resetAll());
 

@@ -20,7 +20,12 @@ const Q8_0 = 8;
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  provideCatalog({
+    gpus: [...GPUS],
+    presets: [...PRESETS],
+    prices: loadReferencePrices(),
+    rates: [],
+  });
 });
 beforeEach(() => {
   resetAll();

@@ -49,7 +49,12 @@ import { GPUS, RUNS } from "../estimate/helpers.ts";
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  provideCatalog({
+    gpus: [...GPUS],
+    presets: [...PRESETS],
+    prices: loadReferencePrices(),
+    rates: [],
+  });
 });
 beforeEach(() => resetAll());
 

@@ -35,7 +35,12 @@ const GPUS = loadGpuSpecs();
 
 beforeAll(() => {
   provideEngine(engine);
-  provideCatalog({ gpus: [...GPUS], presets: [...PRESETS], prices: loadReferencePrices() });
+  provideCatalog({
+    gpus: [...GPUS],
+    presets: [...PRESETS],
+    prices: loadReferencePrices(),
+    rates: [],
+  });
 });
 beforeEach(() => resetAll());
 
