@@ -61,11 +61,12 @@ export const costTask = defineTask({
   rules: (r, ctx) => {
     const options = r.options ?? [];
     const needs = r.bound === "compute" ? (["fp32Tflops"] as const) : (["bandwidthGBps"] as const);
-    // Hours carried to another GPU need a speed figure on both ends; same-GPU options none.
-    // An option with its own run hours is carried too: its cost at other GPU counts (the
-    // chart) scales the single-GPU hours to its GPU.
+    // Hours carried to another GPU need a speed figure on both ends; same-GPU options and
+    // options with their own run hours (their chart line starts from that run) need none.
     const base = baseGpuOf(r);
-    const carried = options.flatMap((o, i) => (o.gpu !== base ? [i] : []));
+    const carried = options.flatMap((o, i) =>
+      o.gpu !== base && o.runHours === undefined ? [i] : [],
+    );
     const figures =
       carried.length === 0
         ? []

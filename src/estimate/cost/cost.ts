@@ -206,17 +206,21 @@ export function costByGpuCount(
   counts: readonly number[] = CHART_GPU_COUNTS,
 ): number[][] {
   const base = singleGpuBase(input);
-  return input.options.map((o) =>
-    counts.map(
+  return input.options.map((o) => {
+    const scaling = o.scaling ?? DEFAULT_SCALING;
+    // An option's line starts from its own single-GPU hours: from its own run where it was
+    // measured (at its count, so the line passes through what it costs in the table), else
+    // the base GPU's hours carried by its speed.
+    const own =
+      o.runHours !== undefined
+        ? o.runHours / scaledHours(1, o.gpus, scaling)
+        : base / (o.speed ?? 1);
+    return counts.map(
       (c) =>
-        rentalCost(
-          (o.pricePerHour / o.gpus) * c,
-          scaledHours(base, c, o.scaling ?? DEFAULT_SCALING) / (o.speed ?? 1),
-          input,
-          input.units,
-        ).total,
-    ),
-  );
+        rentalCost((o.pricePerHour / o.gpus) * c, scaledHours(own, c, scaling), input, input.units)
+          .total,
+    );
+  });
 }
 
 /** Hours per month above which a monthly plan beats hourly billing. */
