@@ -3,6 +3,7 @@
  * link facts and nvidia-smi memory.total from content/gpus.json (PCIe per direction: Gen3
  * x16 15.75, Gen4 x16 31.5 GB/s).
  */
+import type { ExchangeRate } from "../../../src/estimate/cost/exchange.ts";
 import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
@@ -147,3 +148,14 @@ export function issuesOf(request: unknown, gpus: readonly GpuSpec[] = GPUS) {
   if (r.ok) throw new Error("accepted a request that should be refused");
   return r.issues;
 }
+
+/** A dated USD → CNY reading at a round 7 per dollar, or as `over` says. */
+export const exchangeReading = (over: Partial<ExchangeRate> = {}): ExchangeRate => ({
+  base: "USD",
+  quote: "CNY",
+  rate: 7,
+  date: "2026-01-01",
+  source: "test",
+  url: "https://example.com/",
+  ...over,
+});

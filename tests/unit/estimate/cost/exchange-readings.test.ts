@@ -4,18 +4,10 @@
  * never converts anything. Rates are the three in `content/exchange-rates.json`.
  */
 import { describe, expect, it } from "vitest";
-import type { ExchangeRate } from "../../../../src/estimate/cost/exchange.ts";
 import { convert, rateOn } from "../../../../src/estimate/cost/exchange.ts";
+import { exchangeReading } from "../helpers.ts";
 
-const reading = (over: Partial<ExchangeRate>): ExchangeRate => ({
-  base: "USD",
-  quote: "CNY",
-  rate: 7,
-  date: "2026-01-01",
-  source: "test",
-  url: "https://example.com/",
-  ...over,
-});
+const reading = exchangeReading;
 
 const parity2025 = reading({ rate: 7.0796, date: "2025-11-26" });
 const parity2026 = reading({ rate: 7.0197, date: "2026-01-08" });

@@ -12,7 +12,7 @@ import {
   referenceSource,
   todayIso,
 } from "../../../../src/estimate/cost/price.ts";
-import type { ExchangeRate } from "../../../../src/estimate/cost/exchange.ts";
+import { exchangeReading } from "../helpers.ts";
 
 const row = (over: Partial<ReferencePrice>): ReferencePrice => ({
   gpuId: "h100-sxm",
@@ -61,14 +61,7 @@ describe("the reference price chosen for a GPU", () => {
   it("treats prices equal after conversion as a tie, so a rounding crumb never decides", () => {
     // In CNY at 7 per USD, 0.1 USD is 0.1 x 7 = 0.7000000000000001 in floating point,
     // a crumb above the 0.7 CNY row; the two tie, and the newer (the USD row) wins.
-    const seven: ExchangeRate = {
-      base: "USD",
-      quote: "CNY",
-      rate: 7,
-      date: "2026-01-01",
-      source: "test",
-      url: "https://example.com/",
-    };
+    const seven = exchangeReading();
     const cnyOld = row({ currency: "CNY", pricePerGpuHour: 0.7, date: "2026-03-01" });
     const usdNew = row({ currency: "USD", pricePerGpuHour: 0.1, date: "2026-11-01" });
     const r = referencePrice([cnyOld, usdNew], "h100-sxm", "CNY", TODAY, [seven]);
