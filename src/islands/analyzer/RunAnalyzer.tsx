@@ -5,7 +5,6 @@
  */
 import { useStore } from "@nanostores/preact";
 import { useEffect } from "preact/hooks";
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { startAnalyzer } from "../../stores/analyzer/page.ts";
 import { changeSettings } from "../../stores/analyzer/slots.ts";
 import type { Strings } from "../../stores/analyzer/views/index.ts";
@@ -20,20 +19,19 @@ import { ParseReport } from "./ParseReport.tsx";
 import { ThroughputSection } from "./ThroughputSection.tsx";
 import { UseSection } from "./UseSection.tsx";
 import { LogSection } from "./LogSection.tsx";
-import type { Preset } from "../../estimate/model/presets.ts";
+import type { GpuChoice } from "../../stores/catalog.ts";
 
 export interface RunAnalyzerProps {
   lang: "en" | "zh-cn";
   t: Strings;
-  gpus: GpuSpec[];
-  /** Model presets, to estimate the calculators' model beside a trainer's or server's log. */
-  presets: Preset[];
+  /** The GPUs a run is compared on or said to be (whole specs come with the engine's data). */
+  gpus: GpuChoice[];
 }
 
-export function RunAnalyzer({ lang, t, gpus, presets }: RunAnalyzerProps) {
+export function RunAnalyzer({ lang, t, gpus }: RunAnalyzerProps) {
   const v = analyzerViews(lang, t, gpus);
   const page = useStore(v.page);
-  useEffect(() => startAnalyzer(gpus, presets), [gpus, presets]);
+  useEffect(() => startAnalyzer(), []);
   const disabled = !page.ready;
   const p = { v, t, lang, disabled };
   return (

@@ -10,7 +10,7 @@ import type { PeakPrecision } from "../../run-log/paper-peak.ts";
 import { paperPeakTflops } from "../../run-log/paper-peak.ts";
 import type { LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
 import { engineNow, loadEngine } from "../engine.ts";
-import { $analyzerGpus } from "./page.ts";
+import { $engineCatalog } from "../catalog.ts";
 import { $run, $slots, SLOTS } from "./slots.ts";
 
 export const PRECISIONS: readonly PeakPrecision[] = ["fp32", "tf32", "fp16", "bf16", "fp8", "int8"];
@@ -64,8 +64,8 @@ function ask(a: CompareSide, b: CompareSide): CompareAsk {
 }
 
 export const $compare = computed(
-  [$run.a, $run.b, $picked, $precision, $analyzerGpus],
-  (runA, runB, picked, precision, gpus): CompareState => {
+  [$run.a, $run.b, $picked, $precision, $engineCatalog],
+  (runA, runB, picked, precision, { gpus }): CompareState => {
     const runs = { a: runA, b: runB };
     const side = (s: Slot): CompareSide => {
       const run = runs[s];
@@ -92,7 +92,7 @@ async function diagnoseNow(c: CompareState): Promise<void> {
   if ($diagnosis.get()?.key === key) return;
   const engine = engineNow() ?? (await loadEngine());
   if (!engine) return $diagnosis.set({ key, failed: true });
-  const out = engine.run(request, { gpus: $analyzerGpus.get(), presets: [] });
+  const out = engine.run(request, { gpus: $engineCatalog.get().gpus, presets: [] });
   $diagnosis.set(out.ok ? { key, result: out.result } : { key, failed: true });
 }
 

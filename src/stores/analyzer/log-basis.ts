@@ -9,7 +9,6 @@ import { atom, computed } from "nanostores";
 import { basisPeakBytes, logMeasure, measuredSpeed } from "../../run-log/readers/measure.ts";
 import type { SpeedBasis } from "../../estimate/measured/basis.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
-import type { GpuSpec } from "../../estimate/hardware/gpu.ts";
 import { $engine, loadEngine } from "../engine.ts";
 import { $fit } from "../fit.ts";
 import { $job } from "../job.ts";
@@ -21,7 +20,7 @@ import { $yourPrices } from "../your-prices.ts";
 import { planRequest } from "../plan-request.ts";
 import { setMeasured, setUseMeasured } from "../measured.ts";
 import { MEASURED_DEFAULTS } from "../measured.ts";
-import { $analyzerGpus, $analyzerPresets } from "./page.ts";
+import { $engineCatalog } from "../catalog.ts";
 import { $slots } from "./slots.ts";
 
 /** The catalog GPU the run used, and how many: the user's choice ("" until chosen). */
@@ -62,13 +61,13 @@ const $logRequest = computed(
 );
 
 export const $logBasis = computed(
-  [$logRequest, $engine, $analyzerGpus, $analyzerPresets],
-  (r, e, gpus, presets): LogBasisState => {
+  [$logRequest, $engine, $engineCatalog],
+  (r, e, { gpus, presets }): LogBasisState => {
     if (!r) return { kind: "none" };
     if ("needs" in r) return { kind: "needs", what: r.needs };
     if ("issues" in r) return { kind: "refused", issues: r.issues };
     if (!e) return { kind: "needs", what: "engine" };
-    const out = e.run(r.request, { gpus: [...gpus] as GpuSpec[], presets: [...presets] });
+    const out = e.run(r.request, { gpus, presets });
     if (!out.ok) return { kind: "refused", issues: out.issues };
     const basis = (out.result as { basis?: SpeedBasis | null }).basis;
     return basis ? { kind: "ready", basis } : { kind: "needs", what: "throughput" };

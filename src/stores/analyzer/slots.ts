@@ -7,7 +7,6 @@ import { atom, computed } from "nanostores";
 import { checkLogSize } from "../../run-log/nvidia-smi-csv.ts";
 import type { LogReading } from "../../run-log/readers/types.ts";
 import type { LoadError, LoadedRun, Slot } from "../../workers/analyzer/protocol.ts";
-import { $analyzerGpus } from "./page.ts";
 import type { AnalyzerSettings } from "./settings.ts";
 import { $settings, WORK_SCOPES, WORK_UNITS, workerSettings } from "./settings.ts";
 import { onWorker, send } from "./worker-client.ts";
@@ -76,10 +75,9 @@ export function loadLog(slot: Slot, source: { file: File } | { text: string }, n
   if (slot === "a") $gpuShown.set(0);
   const settings = workerSettings($settings.get(), slot);
   const load = { type: "load", slot, name, settings } as const;
-  const gpus = $analyzerGpus.get();
   started(
     slot,
-    "file" in source ? send({ ...load, file: source.file }, gpus) : send(load, gpus, source.text),
+    "file" in source ? send({ ...load, file: source.file }) : send(load, source.text),
     true,
   );
 }
@@ -93,11 +91,7 @@ export function changeSettings(next: Partial<AnalyzerSettings>): void {
   $settings.set(s);
   for (const slot of SLOTS)
     if ($slots.get()[slot].run)
-      started(
-        slot,
-        send({ type: "settings", slot, settings: workerSettings(s, slot) }, $analyzerGpus.get()),
-        false,
-      );
+      started(slot, send({ type: "settings", slot, settings: workerSettings(s, slot) }), false);
 }
 
 /** A unit or scope from a select: only its own options are taken. */

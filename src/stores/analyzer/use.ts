@@ -10,7 +10,7 @@ import type { LoadedRun } from "../../workers/analyzer/protocol.ts";
 import { setCost } from "../cost.ts";
 import { loadEngine } from "../engine.ts";
 import { setMeasured } from "../measured.ts";
-import { $analyzerGpus } from "./page.ts";
+import { $engineCatalog } from "../catalog.ts";
 import { $settings } from "./settings.ts";
 import { $slots } from "./slots.ts";
 
@@ -49,7 +49,7 @@ export async function saveMeasurements(): Promise<void> {
   if (!engine) return say({ kind: "failed" });
   const s = $settings.get();
   const tp = run.throughput;
-  const ctx = { gpus: $analyzerGpus.get(), presets: [] };
+  const ctx = { gpus: $engineCatalog.get().gpus, presets: [] };
   const out = engine.run(
     {
       task: "measured-run",

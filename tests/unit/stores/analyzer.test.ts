@@ -13,7 +13,7 @@ import { engine } from "../../../src/stores/engine-impl.ts";
 import { provideEngine } from "../../../src/stores/engine.ts";
 import { $cost } from "../../../src/stores/cost.ts";
 import { $measured } from "../../../src/stores/measured.ts";
-import { $analyzerGpus } from "../../../src/stores/analyzer/page.ts";
+import { addEngineCatalog } from "../../../src/stores/catalog.ts";
 import { $boxes, PASTE_SHOWN_CHARS, takePaste } from "../../../src/stores/analyzer/paste.ts";
 import { $settings } from "../../../src/stores/analyzer/settings.ts";
 import { $slots, loadLog } from "../../../src/stores/analyzer/slots.ts";
@@ -150,7 +150,7 @@ describe("the state machine", () => {
 describe("Use these measurements", () => {
   beforeAll(() => {
     provideEngine(engine);
-    $analyzerGpus.set(CATALOG);
+    addEngineCatalog({ gpus: [...CATALOG], presets: [], prices: [], rates: [] });
   });
   it("saves the peak and its rental, and the single-GPU hours through the measured-run task", async () => {
     const run = loaded("single-gpu-warmup.csv", WORK);

@@ -1,5 +1,5 @@
 /** The two-run comparison as shown: each run's GPU and precision choices, the ratios and verdict. */
-import type { GpuSpec } from "../../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../../catalog.ts";
 import type { Strings } from "../../../i18n/format.ts";
 import { num, tr } from "../../../i18n/format.ts";
 import type { CompareSide, CompareState, DiagnosisAnswer } from "../compare.ts";
@@ -41,7 +41,7 @@ function side(key: "a" | "b", s: CompareSide, t: Strings, lang: string): Compare
 export function compareView(
   c: CompareState,
   d: DiagnosisAnswer | null,
-  gpus: readonly GpuSpec[],
+  gpus: readonly GpuChoice[],
   t: Strings,
   lang: string,
 ): CompareView {

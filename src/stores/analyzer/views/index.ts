@@ -4,7 +4,7 @@
  * One set per language (a page has one; the build renders both).
  */
 import { computed } from "nanostores";
-import type { GpuSpec } from "../../../estimate/hardware/gpu.ts";
+import type { GpuChoice } from "../../catalog.ts";
 import type { Strings } from "../../../i18n/format.ts";
 import { num, tr } from "../../../i18n/format.ts";
 import type { LoadedRun, Slot } from "../../../workers/analyzer/protocol.ts";
@@ -35,7 +35,7 @@ const $shown = computed([$runA, $gpuShown], (run, i) => {
   return run && g ? { run, g, i: run.analysis.gpus.indexOf(g) } : null;
 });
 
-function build(lang: string, t: Strings, gpus: readonly GpuSpec[]) {
+function build(lang: string, t: Strings, gpus: readonly GpuChoice[]) {
   const input = (slot: Slot) =>
     computed([$slot[slot], $boxes], (s, b) => inputView(s, b[slot], t, lang));
   /** A view of run A, or null before it is loaded. */
@@ -82,7 +82,7 @@ export type AnalyzerViews = ReturnType<typeof build>;
 export type { Strings };
 const built = new Map<string, AnalyzerViews>();
 
-export function analyzerViews(lang: string, t: Strings, gpus: readonly GpuSpec[]): AnalyzerViews {
+export function analyzerViews(lang: string, t: Strings, gpus: readonly GpuChoice[]): AnalyzerViews {
   let v = built.get(lang);
   if (!v) {
     v = build(lang, t, gpus);
