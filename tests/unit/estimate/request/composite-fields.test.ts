@@ -302,6 +302,16 @@ describe("your prices per GPU: a number or { pricePerGpuHour, currency }", () =>
     expect(where(check(prices, { h900: 1 }, "prices"))).toEqual(["prices.h900 unknown-gpu"]);
   });
 
+  it("a price for every catalog GPU is kept", () => {
+    const all = { t4: 1, a10g: 2, "rtx-4090": 3, "a100-80gb-sxm": 4 };
+    expect(check(prices, all, "prices").keep).toEqual({
+      t4: { pricePerGpuHour: 1 },
+      a10g: { pricePerGpuHour: 2 },
+      "rtx-4090": { pricePerGpuHour: 3 },
+      "a100-80gb-sxm": { pricePerGpuHour: 4 },
+    });
+  });
+
   it("more GPUs than the catalog holds, or a list, are refused whole", () => {
     const five = { t4: 1, a10g: 1, "rtx-4090": 1, "a100-80gb-sxm": 1, h100: 1 };
     expect(check(prices, five, "prices")).toEqual({
@@ -354,6 +364,16 @@ describe("a nested request", () => {
 
 describe("checking a table", () => {
   const fields = { gpu: gpu(), gpus: int("gpus", 1, 8) } as const satisfies Fields;
+
+  it("a group with a bad field is not kept, not even in part", () => {
+    const lora = {
+      lora: { kind: "object", fields: { rank: int("count", 1, 256), alpha: int("count", 1, 9) } },
+    } as const satisfies Fields;
+    expect(checkFields(lora, { lora: { rank: 0, alpha: 2 } }, CTX)).toEqual({
+      value: {},
+      issues: [expect.objectContaining({ field: "lora.rank", code: "out-of-range" })],
+    });
+  });
 
   it("with no path, issues are named by the field alone; names to ignore are skipped", () => {
     expect(checkFields(fields, { task: "x", gpu: "h900", gpus: 2 }, CTX, "", ["task"])).toEqual({

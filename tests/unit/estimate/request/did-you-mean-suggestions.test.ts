@@ -23,6 +23,11 @@ describe("a misspelt name is matched by edit distance, within 40% of its length"
     expect(nearestName("abcde", ["abcdefg"])).toBe("abcdefg");
   });
 
+  it("suggests nothing three letters longer than a five-letter name, whatever its letters", () => {
+    // abcde → abcdefgh: insert f, g, h = 3 > 2; the lengths alone rule it out.
+    expect(nearestName("abcde", ["abcdefgh"])).toBeUndefined();
+  });
+
   it("counts deletions and insertions together (limit floor(8·0.4) = 3)", () => {
     // abcdefgh → bcdefghij: delete a, insert i, j = 3.
     expect(nearestName("abcdefgh", ["bcdefghij"])).toBe("bcdefghij");
@@ -78,6 +83,8 @@ describe("a shared word is a stronger hint than the edit distance", () => {
   it("more shared words beat a smaller distance", () => {
     // maxTokenz shares max and is 1 edit away; tokensMax shares max and tokens.
     expect(nearestName("maxTokens", ["maxTokenz", "tokensMax"])).toBe("tokensMax");
+    // In either order: a later candidate with fewer shared words never replaces it.
+    expect(nearestName("maxTokens", ["tokensMax", "maxTokenz"])).toBe("tokensMax");
   });
 
   it("between candidates sharing a word, the full distance ranks them, past the limit too", () => {

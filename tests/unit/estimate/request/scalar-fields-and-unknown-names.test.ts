@@ -112,14 +112,21 @@ describe("options, booleans, text and dates", () => {
     expect(checkScalar(date(), "2024-02-29", "pricesOn")?.keep).toBe("2024-02-29");
   });
 
-  it.each([["2026-02-30"], ["2026-04-31"], ["2026-2-28"], ["20260228"], ["28-02-2026"]])(
-    "%s is not a date",
-    (s) => {
-      expect(checkScalar(date(), s, "pricesOn")).toEqual({
-        issues: [{ field: "pricesOn", code: "not-a-date", params: {} }],
-      });
-    },
-  );
+  // Month 13, month 00 and day 00 make no date at all: refused, never an exception.
+  it.each([
+    ["2026-02-30"],
+    ["2026-04-31"],
+    ["2026-13-01"],
+    ["2026-00-10"],
+    ["2026-02-00"],
+    ["2026-2-28"],
+    ["20260228"],
+    ["28-02-2026"],
+  ])("%s is not a date", (s) => {
+    expect(checkScalar(date(), s, "pricesOn")).toEqual({
+      issues: [{ field: "pricesOn", code: "not-a-date", params: {} }],
+    });
+  });
 
   it("a date is the whole text: nothing before or after YYYY-MM-DD", () => {
     // Wider than date()'s 10 characters, so the date format, not the length, refuses them.
