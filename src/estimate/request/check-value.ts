@@ -39,9 +39,15 @@ export interface FieldCheck {
 const kept = (v: unknown): FieldCheck => ({ keep: v, issues: [] });
 const bad = (i: Issue): FieldCheck => ({ issues: [i] });
 
-/** YYYY-MM-DD naming a day that exists (2026-02-30 does not). */
-const isCalendarDate = (s: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/**
+ * YYYY-MM-DD naming a day that exists: 2026-02-30 rolls over to another day, and month 13 or
+ * day 00 makes no date at all (whose `toISOString` would throw).
+ */
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return Number.isFinite(d.getTime()) && d.toISOString().startsWith(s);
+}
 
 /** Numbers, options and booleans; any other kind is the caller's to check. */
 export function checkScalar(f: Field, v: unknown, path: string): FieldCheck | null {
