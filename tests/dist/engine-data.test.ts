@@ -1,7 +1,8 @@
 /**
  * What a calculator page leaves to the engine (`src/stores/engine-data.ts`): every page with
  * calculators names its language's file, which the build wrote; the page's own catalog
- * carries no prices, the file carries them and the words of results.
+ * carries each GPU's choice and no prices; the file carries whole specs, prices, rates and
+ * the words of results.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -23,8 +24,13 @@ describe("engine data", () => {
         /<script type="application\/json" id="calc-catalog"[^>]*>([\s\S]*?)<\/script>/.exec(
           html,
         )?.[1] ?? "{}",
-      ) as { prices?: unknown[]; rates?: unknown[] };
-      expect(catalog.prices, path).toEqual([]);
+      ) as { gpus?: Record<string, unknown>[]; prices?: unknown; rates?: unknown };
+      // What the page shows and chooses from: each GPU's id, name and memory, no more.
+      expect(catalog.gpus?.length, path).toBeGreaterThan(10);
+      for (const g of catalog.gpus ?? [])
+        expect(Object.keys(g).sort()).toEqual(["id", "memoryGB", "name"]);
+      expect(catalog.prices, path).toBeUndefined();
+      expect(catalog.rates, path).toBeUndefined();
       // The words of an issue the page raises itself, when the engine does not load.
       expect(html, path).toContain('"issue.engine-load-failed"');
       expect(catalog.rates, path).toBeUndefined();
@@ -38,10 +44,15 @@ describe("engine data", () => {
     expect(files.size).toBe(2);
     for (const file of files) {
       const data = JSON.parse(readFileSync(join(DIST, file), "utf8")) as {
+        gpus: { id: string; bandwidthGBps?: number }[];
+        presets: { id: string; model: unknown }[];
         prices: { pricePerGpuHour: number }[];
         rates: unknown[];
         messages: Record<string, string>;
       };
+      // Whole specs: an H100's memory bandwidth, a preset's architecture.
+      expect(data.gpus.find((g) => g.id === "h100-sxm")?.bandwidthGBps).toBeGreaterThan(3000);
+      expect(data.presets.find((p) => p.id === "llama-3.1-8b")?.model).toBeTruthy();
       expect(data.prices.length).toBeGreaterThan(20);
       expect(data.rates.length).toBeGreaterThan(0);
       // A warning every page may need after an edit, in the file's own language.
