@@ -20,8 +20,6 @@ export interface EngineData extends EngineCatalog {
   messages: Strings;
 }
 
-const isArray = (x: unknown): x is unknown[] => Array.isArray(x);
-
 /** Fetches the file the page names into the catalog and the page's strings. */
 export const engineData = lazy(async (): Promise<EngineData> => {
   const path = document
@@ -33,7 +31,11 @@ export const engineData = lazy(async (): Promise<EngineData> => {
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const data = (await response.json()) as Partial<EngineData>;
   const lists = [data.gpus, data.presets, data.prices, data.rates];
-  if (!lists.every(isArray) || typeof data.messages !== "object" || data.messages === null)
+  if (
+    !lists.every((l) => Array.isArray(l)) ||
+    typeof data.messages !== "object" ||
+    data.messages === null
+  )
     throw new Error(`${path}: not the engine's data`);
   const { messages, ...catalog } = data as EngineData;
   addEngineCatalog(catalog);
