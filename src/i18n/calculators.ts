@@ -2,7 +2,8 @@
  * Every string of the in-page calculators (`src/islands/calculators/`), gathered from one
  * dictionary per feature (`define.ts`): keys follow the codes the estimation core returns
  * (`breakdown.<key>`, `as.<assumption>`, `warn.<code>`, `opt.<enum value>`), so a new code
- * shows up as a missing key; and each widget receives only the strings it renders.
+ * shows up as a missing key; each widget receives only the strings it renders
+ * (`widget-strings.ts`).
  */
 import { frameStrings } from "./calculator-frame.ts";
 import { glanceStrings } from "./glance.ts";
@@ -20,66 +21,6 @@ import { sourceStrings } from "./sources.ts";
 import { trainingStrings } from "./training.ts";
 import { shownUnitStrings, unitStrings } from "./units.ts";
 import { yourPriceStrings } from "./your-prices.ts";
-
-/** Keys every widget uses (fields, errors, sharing, enum labels, warnings). */
-const COMMON = [
-  "model",
-  "yes",
-  "no",
-  "warnings",
-  "assumptions",
-  "note.",
-  "hint.",
-  "err.",
-  "share.",
-  "unit.",
-  "shown.",
-  "opt.",
-  "f.",
-  "bd.",
-  "col.",
-  "req.",
-  "issue.",
-  "issues.",
-  "range.",
-  "likely.",
-  "deadline.",
-  "lazy.",
-  "mp.invalid",
-  "mp.paramsName",
-  "mp.archName",
-  "mp.hfName",
-  "calc.",
-  "fig.",
-];
-
-/** Key prefixes per widget, so each island receives only the strings it renders. */
-export const WIDGET_KEYS = {
-  ModelPicker: ["mp.", "mf.", "r.params", "r.active", "gf.loading"],
-  TrainingMemory: ["tm.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
-  InferenceMemory: ["im.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
-  Throughput: ["tp.", "r.", "as.", "warn.", "src."],
-  ComputeTime: ["ct.", "r.", "as.", "warn.", "src."],
-  CostComparison: ["cc.", "k.", "r."],
-  GpuFit: [
-    "gf.",
-    "pt.",
-    "lim.",
-    "fd.option",
-    "fd.assumes",
-    "fd.billed.",
-    "verdict.",
-    "shape.",
-    "limit.",
-    "pr.",
-    "price.",
-    "warn.",
-    "as.",
-    "src.",
-  ],
-  LinkNote: ["link."],
-  FrontDoor: ["fd.", "pt.", "lim.", "verdict.", "pr.", "shape.", "price.", "warn.measured-basis"],
-} as const;
 
 type KeysOf<T> = T extends Record<Lang, infer D> ? Extract<keyof D, string> : never;
 /** Every key the calculators' dictionaries define: what `msg` may name (`text.ts`). */
@@ -123,33 +64,16 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
 });
 
 /**
- * The words of the core's results: warnings, assumptions and where each comes from, and the
- * issues its checks find. Only the engine makes a result the page was not built with, so a
- * page carries the ones its initial results name and those of the issues the page raises
- * itself (`widgetStrings`); the rest come with the engine (`resultMessages`).
+ * The words of the core's results: warnings, assumptions and where each comes from, the
+ * issues its checks find and the labels of the fields they name (`f.`), and the labels of
+ * the values a result holds (`opt.<value>`: an engine, a weight format, what limits a
+ * speed). Only the engine makes a result the page was not built with, so a page carries
+ * the ones its initial results name, those of the issues the page raises itself and its
+ * inputs' labels (`widget-strings.ts`); the rest come with the engine (`resultMessages`).
  */
-const RESULT_PREFIXES = ["warn.", "as.", "src.", "issue."] as const;
+const RESULT_PREFIXES = ["warn.", "as.", "src.", "issue.", "opt.", "f."] as const;
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
 
 /** Every result message of one language: what the page loads with the engine. */
 export const resultMessages = (lang: Lang): Record<string, string> =>
   Object.fromEntries(Object.entries(calculatorStrings(lang)).filter(([k]) => isResultKey(k)));
-
-/**
- * The strings one widget needs, in one language: plain data, safe to pass as island props.
- * Of the result messages, only those `named` (the keys its initial results use).
- */
-export function widgetStrings(
-  lang: Lang,
-  widget: keyof typeof WIDGET_KEYS,
-  named: ReadonlySet<string>,
-): Record<string, string> {
-  const prefixes: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
-  const all = calculatorStrings(lang);
-  return Object.fromEntries(
-    Object.entries(all).filter(
-      ([k]) =>
-        prefixes.some((p) => k === p || k.startsWith(p)) && (!isResultKey(k) || named.has(k)),
-    ),
-  );
-}

@@ -51,14 +51,17 @@ export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; so
 
 /**
  * The message keys of every warning and assumption in results (outcomes as the engine
- * returns them, nested however a task nests them): what a page must carry to show its
- * initial results before the engine, which brings the rest, has loaded.
+ * returns them, nested however a task nests them), and the option label of every string
+ * they hold (a view labels a result's engine, weight format or limit as `opt.<value>`):
+ * what a page must carry to show its initial results before the engine, which brings the
+ * rest, has loaded. Keys the dictionaries lack are named too; a caller keeps those it has.
  */
 export function resultMessageKeys(results: unknown): Set<string> {
   const keys = new Set<string>();
   const add = (t: Text) => textKeys(t).forEach((k) => keys.add(k));
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(visit);
+    if (typeof x === "string") keys.add(`opt.${x}`);
     if (typeof x !== "object" || x === null) return;
     for (const [name, v] of Object.entries(x)) {
       if (name === "warnings" && Array.isArray(v))

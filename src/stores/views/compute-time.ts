@@ -12,7 +12,7 @@ import { defineView } from "./define.ts";
 import { trainingShown } from "./training-shown.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { hoursMessage } from "./plan-rows.ts";
+import { hoursMessage } from "./likely.ts";
 import { gpuName, issuesAt, requestText, shown, summary } from "./result.ts";
 import type { RowView } from "./table.ts";
 

@@ -10,13 +10,13 @@ import type {
   BoolField,
   EnumField,
   EnumListField,
-  Field,
   Fields,
   GpuField,
   NumberField,
 } from "../../estimate/request/field.ts";
 import type { Msg, Text } from "../../i18n/text.ts";
-import { codedKey, msg, qty } from "../../i18n/text.ts";
+import { fieldLabel, optionLabel, unsetLabel } from "../../i18n/field-labels.ts";
+import { msg, qty } from "../../i18n/text.ts";
 import { boxText } from "./box-text.ts";
 import type { Changes } from "../field-store.ts";
 
@@ -115,13 +115,6 @@ export interface Binding<F extends Fields> {
 /** Percentages without float noise (0.07 x 100 = 7.000000000000001). */
 const toPercent = (v: number): number => Math.round(v * 100 * 1e9) / 1e9;
 
-const labelOf = (name: string, f: Field, label: string | undefined): Msg =>
-  msg(codedKey(label ?? f.label ?? `f.${name}`));
-
-/** An option's label: `opt.<field>.<value>` where a field names its options its own way, else `opt.<value>`. */
-const optionLabel = (name: string, o: string | number): Msg =>
-  msg([`opt.${name}.${o}`, codedKey(`opt.${o}`)]);
-
 export const gpuChoices = (gpus: readonly GpuChoice[]): Choice[] =>
   gpus.map((g) => ({
     value: g.id,
@@ -134,7 +127,7 @@ export function fieldViews<F extends Fields>(b: Binding<F>) {
     const v = b.value[name];
     const base = {
       id: `${b.id}-${name}`,
-      label: labelOf(name, f, opts.label),
+      label: fieldLabel(name, f, opts.label),
       issue: b.issues?.[name],
     };
     // The value comes from this field's own control, so it has the field's type.
@@ -175,7 +168,7 @@ export function fieldViews<F extends Fields>(b: Binding<F>) {
           kind: "select",
           value: typeof v === "string" || typeof v === "number" ? String(v) : "",
           choices: [
-            ...(optional ? [{ value: "", label: msg(codedKey(`opt.${name}.unset`)) }] : []),
+            ...(optional ? [{ value: "", label: unsetLabel(name) }] : []),
             ...options(f.options),
           ],
           onValue: (x) => set(x === "" ? undefined : f.options.find((o) => String(o) === x)),

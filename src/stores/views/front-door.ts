@@ -23,8 +23,6 @@ import {
   costMessage,
   deadlineDigits,
   deadlineShown,
-  hoursMessage,
-  likelyMessage,
   limitsMessages,
   missedMessage,
   moneyMessage,
@@ -33,6 +31,7 @@ import {
   servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
+import { hoursMessage, likelyMessage } from "./likely.ts";
 import { shown } from "./result.ts";
 import { warningMessage } from "../../i18n/messages.ts";
 

@@ -26,13 +26,12 @@ import { modelText } from "./model-name.ts";
 import {
   bestRows,
   conversionMessage,
-  hoursMessage,
-  likelyMessage,
   limitsMessages,
   missedMessage,
   servingSetupMessage,
   verdictMessage,
 } from "./plan-rows.ts";
+import { hoursMessage, likelyMessage } from "./likely.ts";
 import { $serving, serving } from "../serving.ts";
 import { $yourPrices } from "../your-prices.ts";
 import { $rowsEditor, yourPricesGroup } from "./your-prices.ts";

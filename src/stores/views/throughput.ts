@@ -7,7 +7,7 @@ import { $serving, serving } from "../serving.ts";
 import { defineView } from "./define.ts";
 import { fieldViews } from "./fields.ts";
 import { modelText } from "./model-name.ts";
-import { likelyMessage } from "./plan-rows.ts";
+import { likelyMessage } from "./likely.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 
 const ID = "tp";

@@ -3,13 +3,9 @@
  * views say them (`warningMessage`, `assumptionMessages`); the rest load with the engine.
  */
 import { describe, expect, it } from "vitest";
-import {
-  calculatorStrings,
-  isResultKey,
-  resultMessages,
-  WIDGET_KEYS,
-  widgetStrings,
-} from "../../../src/i18n/calculators.ts";
+import { calculatorStrings, isResultKey, resultMessages } from "../../../src/i18n/calculators.ts";
+import type { Widget } from "../../../src/i18n/widget-strings.ts";
+import { WIDGET_KEYS, widgetStrings } from "../../../src/i18n/widget-strings.ts";
 import { resultMessageKeys } from "../../../src/i18n/messages.ts";
 import { textKeys } from "../../../src/i18n/text.ts";
 
@@ -34,6 +30,7 @@ describe("resultMessageKeys", () => {
         result: {
           rows: [
             {
+              engine: "vllm",
               warnings: [{ code: "kv-pool-short", params: { gpu: "l40s", users: 3 } }],
               assumptions: [{ key: "mfu", value: 0.4, source: "estimator" }],
             },
@@ -46,6 +43,7 @@ describe("resultMessageKeys", () => {
     };
     expect([...resultMessageKeys(outcomes)].sort()).toEqual(
       [
+        "opt.vllm",
         "warn.kv-pool-short",
         "opt.l40s",
         "as.mfu",
@@ -67,13 +65,16 @@ describe("a widget's strings", () => {
 
   it("hold the result messages their initial results name, and no others", () => {
     const named = new Set(["warn.kv-pool-short", "as.mfu"]);
-    const keys = Object.keys(widgetStrings("en", "GpuFit", named)).filter(isResultKey);
+    // Labels aside: those of the widget's inputs always come (below).
+    const keys = Object.keys(widgetStrings("en", "GpuFit", named)).filter((k) =>
+      /^(warn|as|src|issue)\./.test(k),
+    );
     expect(keys.sort()).toEqual(["as.mfu", "warn.kv-pool-short"]);
   });
 
   it("with the engine's words, are every string the widget may show, in each language", () => {
     for (const lang of ["en", "zh-cn"] as const)
-      for (const widget of Object.keys(WIDGET_KEYS) as (keyof typeof WIDGET_KEYS)[]) {
+      for (const widget of Object.keys(WIDGET_KEYS) as Widget[]) {
         const whole = widgetStrings(lang, widget, allResultKeys);
         const loaded = { ...widgetStrings(lang, widget, new Set()), ...resultMessages(lang) };
         for (const key of Object.keys(whole))
@@ -81,10 +82,28 @@ describe("a widget's strings", () => {
       }
   });
 
-  it("leave to the engine only warnings, assumptions, their sources and issues", () => {
+  it("leave to the engine only warnings, assumptions, their sources, issues and labels", () => {
     expect(
-      Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src|issue)\./.test(k)),
+      Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src|issue|opt|f)\./.test(k)),
     ).toBe(true);
     expect(Object.keys(resultMessages("zh-cn")).length).toBe(allResultKeys.size);
+  });
+});
+
+describe("a widget's input labels", () => {
+  it("are those of the tables its inputs are drawn from, groups and list items included", () => {
+    const costKeys = Object.keys(widgetStrings("en", "CostComparison", new Set()));
+    const timeKeys = Object.keys(widgetStrings("en", "ComputeTime", new Set()));
+    const fitKeys = Object.keys(widgetStrings("en", "GpuFit", new Set()));
+    // A cost comparison's own inputs (its option rows' fields), none of training's.
+    expect(costKeys).toEqual(expect.arrayContaining(["f.storageGB", "f.setupHours"]));
+    expect(costKeys).not.toContain("f.loraRank");
+    // Training time: its sequence length and the LoRA group's fields (labelled their own way).
+    expect(timeKeys).toEqual(expect.arrayContaining(["f.seqLen", "f.loraRank", "opt.adamw"]));
+    expect(timeKeys).not.toContain("f.storageGB");
+    // The decision table's own limits and the workload's job and serving inputs; the
+    // training settings it does not show are left to the engine's words (an issue's label).
+    expect(fitKeys).toEqual(expect.arrayContaining(["f.tokens", "f.users", "f.budget"]));
+    expect(fitKeys).not.toContain("f.loraRank");
   });
 });

@@ -14,9 +14,11 @@ import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { runTyped } from "../../../src/estimate/registry.ts";
 import type { Outcome, TaskContext } from "../../../src/estimate/request/task.ts";
-import type { WIDGET_KEYS } from "../../../src/i18n/calculators.ts";
-import { calculatorStrings, resultMessages, widgetStrings } from "../../../src/i18n/calculators.ts";
+import { calculatorStrings, resultMessages } from "../../../src/i18n/calculators.ts";
+import type { Text } from "../../../src/i18n/text.ts";
 import { sayer } from "../../../src/i18n/text.ts";
+import type { Widget } from "../../../src/i18n/widget-strings.ts";
+import { widgetStrings } from "../../../src/i18n/widget-strings.ts";
 import { loadExchangeRates, loadReferencePrices } from "../../../src/prices/load.ts";
 import { provideCatalog, taskContext } from "../../../src/stores/catalog.ts";
 import { $cost } from "../../../src/stores/cost.ts";
@@ -34,6 +36,7 @@ import type { View } from "../../../src/stores/views/define.ts";
 import { frontDoorView } from "../../../src/stores/views/front-door.ts";
 import { gpuFitView } from "../../../src/stores/views/gpu-fit.ts";
 import { inferenceMemoryView } from "../../../src/stores/views/inference-memory.ts";
+import { modelPickerView } from "../../../src/stores/views/model-picker.ts";
 import type { Figure, Shown } from "../../../src/stores/views/result.ts";
 import { throughputView } from "../../../src/stores/views/throughput.ts";
 import { trainingMemoryView } from "../../../src/stores/views/training-memory.ts";
@@ -53,14 +56,57 @@ const PRESET_LIST = [...PRESETS];
  * its own (`widgetStrings`) and the result messages loaded with the engine, so a message
  * key the widget is not given shows up as a mismatch.
  */
-const islandStrings = (lang: Lang, widget: keyof typeof WIDGET_KEYS) => ({
+const islandStrings = (lang: Lang, widget: Widget) => ({
   ...widgetStrings(lang, widget, new Set()),
   ...resultMessages(lang),
 });
-const sayFor = (widget: keyof typeof WIDGET_KEYS) => ({
+const sayFor = (widget: Widget) => ({
   en: sayer(islandStrings("en", widget), "en"),
   "zh-cn": sayer(islandStrings("zh-cn", widget), "zh-cn"),
 });
+/** The keys of a text, each message by the first of its keys (or none, if it says `or`), that `t` lacks. */
+function unlabelled(x: Text, t: Readonly<Record<string, string>>): string[] {
+  if (typeof x === "string" || "n" in x || "after" in x) return [];
+  if ("list" in x) return x.list.flatMap((i) => unlabelled(i, t));
+  const keys = typeof x.key === "string" ? [x.key] : x.key;
+  const own = keys.some((k) => k in t) || x.or !== undefined ? [] : keys.slice(0, 1);
+  return [
+    ...own,
+    ...Object.values(x.params ?? {}).flatMap((p) =>
+      typeof p === "number" ? [] : unlabelled(p, t),
+    ),
+  ];
+}
+
+const INPUT_KINDS = new Set(["number", "select", "check", "checks", "group", "button"]);
+/**
+ * Every input a view shows (however deep: a group's, a list's rows) is labelled by the
+ * page's own strings for its widget: an input appears on an edit, before the engine (and
+ * its words) may have loaded.
+ */
+const pageOnly = new Map<string, Record<string, string>>();
+function expectInputsLabelled(view: unknown, widget: Widget): void {
+  for (const lang of LANGS) {
+    const t = pageOnly.get(`${widget} ${lang}`) ?? widgetStrings(lang, widget, new Set());
+    pageOnly.set(`${widget} ${lang}`, t);
+    const missing: string[] = [];
+    const visit = (x: unknown): void => {
+      if (Array.isArray(x)) return x.forEach(visit);
+      if (typeof x !== "object" || x === null) return;
+      const o = x as Record<string, unknown>;
+      if (typeof o["kind"] === "string" && INPUT_KINDS.has(o["kind"]) && "id" in o) {
+        for (const part of ["label", "legend", "note", "unit"] as const)
+          if (o[part] !== undefined) missing.push(...unlabelled(o[part] as Text, t));
+        for (const c of (o["choices"] ?? []) as { label: Text }[])
+          missing.push(...unlabelled(c.label, t));
+      }
+      Object.values(o).forEach(visit);
+    };
+    visit(view);
+    expect([...new Set(missing)], `${widget} (${lang})`).toEqual([]);
+  }
+}
+
 /** The widget under test's text (set at the start of each test). */
 let say = sayFor("TrainingMemory");
 const strings = { en: calculatorStrings("en"), "zh-cn": calculatorStrings("zh-cn") };
@@ -176,6 +222,7 @@ describe("memory widgets", () => {
         $model.set(m);
         $training.set(t);
         const v = training.view();
+        expectInputsLabelled(v, "TrainingMemory");
         const request = input.trainMemoryRequest(m, t);
         sameRequest(v.request, request);
         const r = agree(v.result, runTyped(request, ctx()));
@@ -202,6 +249,7 @@ describe("memory widgets", () => {
         $model.set(m);
         $serving.set(s);
         const v = inference.view();
+        expectInputsLabelled(v, "InferenceMemory");
         const request = input.inferMemoryRequest(m, s);
         sameRequest(v.request, request);
         const r = agree(v.result, runTyped(request, ctx()));
@@ -279,6 +327,21 @@ function ttftText(lang: (typeof LANGS)[number], r: TaskResult<"decode-speed">): 
     : `平均 ${mean}；中位数 ${p50}，90% 的请求在 ${p90} 内`;
 }
 
+describe("model picker", () => {
+  const picker = widget(modelPickerView);
+
+  it("labels every input of each way to describe a model from its own strings", LONG, () => {
+    check(
+      "model picker",
+      fc.property(input.modelChoice(PRESET_LIST), (m) => {
+        $model.set(m);
+        expectInputsLabelled(picker.view(), "ModelPicker");
+      }),
+      100,
+    );
+  });
+});
+
 describe("throughput", () => {
   const throughput = widget(throughputView);
 
@@ -291,6 +354,7 @@ describe("throughput", () => {
         $model.set(m);
         $serving.set(s);
         const v = throughput.view();
+        expectInputsLabelled(v, "Throughput");
         const request = input.decodeSpeedRequest(m, s);
         sameRequest(v.request, request);
         const r = agree(v.result, runTyped(request, ctx()));
@@ -352,6 +416,7 @@ describe("compute time", () => {
           $job.set(j);
         });
         const v = computeTime.view();
+        expectInputsLabelled(v, "ComputeTime");
         const request = input.trainTimeRequest(m, t, j);
         sameRequest(v.request, request);
         const r = agree(v.result, runTyped(request, ctx()));
@@ -411,6 +476,7 @@ describe("cost comparison", () => {
         fc.property(input.cost(cost.gpus()), (k) => {
           $cost.set(k);
           const v = cost.view();
+          expectInputsLabelled(v, "CostComparison");
           const request = input.costRequest(k);
           sameRequest(v.request, request);
           const r = agree(v.result, runTyped(request, ctx()));
@@ -488,6 +554,7 @@ describe("plan widgets", () => {
         fc.property(...inputs(), (f, m, t, s, j, y) => {
           const request = set(f, m, t, s, j, y);
           const v = table.view();
+          expectInputsLabelled(v, "GpuFit");
           sameRequest(v.request, request);
           const r = agree(v.result, runTyped(request, ctx()));
           if (!r || v.result.status !== "ok") return;
@@ -596,6 +663,7 @@ describe("plan widgets", () => {
         fc.property(...inputs(), (f, m, t, s, j, y) => {
           const request = set(f, m, t, s, j, y);
           const v = frontDoor.view();
+          expectInputsLabelled(v, "FrontDoor");
           const r = agree(v.result, runTyped(request, ctx()));
           if (!r || v.result.status !== "ok") return;
           const top = bestRows(r)
