@@ -95,11 +95,17 @@ export function issueMessage(i: Issue): Msg {
   return msg(p["nearest"] !== undefined ? ([`${base}.nearest`, base] as const) : base, params);
 }
 
-/** The label of the field an issue path names: `lora.rank` → the LoRA rank's label. */
-export function fieldLabelMessage(path: string): Msg {
-  const parts = path.split(".").filter((x) => !/^\d+$/.test(x));
-  const keys = parts.map((_, i) => `f.${parts.slice(0, parts.length - i).join(".")}`);
-  return { key: [...keys, `f.${parts[parts.length - 1] ?? path}`], or: path };
+/**
+ * The label of the field an issue names: its table's label key where the checker stamped one
+ * (`lora.rank` → `f.loraRank`), else the innermost name of its path the dictionary knows
+ * (`options.1.gpu` → `f.gpu`, `model.hfConfig.num_heads` → `f.hfConfig`), else the path itself.
+ */
+export function fieldLabelMessage(i: Pick<Issue, "field" | "label">): Msg {
+  const names = i.field
+    .split(".")
+    .filter((x) => !/^\d+$/.test(x))
+    .reverse();
+  return { key: [...(i.label ? [i.label] : []), ...names.map((n) => `f.${n}`)], or: i.field };
 }
 
 export const warningText = (lang: string, t: Strings, w: Warning): string =>

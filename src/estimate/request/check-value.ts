@@ -81,6 +81,10 @@ export const MAX_SUGGESTIONS = 20;
 export const checkScalarOnly = (f: Field, v: unknown, path: string): FieldCheck =>
   checkScalar(f, v, path) ?? { issues: [issue(path, "not-a-number")] };
 
+/** An issue on this very field carries the field's label key, where its table names one. */
+const labelled = (i: Issue, path: string, f: Field): Issue =>
+  i.field === path && f.label !== undefined && i.label === undefined ? { ...i, label: f.label } : i;
+
 export interface Checked {
   /** The valid fields only. */
   value: Record<string, unknown>;
@@ -115,13 +119,14 @@ export function walkFields(
       );
       continue;
     }
-    const r = one(f, v, at(path, key));
-    for (const i of r.issues) issues.push(i);
+    const where = at(path, key);
+    const r = one(f, v, where);
+    for (const i of r.issues) issues.push(labelled(i, where, f));
     if (r.keep !== undefined && r.issues.length === 0) value[key] = r.keep;
   }
   for (const [key, f] of Object.entries(fields)) {
     if ("required" in f && f.required && own(raw, key) === undefined)
-      issues.push(issue(at(path, key), "required"));
+      issues.push(labelled(issue(at(path, key), "required"), at(path, key), f));
   }
   return { value, issues };
 }

@@ -60,6 +60,11 @@ export interface Issue {
   field: string;
   code: IssueCode;
   params: Record<string, string | number>;
+  /**
+   * The label key of the field the path ends at, where its table names one (`lora.rank` is
+   * labelled `f.loraRank`): a path alone cannot say it.
+   */
+  label?: string;
 }
 
 export const issue = (

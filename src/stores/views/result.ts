@@ -38,7 +38,7 @@ export function shown<R, V>(o: Outcome<R> | null, view: (r: R) => V): Shown<V> {
       title: msg("issues.title"),
       issues: o.issues.map((i) => ({
         field: i.field,
-        line: msg("issues.line", { field: fieldLabelMessage(i.field), text: issueMessage(i) }),
+        line: msg("issues.line", { field: fieldLabelMessage(i), text: issueMessage(i) }),
       })),
     };
   return { status: "ok", ...view(o.result) };
