@@ -19,8 +19,11 @@ export function LogInput({ v, slot, label, pasteLabel, buttonLabel, t, disabled 
   const view = useStore(v.input[slot]);
   const id = `an-${slot}`;
   const onFile = (e: Event) => {
-    const file = (e.currentTarget as HTMLInputElement).files?.[0];
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
     if (file) loadLog(slot, { file }, file.name);
+    // Cleared, so choosing the same file again (after a failed read, or edited) reads it again.
+    input.value = "";
   };
   const onPaste = (e: ClipboardEvent) => {
     if (takePaste(slot, e.clipboardData?.getData("text/plain") ?? "")) e.preventDefault();

@@ -54,7 +54,11 @@ function Markup({
           accept=".gguf,.safetensors"
           disabled={disabled}
           aria-describedby={`${id}-file-hint ${id}-file-status`}
-          onChange={(e) => files(e.currentTarget.files)}
+          onChange={(e) => {
+            files(e.currentTarget.files);
+            // Cleared, so choosing the same file again (after fixing it) reads it again.
+            e.currentTarget.value = "";
+          }}
         />
         <span id={`${id}-file-hint`} class="calc-hint">
           {s({ key: "mf.hint" })}

@@ -84,6 +84,20 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
     );
     // The model read before stays: a refused file changes nothing.
     await expect(figure(page, "mp", "name")).toHaveText(reading.label);
+
+    // Chosen with the file input, the same: and the input is cleared once the file is taken,
+    // so choosing that file again (fixed on disk) is a change the browser reports.
+    await page.setInputFiles("#mp-file", {
+      name: "other.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("still not a model file"),
+    });
+    await expect(page.locator("#mp-file-status")).toHaveText(
+      said["mf.fileError"]
+        .replace("{file}", "other.txt")
+        .replace("{text}", said["mf.err.not-weights"]),
+    );
+    await expect(page.locator("#mp-file")).toHaveValue("");
   });
 
   test(`${lang}: presets are found by typing part of their name, by keyboard alone`, async ({
