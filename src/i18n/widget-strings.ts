@@ -7,16 +7,17 @@
  */
 import type { TaskId } from "../estimate/index.ts";
 import { YOUR_PRICE_FIELDS } from "../estimate/cost/price-fields.ts";
-import { LORA_FIELDS } from "../estimate/memory/training-fields.ts";
 import { ARCH_FIELDS, PARAMS_FIELDS } from "../estimate/model/arch-fields.ts";
 import type { Fields } from "../estimate/request/field.ts";
 import { cost } from "../stores/cost.ts";
-import { fit } from "../stores/fit.ts";
-import { job } from "../stores/job.ts";
 import { model } from "../stores/model.ts";
-import { serving } from "../stores/serving.ts";
-import { training } from "../stores/training.ts";
 import { yourPrices } from "../stores/your-prices.ts";
+import { COMPUTE_TIME_INPUTS } from "../stores/views/compute-time.ts";
+import { FRONT_DOOR_INPUTS } from "../stores/views/front-door.ts";
+import { GPU_FIT_INPUTS } from "../stores/views/gpu-fit.ts";
+import { INFERENCE_MEMORY_INPUTS } from "../stores/views/inference-memory.ts";
+import { THROUGHPUT_INPUTS } from "../stores/views/throughput.ts";
+import { TRAINING_MEMORY_INPUTS } from "../stores/views/training-memory.ts";
 import { calculatorStrings, isResultKey } from "./calculators.ts";
 import { fieldTextKeys } from "./field-labels.ts";
 import type { Lang } from "./lang.ts";
@@ -97,22 +98,22 @@ export type Widget = keyof typeof WIDGET_KEYS;
 
 /**
  * What each widget shows: the tasks whose results it renders (a page carries their initial
- * results) and the field tables its inputs are drawn from, the very tables its views bind
- * (`stores/views/`).
+ * results) and the fields its inputs are drawn from: the tables its views bind, only the
+ * fields each shows (`shownFields`, `stores/views/`).
  */
 export const WIDGETS: Record<Widget, { tasks: readonly TaskId[]; tables: readonly Fields[] }> = {
   ModelPicker: { tasks: [], tables: [model.fields, ARCH_FIELDS, PARAMS_FIELDS] },
-  TrainingMemory: { tasks: ["train-memory"], tables: [training.fields, LORA_FIELDS] },
-  InferenceMemory: { tasks: ["infer-memory"], tables: [serving.fields] },
-  Throughput: { tasks: ["decode-speed"], tables: [serving.fields] },
-  ComputeTime: { tasks: ["train-time"], tables: [job.fields, training.fields] },
+  TrainingMemory: { tasks: ["train-memory"], tables: Object.values(TRAINING_MEMORY_INPUTS) },
+  InferenceMemory: { tasks: ["infer-memory"], tables: Object.values(INFERENCE_MEMORY_INPUTS) },
+  Throughput: { tasks: ["decode-speed"], tables: Object.values(THROUGHPUT_INPUTS) },
+  ComputeTime: { tasks: ["train-time"], tables: Object.values(COMPUTE_TIME_INPUTS) },
   CostComparison: { tasks: ["cost"], tables: [cost.fields] },
   GpuFit: {
     tasks: ["plan"],
-    tables: [fit.fields, job.fields, serving.fields, yourPrices.fields, YOUR_PRICE_FIELDS],
+    tables: [...Object.values(GPU_FIT_INPUTS), yourPrices.fields, YOUR_PRICE_FIELDS],
   },
   LinkNote: { tasks: [], tables: [] },
-  FrontDoor: { tasks: ["plan"], tables: [fit.fields, job.fields, serving.fields, training.fields] },
+  FrontDoor: { tasks: ["plan"], tables: Object.values(FRONT_DOOR_INPUTS) },
 };
 
 /** Every key a widget's inputs may be labelled by (see `fieldTextKeys`). */

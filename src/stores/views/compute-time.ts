@@ -10,13 +10,30 @@ import { trainTime } from "../results/train-time.ts";
 import { $training, training } from "../training.ts";
 import { defineView } from "./define.ts";
 import { trainingShown } from "./training-shown.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { hoursMessage } from "./likely.ts";
 import { gpuName, issuesAt, requestText, shown, summary } from "./result.ts";
 import type { RowView } from "./table.ts";
 
 const ID = "ct";
+
+/** The inputs this widget shows, by the table they come from. */
+export const COMPUTE_TIME_INPUTS = {
+  job: shownFields(job.fields, [
+    "work",
+    "samples",
+    "flopsPerSample",
+    "forwardOnly",
+    "tokens",
+    "deadlineHours",
+    "mfu",
+    "scaling",
+    "network",
+    "interNodeGbps",
+  ]),
+  training: shownFields(training.fields, ["precision", "gpu", "gpus"]),
+};
 
 export const computeTimeView = defineView(
   [$job, $training, trainTime.$request, trainTime.$outcome, $resolvedModel, $catalog],
@@ -26,7 +43,7 @@ export const computeTimeView = defineView(
     const issues = issuesAt(outcome);
     const j = fieldViews({
       id: ID,
-      fields: job.fields,
+      fields: COMPUTE_TIME_INPUTS.job,
       value: jobValue,
       set: job.set,
       issues,
@@ -34,7 +51,7 @@ export const computeTimeView = defineView(
     });
     const t = fieldViews({
       id: ID,
-      fields: training.fields,
+      fields: COMPUTE_TIME_INPUTS.training,
       value: trainValue,
       set: training.set,
       issues,

@@ -104,7 +104,7 @@ export interface Binding<F extends Fields> {
   fields: F;
   /** The values shown: what the user set, defaults for the rest. */
   value: Readonly<Record<string, unknown>>;
-  set: (changes: Changes<F>) => void;
+  set: (changes: Changes<NoInfer<F>>) => void;
   /** Messages from the estimate, by field name. */
   issues?: Readonly<Record<string, Msg>>;
   gpus: readonly GpuChoice[];
@@ -120,6 +120,15 @@ export const gpuChoices = (gpus: readonly GpuChoice[]): Choice[] =>
     value: g.id,
     label: msg("opt.gpuChoice", { name: g.name, memory: qty(g.memoryGB, "gb") }),
   }));
+
+/**
+ * The fields of a store's table one view shows, as the table has them: the view binds these,
+ * and its page carries their labels and no others (`i18n/widget-strings.ts`).
+ */
+export const shownFields = <F extends Fields, const K extends keyof F & string>(
+  fields: F,
+  names: readonly K[],
+): Pick<F, K> => Object.fromEntries(names.map((n) => [n, fields[n]])) as Pick<F, K>;
 
 export function fieldViews<F extends Fields>(b: Binding<F>) {
   return (name: InputName<F>, opts: { label?: string } = {}): FieldView => {

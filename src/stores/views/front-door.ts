@@ -17,7 +17,7 @@ import { $serving, serving } from "../serving.ts";
 import { $training, methodOf, setMethod, training } from "../training.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import {
   bestRows,
   costMessage,
@@ -36,6 +36,21 @@ import { shown } from "./result.ts";
 import { warningMessage } from "../../i18n/messages.ts";
 
 const ID = "fd";
+
+/** The inputs the front door shows, by the table they come from. */
+export const FRONT_DOOR_INPUTS = {
+  fit: shownFields(fit.fields, [
+    "secondsPerFrame",
+    "frames",
+    "measuredOn",
+    "users",
+    "outputTokensPerSecondPerUser",
+    "currency",
+  ]),
+  job: shownFields(job.fields, ["tokens", "deadlineHours"]),
+  serving: shownFields(serving.fields, ["contextTokens", "engine", "weightBits", "kvBits"]),
+  training: shownFields(training.fields, ["framework", "seqLen", "recompute"]),
+};
 const LORA_METHODS = ["lora", "qlora"] as const;
 /** Options shown: the first rows of distinct GPUs that run, in the plan's order. */
 export const TOP = 3;
@@ -112,7 +127,7 @@ export const frontDoorView = defineView(
     const bind = { id: ID, gpus };
     const f = fieldViews({
       ...bind,
-      fields: fit.fields,
+      fields: FRONT_DOOR_INPUTS.fit,
       value: fitValue,
       set: fit.set,
       // The plan's currency: the one chosen, else the page's.
@@ -120,19 +135,19 @@ export const frontDoorView = defineView(
     });
     const j = fieldViews({
       ...bind,
-      fields: job.fields,
+      fields: FRONT_DOOR_INPUTS.job,
       value: job.effective(jobState),
       set: job.set,
     });
     const s = fieldViews({
       ...bind,
-      fields: serving.fields,
+      fields: FRONT_DOOR_INPUTS.serving,
       value: serving.effective(servingState),
       set: serving.set,
     });
     const t = fieldViews({
       ...bind,
-      fields: training.fields,
+      fields: FRONT_DOOR_INPUTS.training,
       value: training.effective(trainingState),
       set: training.set,
     });

@@ -21,7 +21,7 @@ import { openRow } from "../open-row.ts";
 import { plan } from "../results/plan.ts";
 import { defineView } from "./define.ts";
 import type { FieldView } from "./fields.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import {
   bestRows,
@@ -41,6 +41,37 @@ import { PLAN_TABLE_ANCHOR } from "./table.ts";
 import { $allCards, FIRST_CARDS, toggleAllCards } from "../fit-cards.ts";
 
 const ID = "gf";
+
+/** The inputs this widget shows, by the table they come from. */
+export const GPU_FIT_INPUTS = {
+  fit: shownFields(fit.fields, [
+    "mode",
+    "epochs",
+    "network",
+    "interNodeGbps",
+    "secondsPerFrame",
+    "frames",
+    "measuredOn",
+    "bound",
+    "resolution",
+    "complexity",
+    "users",
+    "outputTokensPerSecondPerUser",
+    "budget",
+    "budgetCurrency",
+    "currency",
+    "sortBy",
+    "setupHours",
+    "networkGbps",
+    "datasetGB",
+    "rerunFraction",
+    "checkpointEveryHours",
+    "diskGBps",
+    "idleHours",
+  ]),
+  job: shownFields(job.fields, ["tokens", "deadlineHours"]),
+  serving: shownFields(serving.fields, ["contextTokens", "engine", "weightBits", "kvBits"]),
+};
 /** The detailed pages a row opens on, beside this one in either language. */
 const PAGES = {
   cost: "../total-cost/",
@@ -159,11 +190,11 @@ export const gpuFitView = defineView(
     const currency = outcome?.ok
       ? outcome.result.currency
       : (value.currency ?? pageCurrency ?? "USD");
-    const f = fieldViews({ ...bind, fields: fit.fields, value, set: fit.set, currency });
+    const f = fieldViews({ ...bind, fields: GPU_FIT_INPUTS.fit, value, set: fit.set, currency });
     // The budget in its own currency: the one it was typed in, kept when the costs' changes.
     const budget = fieldViews({
       ...bind,
-      fields: fit.fields,
+      fields: GPU_FIT_INPUTS.fit,
       value,
       set: (changes) => fit.set({ ...changes, ...budgetPin(changes, value, currency) }),
       currency: value.budgetCurrency ?? currency,
@@ -171,14 +202,14 @@ export const gpuFitView = defineView(
     // The job's size and deadline are the compute-time calculator's: one store, two views.
     const j = fieldViews({
       ...bind,
-      fields: job.fields,
+      fields: GPU_FIT_INPUTS.job,
       value: job.effective(jobState),
       set: job.set,
     });
     // How the model is served: the inference calculators' own store, one setup for all.
     const sv = fieldViews({
       ...bind,
-      fields: serving.fields,
+      fields: GPU_FIT_INPUTS.serving,
       value: serving.effective(servingState),
       set: serving.set,
     });

@@ -11,12 +11,29 @@ import { inferMemory } from "../results/infer-memory.ts";
 import { $serving, serving } from "../serving.ts";
 import { defineView } from "./define.ts";
 import type { Figure } from "./result.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import { barView, verdictView } from "./memory.ts";
 import { modelText } from "./model-name.ts";
 import { gpuName, issuesAt, requestText, shown, summary } from "./result.ts";
 
 const ID = "im";
+
+/** The inputs this widget shows, by the table they come from. */
+export const INFERENCE_MEMORY_INPUTS = {
+  serving: shownFields(serving.fields, [
+    "engine",
+    "weightBits",
+    "weightFormat",
+    "kvBits",
+    "contextTokens",
+    "sequences",
+    "gpuMemoryUtilization",
+    "gpuLayers",
+    "gpu",
+    "tensorParallel",
+    "headroom",
+  ]),
+};
 
 export const inferenceMemoryView = defineView(
   [$serving, inferMemory.$request, inferMemory.$outcome, $resolvedModel, $catalog],
@@ -24,7 +41,7 @@ export const inferenceMemoryView = defineView(
     const value = serving.effective(state);
     const f = fieldViews({
       id: ID,
-      fields: serving.fields,
+      fields: INFERENCE_MEMORY_INPUTS.serving,
       value,
       set: serving.set,
       issues: issuesAt(outcome),

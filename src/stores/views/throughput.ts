@@ -5,12 +5,29 @@ import { $resolvedModel } from "../model.ts";
 import { decodeSpeed } from "../results/decode-speed.ts";
 import { $serving, serving } from "../serving.ts";
 import { defineView } from "./define.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import { modelText } from "./model-name.ts";
 import { likelyMessage } from "./likely.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 
 const ID = "tp";
+
+/** The inputs this widget shows, by the table they come from. */
+export const THROUGHPUT_INPUTS = {
+  serving: shownFields(serving.fields, [
+    "gpu",
+    "tensorParallel",
+    "gpuLink",
+    "engine",
+    "weightBits",
+    "weightFormat",
+    "sequences",
+    "arrival",
+    "contextTokens",
+    "promptTokens",
+    "outputTokens",
+  ]),
+};
 
 export const throughputView = defineView(
   [$serving, decodeSpeed.$request, decodeSpeed.$outcome, $resolvedModel, $catalog],
@@ -18,7 +35,7 @@ export const throughputView = defineView(
     const value = serving.effective(state);
     const f = fieldViews({
       id: ID,
-      fields: serving.fields,
+      fields: THROUGHPUT_INPUTS.serving,
       value,
       set: serving.set,
       issues: issuesAt(outcome),

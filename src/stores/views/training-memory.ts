@@ -9,12 +9,34 @@ import { $training, METHODS, methodOf, setLora, setMethod, training } from "../t
 import { defineView } from "./define.ts";
 import { trainingShown } from "./training-shown.ts";
 import type { FieldView } from "./fields.ts";
-import { fieldViews } from "./fields.ts";
+import { fieldViews, shownFields } from "./fields.ts";
 import { barView, verdictView } from "./memory.ts";
 import { modelText } from "./model-name.ts";
 import { issuesAt, requestText, shown, summary } from "./result.ts";
 
 const ID = "tm";
+
+/** The inputs this widget shows, by the table they come from. */
+export const TRAINING_MEMORY_INPUTS = {
+  training: shownFields(training.fields, [
+    "framework",
+    "precision",
+    "optimizer",
+    "microBatch",
+    "seqLen",
+    "gradAccumulation",
+    "recompute",
+    "flashAttention",
+    "loss",
+    "gpus",
+    "tensorParallel",
+    "sharding",
+    "offload",
+    "headroom",
+    "gpu",
+  ]),
+  lora: LORA_FIELDS,
+};
 
 export const trainingMemoryView = defineView(
   [$training, trainMemory.$request, trainMemory.$outcome, $resolvedModel, $catalog],
@@ -22,7 +44,7 @@ export const trainingMemoryView = defineView(
     const value = trainingShown(state);
     const f = fieldViews({
       id: ID,
-      fields: training.fields,
+      fields: TRAINING_MEMORY_INPUTS.training,
       value,
       set: training.set,
       issues: issuesAt(outcome),
@@ -31,7 +53,7 @@ export const trainingMemoryView = defineView(
     const method = methodOf(state);
     const lora = fieldViews({
       id: `${ID}-lora`,
-      fields: LORA_FIELDS,
+      fields: TRAINING_MEMORY_INPUTS.lora,
       value: value.lora ?? {},
       set: setLora,
       issues: issuesAt(outcome, "lora"),

@@ -91,19 +91,31 @@ describe("a widget's strings", () => {
 });
 
 describe("a widget's input labels", () => {
-  it("are those of the tables its inputs are drawn from, groups and list items included", () => {
-    const costKeys = Object.keys(widgetStrings("en", "CostComparison", new Set()));
-    const timeKeys = Object.keys(widgetStrings("en", "ComputeTime", new Set()));
-    const fitKeys = Object.keys(widgetStrings("en", "GpuFit", new Set()));
+  it("are those of the inputs its views show, groups and list items included", () => {
+    const keys = (w: Widget) => Object.keys(widgetStrings("en", w, new Set()));
+    const costKeys = keys("CostComparison");
     // A cost comparison's own inputs (its option rows' fields), none of training's.
     expect(costKeys).toEqual(expect.arrayContaining(["f.storageGB", "f.setupHours"]));
     expect(costKeys).not.toContain("f.loraRank");
-    // Training time: its sequence length and the LoRA group's fields (labelled their own way).
-    expect(timeKeys).toEqual(expect.arrayContaining(["f.seqLen", "f.loraRank", "opt.adamw"]));
-    expect(timeKeys).not.toContain("f.storageGB");
+    // Training memory: its LoRA group's fields, labelled their own way, and their options.
+    expect(keys("TrainingMemory")).toEqual(
+      expect.arrayContaining(["f.seqLen", "f.loraRank", "opt.adamw", "opt.q"]),
+    );
+    // Training time shows three of the training settings: precision, GPU and GPU count.
+    const timeKeys = keys("ComputeTime");
+    expect(timeKeys).toEqual(expect.arrayContaining(["f.tokens", "f.precision", "opt.bf16-mixed"]));
+    for (const k of ["f.seqLen", "f.loraRank", "opt.adamw", "f.storageGB"])
+      expect(timeKeys).not.toContain(k);
+    // The front door's few: a training question's framework and sequence length, not its optimizer.
+    const doorKeys = keys("FrontDoor");
+    expect(doorKeys).toEqual(expect.arrayContaining(["f.framework", "f.seqLen", "f.users"]));
+    for (const k of ["f.optimizer", "f.loraRank", "f.gpuMemoryUtilization"])
+      expect(doorKeys).not.toContain(k);
     // The decision table's own limits and the workload's job and serving inputs; the
-    // training settings it does not show are left to the engine's words (an issue's label).
+    // settings it does not show are left to the engine's words (an issue's label).
+    const fitKeys = keys("GpuFit");
     expect(fitKeys).toEqual(expect.arrayContaining(["f.tokens", "f.users", "f.budget"]));
-    expect(fitKeys).not.toContain("f.loraRank");
+    for (const k of ["f.loraRank", "f.gpuMemoryUtilization", "f.cudaContextMiB"])
+      expect(fitKeys).not.toContain(k);
   });
 });
