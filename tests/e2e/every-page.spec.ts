@@ -86,6 +86,10 @@ function sideways(page: Page) {
   return page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement;
     const width = root.clientWidth;
+    const result = { scrollWidth: root.scrollWidth, clientWidth: width, widest: "" };
+    // Nothing scrolls sideways: no culprit to name. (The search reads every element's
+    // ancestors' styles, seconds on the longest pages, so it runs only to explain a failure.)
+    if (result.scrollWidth <= width) return result;
     // Name the element that sticks out, so a failure says where to look.
     let widest = "";
     let right = width;
@@ -103,7 +107,7 @@ function sideways(page: Page) {
         widest = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].join(".")} → ${Math.round(box.right)} px`;
       }
     }
-    return { scrollWidth: root.scrollWidth, clientWidth: width, widest };
+    return { ...result, widest };
   });
 }
 
