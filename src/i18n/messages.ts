@@ -52,7 +52,8 @@ export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; so
 /**
  * The message keys of every warning and assumption in results (outcomes as the engine
  * returns them, nested however a task nests them), and the option label of every string
- * they hold (a view labels a result's engine, weight format or limit as `opt.<value>`):
+ * their results hold (a view labels a result's engine, weight format or limit as
+ * `opt.<value>`; the request an outcome echoes is the inputs', labelled by their own keys):
  * what a page must carry to show its initial results before the engine, which brings the
  * rest, has loaded. Keys the dictionaries lack are named too; a caller keeps those it has.
  */
@@ -64,6 +65,8 @@ export function resultMessageKeys(results: unknown): Set<string> {
     if (typeof x === "string") keys.add(`opt.${x}`);
     if (typeof x !== "object" || x === null) return;
     for (const [name, v] of Object.entries(x)) {
+      // An outcome's echo of its request: what the inputs show, labelled by their own keys.
+      if (name === "request") continue;
       if (name === "warnings" && Array.isArray(v))
         (v as Warning[]).forEach((w) => add(warningMessage(w)));
       else if (name === "assumptions" && Array.isArray(v))

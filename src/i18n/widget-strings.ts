@@ -131,9 +131,11 @@ export function widgetStrings(
 ): Record<string, string> {
   const listed: readonly string[] = [...COMMON, ...WIDGET_KEYS[widget]];
   const inputs = inputKeys(widget);
+  // A result's word comes when the initial results name it, whichever widget's prefix it has
+  // (a speed's limit is an `opt.` label the throughput widget shows); the engine brings the rest.
   const wanted = (k: string) =>
     listed.includes(k) ||
     inputs.has(k) ||
-    (listed.some((p) => p.endsWith(".") && k.startsWith(p)) && (!isResultKey(k) || named.has(k)));
+    (isResultKey(k) ? named.has(k) : listed.some((p) => p.endsWith(".") && k.startsWith(p)));
   return Object.fromEntries(Object.entries(calculatorStrings(lang)).filter(([k]) => wanted(k)));
 }

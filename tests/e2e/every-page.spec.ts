@@ -15,6 +15,7 @@ import { devices } from "@playwright/test";
 import { JAVASCRIPT_LIMIT_BYTES } from "../../src/build/page-weight.ts";
 import { EXTRA_RULES, runAxe, violationLines } from "./axe.ts";
 import { builtPages, onePerTemplate } from "../dist/built-pages.ts";
+import { calculatorStrings } from "../../src/i18n/calculators.ts";
 import { expect, hydrateIslands, test } from "./fixtures.ts";
 
 const DIST = join(import.meta.dirname, "../../dist");
@@ -22,6 +23,17 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = devices["Desktop Chrome"].viewport;
 
 const pages = builtPages();
+
+/** Every message key of the calculators: shown as text, one is a word the page failed to say. */
+const KEYS = new Set(Object.keys(calculatorStrings("en")));
+
+/** Message keys and "NaN"/"undefined" in a page's visible text, each with its surroundings. */
+async function rawText(page: Page): Promise<string[]> {
+  const text = await page.locator("body").innerText();
+  return [...text.matchAll(/\b(?:NaN|undefined|[A-Za-z][\w-]*(?:\.[\w-]+)+)\b/g)]
+    .filter((m) => m[0] === "NaN" || m[0] === "undefined" || KEYS.has(m[0]))
+    .map((m) => `${m[0]} in "${text.slice(Math.max(0, m.index - 40), m.index + 40)}"`);
+}
 
 /** axe runs on one page of each template (`tests/dist/built-pages.ts`), in both schemes. */
 const axePages = new Set(onePerTemplate(pages));
@@ -137,6 +149,10 @@ test.describe("every page", () => {
         // without a reader's action. A prose page loads none of ours.
         const limit = islands ? JAVASCRIPT_LIMIT_BYTES : 0;
         expect.soft(bytes, files.join(", ")).toBeLessThanOrEqual(limit);
+      });
+
+      await test.step("no message key, NaN or undefined shown", async () => {
+        expect.soft(await rawText(page)).toEqual([]);
       });
 
       await test.step("390 px phone: no sideways scroll", async () => {

@@ -27,6 +27,8 @@ describe("resultMessageKeys", () => {
     const outcomes = {
       plan: {
         ok: true,
+        // The request it echoes names nothing: its values are the inputs', labelled by them.
+        request: { workload: { engine: "sglang" }, sortBy: "cost" },
         result: {
           rows: [
             {
@@ -70,6 +72,16 @@ describe("a widget's strings", () => {
       /^(warn|as|src|issue)\./.test(k),
     );
     expect(keys.sort()).toEqual(["as.mfu", "warn.kv-pool-short"]);
+  });
+
+  it("hold every word of results the initial results name, whatever its prefix", () => {
+    // A throughput result limited by memory bandwidth shows that limit's option label.
+    const named = new Set(["opt.memory-bandwidth", "warn.kv-pool-short"]);
+    for (const lang of ["en", "zh-cn"] as const) {
+      const strings = widgetStrings(lang, "Throughput", named);
+      expect(strings["opt.memory-bandwidth"]).toBe(lang === "en" ? "memory bandwidth" : "显存带宽");
+      expect(strings["warn.kv-pool-short"]).toBe(calculatorStrings(lang)["warn.kv-pool-short"]);
+    }
   });
 
   it("with the engine's words, are every string the widget may show, in each language", () => {
