@@ -26,6 +26,29 @@ export function builtPages(): string[] {
 export const pageHtml = (path: string): string =>
   readFileSync(join(DIST, path, "index.html"), "utf8");
 
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/** HTML's character references as the characters a reader sees. */
+export const decodeEntities = (s: string): string =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&(\w+|#39);/g, (m, name: string) => ENTITIES[name] ?? m);
+
+/**
+ * An element's text as a browser's `textContent` gives it, white space collapsed: tags
+ * dropped (adjacent text joins), scripts and styles left out, references decoded.
+ */
+export const textOf = (html: string): string =>
+  decodeEntities(
+    html
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+
 /** Kinds of element whose markup axe judges by rules of their own (tables' headers, …). */
 const STRUCTURES = ["table", "figure", "details", "svg", "pre", "img", "form", "dl"] as const;
 

@@ -6,20 +6,13 @@
  * titles of documents in 《》 do not count.
  */
 import { describe, expect, it } from "vitest";
-import { pageHtml } from "./built-pages.ts";
+import { decodeEntities as decode, pageHtml } from "./built-pages.ts";
 
 /** Attributes whose text a reader sees: tooltips, labels, and the filter's status lines. */
 const SHOWN_ATTRIBUTES = ["title", "aria-label", "alt", "placeholder", "data-count", "data-none"];
 
 /** Lowercase tokens that are names or symbols, not English words. */
 const NAMES = new Set(["x", "nvidia-smi", "rocm-smi", "npu-smi", "vram"]);
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
-const decode = (s: string) =>
-  s
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&(\w+|#39);/g, (m, name: string) => ENTITIES[name] ?? m);
 
 /** Every text a reader sees on the page: text nodes and the shown attributes. */
 function shownTexts(html: string): string[] {
