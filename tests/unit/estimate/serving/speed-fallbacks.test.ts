@@ -1,0 +1,149 @@
+/**
+ * What stands in where the calibration has no rows, on a made-up set of constants so each
+ * choice is visible: another format falls back to the engine's 16-bit rows (then vLLM's),
+ * a link without its own all-reduce time to PCIe, then the GPU link, then none; an engine
+ * without compute-bound rows to every engine's pooled share, then to the training range.
+ * And the lengths a serving estimate keeps within the context, shortening the prompt first.
+ */
+import { describe, expect, it } from "vitest";
+import type { DecodeConstants } from "../../../../src/estimate/serving/decode-step.ts";
+import type { ServingSpeedInput } from "../../../../src/estimate/serving/speed.ts";
+import {
+  decodeConstants,
+  PREFILL_MFU,
+  servingLoads,
+} from "../../../../src/estimate/serving/speed.ts";
+import { findPreset } from "../../../../src/estimate/model/presets.ts";
+import { rtx4090 } from "../helpers.ts";
+
+const C: DecodeConstants = {
+  perLayerSeconds: { "vllm/fp16": 1e-5, "vllm/awq": 3e-5, "llama.cpp/fp16": 2e-5 },
+  bandwidthShare: { "vllm/fp16": 0.8, "vllm/awq": 0.6 },
+  computeShare: { "vllm/fp16": 0.45, all: 0.4 },
+  allReduceSeconds: { "gpu-link": 5e-6, pcie: 2e-5 },
+  rows: {},
+};
+
+describe("decodeConstants: what stands in for missing rows", () => {
+  it("a calibrated engine and format: its own rows, no warning", () => {
+    expect(decodeConstants("vllm", "awq", "pcie", C)).toEqual({
+      basis: "vllm/awq",
+      // awq has no compute-bound rows of its own: every engine's pooled share.
+      computeBasis: "all",
+      bandwidthShare: 0.6,
+      perLayerSeconds: 3e-5,
+      computeShare: 0.4,
+      allReduceSeconds: 2e-5,
+      warnings: [],
+    });
+  });
+
+  it("another format: the engine's own 16-bit rows, with a warning naming both", () => {
+    const c = decodeConstants("llama.cpp", "gguf", "gpu-link", C);
+    expect(c.basis).toBe("llama.cpp/fp16");
+    expect(c.perLayerSeconds).toBe(2e-5);
+    // No bandwidth term fitted for llama.cpp: the bound itself.
+    expect(c.bandwidthShare).toBe(1);
+    expect(c.allReduceSeconds).toBe(5e-6);
+    expect(c.warnings).toEqual([
+      { code: "decode-format-uncalibrated", params: { engine: "llama.cpp", format: "gguf" } },
+    ]);
+  });
+
+  it("an engine with no rows at all: vLLM's 16-bit rows; Ollama is llama.cpp's", () => {
+    const ex = decodeConstants("exllamav2", "exl2", "pcie", C);
+    expect(ex.basis).toBe("vllm/fp16");
+    expect([ex.perLayerSeconds, ex.bandwidthShare, ex.computeShare]).toEqual([1e-5, 0.8, 0.45]);
+    expect(ex.computeBasis).toBe("vllm/fp16");
+    expect(ex.warnings.map((w) => w.code)).toEqual(["decode-format-uncalibrated"]);
+    const ollama = decodeConstants("ollama", "fp16", "pcie", C);
+    expect(ollama.basis).toBe("llama.cpp/fp16");
+    expect(ollama.warnings).toEqual([]);
+  });
+
+  it("no compute-bound rows anywhere: the training range (PREFILL_MFU)", () => {
+    const none = { ...C, computeShare: {} };
+    const c = decodeConstants("vllm", "fp16", "pcie", none);
+    expect(c.computeBasis).toBe("none");
+    expect(c.computeShare).toBe(PREFILL_MFU);
+    expect(PREFILL_MFU).toBe(0.5);
+  });
+
+  it("links: PCIe without peer-to-peer takes PCIe's time, with a warning; then the GPU link; then none", () => {
+    const noP2p = decodeConstants("vllm", "fp16", "pcie-no-p2p", C);
+    expect(noP2p.allReduceSeconds).toBe(2e-5);
+    expect(noP2p.warnings).toEqual([{ code: "no-p2p-uncalibrated", params: {} }]);
+    // Its own time, when the calibration has one: no warning.
+    const own = decodeConstants("vllm", "fp16", "pcie-no-p2p", {
+      ...C,
+      allReduceSeconds: { ...C.allReduceSeconds, "pcie-no-p2p": 9e-5 },
+    });
+    expect([own.allReduceSeconds, own.warnings]).toEqual([9e-5, []]);
+    const onlyGpuLink = { ...C, allReduceSeconds: { "gpu-link": 5e-6 } };
+    expect(decodeConstants("vllm", "fp16", "pcie", onlyGpuLink).allReduceSeconds).toBe(5e-6);
+    expect(
+      decodeConstants("vllm", "fp16", "pcie", { ...C, allReduceSeconds: {} }).allReduceSeconds,
+    ).toBe(0);
+  });
+
+  it("a basis without a per-layer row costs nothing per layer", () => {
+    const c = decodeConstants("vllm", "fp16", "pcie", { ...C, perLayerSeconds: {} });
+    // Neither vllm/fp16 nor any fallback has a row: the last resort is still vLLM's basis.
+    expect(c.basis).toBe("vllm/fp16");
+    expect(c.perLayerSeconds).toBe(0);
+  });
+});
+
+describe("servingLoads: lengths within the context", () => {
+  const input: ServingSpeedInput = {
+    model: findPreset("llama-2-7b")!.model,
+    gpu: rtx4090,
+    format: "fp16",
+    weightBits: 16,
+    scaleBits: 0,
+    kvBits: 16,
+    contextTokens: 100,
+    batch: 1,
+    engine: "vllm",
+    tensorParallel: 1,
+    promptTokens: 80,
+    outputTokens: 50,
+  };
+
+  it("prompt and output past the context: the output kept, the prompt shortened, a warning", () => {
+    const l = servingLoads(input);
+    // 50 output tokens fit in 100; the prompt keeps the 50 left.
+    expect([l.outputTokens, l.promptTokens]).toEqual([50, 50]);
+    expect(l.warnings).toEqual([
+      {
+        code: "lengths-exceed-context",
+        params: { promptTokens: 80, outputTokens: 50, contextTokens: 100 },
+      },
+    ]);
+  });
+
+  it("an output as long as the context leaves one token of room for the prompt's end", () => {
+    const l = servingLoads({ ...input, promptTokens: 10, outputTokens: 100 });
+    expect([l.outputTokens, l.promptTokens]).toEqual([99, 1]);
+  });
+
+  it("lengths within the context are kept as asked, with no warning", () => {
+    const l = servingLoads({ ...input, promptTokens: 60, outputTokens: 40 });
+    expect([l.outputTokens, l.promptTokens, l.warnings]).toEqual([40, 60, []]);
+  });
+
+  it("a context under 2 tokens counts as 2; tensor parallel under 1 as 1", () => {
+    const l = servingLoads({ ...input, contextTokens: 0, tensorParallel: 0 });
+    expect([l.outputTokens, l.promptTokens, l.tp]).toEqual([1, 1, 1]);
+  });
+
+  it("the step features read every live sequence's KV cache at its context, at least 1 token", () => {
+    const l = servingLoads({ ...input, promptTokens: 60, outputTokens: 40 });
+    // Llama 2 7B, 16-bit KV: 2 (K and V) × 32 layers × 32 heads × 128 × 2 bytes = 524,288 per token.
+    const perToken = 2 * 32 * 32 * 128 * 2;
+    const at = (contextTokens: number) =>
+      l.featuresOf({ sequences: 3, contextTokens, tokens: 3, promptTokens: 0 }).kvBytesPerGpu;
+    expect(at(500)).toBe(3 * 500 * perToken);
+    expect(at(0)).toBe(3 * 1 * perToken);
+  });
+});
