@@ -12,7 +12,9 @@ import {
   decodeConstants,
   PREFILL_MFU,
   servingLoads,
+  servingSpeed,
 } from "../../../../src/estimate/serving/speed.ts";
+import { DECODE_CONSTANTS } from "../../../../src/estimate/generated/decode-constants.ts";
 import { findPreset } from "../../../../src/estimate/model/presets.ts";
 import { rtx4090 } from "../helpers.ts";
 
@@ -145,5 +147,91 @@ describe("servingLoads: lengths within the context", () => {
       l.featuresOf({ sequences: 3, contextTokens, tokens: 3, promptTokens: 0 }).kvBytesPerGpu;
     expect(at(500)).toBe(3 * 500 * perToken);
     expect(at(0)).toBe(3 * 1 * perToken);
+  });
+});
+
+describe("servingSpeed's assumptions: what a reader is told the figures rest on", () => {
+  const input: ServingSpeedInput = {
+    model: findPreset("llama-2-7b")!.model,
+    gpu: rtx4090,
+    format: "fp16",
+    weightBits: 16,
+    scaleBits: 0,
+    kvBits: 16,
+    contextTokens: 4096,
+    batch: 4,
+    engine: "vllm",
+    tensorParallel: 1,
+    promptTokens: 512,
+    outputTokens: 128,
+  };
+  const byKey = (r: ReturnType<typeof servingSpeed>) =>
+    Object.fromEntries(r.assumptions.map((a) => [a.key, a]));
+
+  it("the datasheet bandwidth, the calibrated constants by their basis, the engine's schedule and budget", () => {
+    const a = byKey(servingSpeed(input));
+    expect(a["bandwidth-GBps"]).toEqual({
+      key: "bandwidth-GBps",
+      value: 1008,
+      source: "datasheet",
+      sourceParams: { gpu: "GeForce RTX 4090" },
+    });
+    expect(a["efficiency"]).toEqual({
+      key: "efficiency",
+      value: DECODE_CONSTANTS.bandwidthShare["vllm/fp16"],
+      source: "decode-calibration",
+      sourceParams: { basis: "vllm/fp16" },
+    });
+    expect(a["per-layer-seconds"]).toEqual({
+      key: "per-layer-seconds",
+      value: DECODE_CONSTANTS.perLayerSeconds["vllm/fp16"],
+      source: "decode-calibration",
+      sourceParams: { basis: "vllm/fp16" },
+    });
+    expect(a["compute-share"]?.source).toBe("decode-calibration");
+    // vLLM on a 24 GB card: mixed steps of at most 2048 tokens (vllm/engine/arg_utils.py).
+    expect(a["schedule"]).toEqual({ key: "schedule", value: "mixed", source: "vllm-schedule" });
+    expect(a["step-token-budget"]).toEqual({
+      key: "step-token-budget",
+      value: 2048,
+      source: "vllm-schedule",
+    });
+    // One GPU, users in a loop: no all-reduce, no burst.
+    expect(a["all-reduce-seconds"]).toBeUndefined();
+    expect(a["arrival"]).toBeUndefined();
+  });
+
+  it("a user's efficiency and step budget are the request's; a burst says so; two GPUs name their link", () => {
+    const a = byKey(
+      servingSpeed({
+        ...input,
+        efficiency: 0.5,
+        stepTokens: 1000,
+        arrival: "burst",
+        tensorParallel: 2,
+        link: "pcie",
+      }),
+    );
+    expect(a["efficiency"]).toMatchObject({ value: 0.5, source: "request" });
+    expect(a["step-token-budget"]).toMatchObject({ value: 1000, source: "request" });
+    expect(a["arrival"]).toEqual({ key: "arrival", value: "burst", source: "request" });
+    expect(a["burst-ramp-seconds"]?.source).toBe("vllm-schedule");
+    expect(a["burst-ramp-seconds"]?.value).toBeGreaterThan(0);
+    expect(a["all-reduce-seconds"]).toEqual({
+      key: "all-reduce-seconds",
+      value: DECODE_CONSTANTS.allReduceSeconds.pcie,
+      source: "decode-calibration",
+      sourceParams: { basis: "link/pcie" },
+    });
+  });
+
+  it("Transformers runs every prompt at once: no step budget to report", () => {
+    const a = byKey(servingSpeed({ ...input, engine: "transformers" }));
+    expect(a["schedule"]).toEqual({
+      key: "schedule",
+      value: "static",
+      source: "hf-generate-schedule",
+    });
+    expect(a["step-token-budget"]).toBeUndefined();
   });
 });
