@@ -18,6 +18,22 @@ import { DECODE_CONSTANTS } from "../../../../src/estimate/generated/decode-cons
 import { findPreset } from "../../../../src/estimate/model/presets.ts";
 import { rtx4090 } from "../helpers.ts";
 
+/** Llama 2 7B in 16 bits on vLLM, one RTX 4090: the serving request these tests vary. */
+const LLAMA2_VLLM: ServingSpeedInput = {
+  model: findPreset("llama-2-7b")!.model,
+  gpu: rtx4090,
+  format: "fp16",
+  weightBits: 16,
+  scaleBits: 0,
+  kvBits: 16,
+  contextTokens: 4096,
+  batch: 1,
+  engine: "vllm",
+  tensorParallel: 1,
+  promptTokens: 512,
+  outputTokens: 128,
+};
+
 const C: DecodeConstants = {
   perLayerSeconds: { "vllm/fp16": 1e-5, "vllm/awq": 3e-5, "llama.cpp/fp16": 2e-5 },
   bandwidthShare: { "vllm/fp16": 0.8, "vllm/awq": 0.6 },
@@ -97,17 +113,10 @@ describe("decodeConstants: what stands in for missing rows", () => {
 });
 
 describe("servingLoads: lengths within the context", () => {
+  // 80 + 50 tokens asked of a 100-token context.
   const input: ServingSpeedInput = {
-    model: findPreset("llama-2-7b")!.model,
-    gpu: rtx4090,
-    format: "fp16",
-    weightBits: 16,
-    scaleBits: 0,
-    kvBits: 16,
+    ...LLAMA2_VLLM,
     contextTokens: 100,
-    batch: 1,
-    engine: "vllm",
-    tensorParallel: 1,
     promptTokens: 80,
     outputTokens: 50,
   };
@@ -151,20 +160,7 @@ describe("servingLoads: lengths within the context", () => {
 });
 
 describe("servingSpeed's assumptions: what a reader is told the figures rest on", () => {
-  const input: ServingSpeedInput = {
-    model: findPreset("llama-2-7b")!.model,
-    gpu: rtx4090,
-    format: "fp16",
-    weightBits: 16,
-    scaleBits: 0,
-    kvBits: 16,
-    contextTokens: 4096,
-    batch: 4,
-    engine: "vllm",
-    tensorParallel: 1,
-    promptTokens: 512,
-    outputTokens: 128,
-  };
+  const input: ServingSpeedInput = { ...LLAMA2_VLLM, batch: 4 };
   const byKey = (r: ReturnType<typeof servingSpeed>) =>
     Object.fromEntries(r.assumptions.map((a) => [a.key, a]));
 
