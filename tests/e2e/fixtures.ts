@@ -3,8 +3,9 @@
  * throws, breaks its Content-Security-Policy, or requests anything from another origin (the
  * site must work offline).
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { test as base, expect } from "@playwright/test";
+import type { Lang } from "../../src/i18n/lang.ts";
 
 export const test = base.extend<{ pageProblems: string[] }>({
   pageProblems: [
@@ -46,6 +47,22 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/**
+ * A behaviour flow, run once in one language: `flow("zh-cn", title, body)` is the test
+ * "title (zh-cn)". The other language's words for the same inputs and results are proven at
+ * unit level (tests/unit/views/parity.test.ts: every label, unit and choice each widget shows,
+ * in both languages; tests/unit/i18n/: every message), and a file's flows alternate their
+ * language, so both sites are driven end to end without running each flow twice. The fixtures
+ * are named here because Playwright reads the ones a test needs from its parameter list.
+ */
+export function flow(
+  lang: Lang,
+  title: string,
+  body: (fixtures: { page: Page; context: BrowserContext }, lang: Lang) => Promise<void>,
+): void {
+  test(`${title} (${lang})`, async ({ page, context }) => body({ page, context }, lang));
+}
 
 /**
  * Brings every island into view so each hydrates, then waits until none is left unhydrated:

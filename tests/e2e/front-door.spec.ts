@@ -1,5 +1,5 @@
 /**
- * The home page's front door, in both languages: a fine-tuning, a serving and a rendering
+ * The home page's front door, in both languages (flows alternate): a fine-tuning, a serving and a rendering
  * question each get the top options of the plan this test writes for them (the page's
  * opening state and what was typed), with the hours and cost the command line gives; and
  * the decision table opens on the same state, showing that same request.
@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
 import { inUnit, plain } from "../support/shown-text.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import { LANG_CURRENCY } from "../../src/i18n/lang.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
@@ -66,10 +66,10 @@ const OPTIONS = {
   deadlineHours: OPENING.job.deadlineHours,
 } as const;
 
-for (const lang of ["en", "zh-cn"] as const) {
-  test(`front door answers a fine-tuning question with the plan's options (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `front door answers a fine-tuning question with the plan's options`,
+  async ({ page }, lang) => {
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "fine-tune");
     await page.selectOption("#fd-model", "qwen2.5-7b");
@@ -91,11 +91,13 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expectAnswer(page, lang, best);
     await saved(page, "qwen2.5-7b", "500000000");
     await expectTable(page, lang, request);
-  });
+  },
+);
 
-  test(`front door answers a serving question with each user's rate (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `front door answers a serving question with each user's rate`,
+  async ({ page }, lang) => {
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "serve");
     await page.selectOption("#fd-model", "llama-3.1-8b");
@@ -123,11 +125,13 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(answers(page).first()).toContainText(lang === "en" ? "per user" : "每位用户");
     await saved(page, "inference", '"users":20');
     await expectTable(page, lang, request);
-  });
+  },
+);
 
-  test(`front door answers a rendering question from a time per frame (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `front door answers a rendering question from a time per frame`,
+  async ({ page }, lang) => {
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "batch");
     // A batch job has no model to choose.
@@ -147,5 +151,5 @@ for (const lang of ["en", "zh-cn"] as const) {
     await saved(page, '"mode":"batch"', '"frames":2000', "rtx-3090");
     await expectTable(page, lang, request);
     await expect(page.locator("#gf-mode")).toHaveValue("batch");
-  });
-}
+  },
+);

@@ -1,5 +1,5 @@
 /**
- * The answer reads at a glance (#24, item 7), in both languages: on a phone the front door's
+ * The answer reads at a glance (#24, item 7), in both languages (flows alternate): on a phone the front door's
  * top option stays in view while a field is edited, and on a wide screen the answer sits
  * beside the question; the "every GPU" link lands on the decision table; at a laptop's width
  * the table's verdict and price read whole; a phone shows the first five cards and a button
@@ -9,7 +9,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { runAxe } from "./axe.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow, test } from "./fixtures.ts";
 import { engineReady, openCalculators, openHome, typeInto } from "./calculators/helpers.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -48,12 +48,11 @@ const visibleRows = (page: Page) =>
     .locator('table[data-table="fit"] tbody tr')
     .evaluateAll((rows) => rows.filter((r) => r.checkVisibility()).length);
 
-for (const lang of ["en", "zh-cn"] as const) {
-  const t = TEXT[lang];
-
-  test(`phone: the top option stays in view while a field is edited (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `phone: the top option stays in view while a field is edited`,
+  async ({ page }, lang) => {
+    const t = TEXT[lang];
     await page.setViewportSize(PHONE);
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "fine-tune");
@@ -83,97 +82,103 @@ for (const lang of ["en", "zh-cn"] as const) {
       })
       .toBe(true);
     expect((await runAxe(page)).violations).toEqual([]);
-  });
+  },
+);
 
-  test(`desktop: the answer sits beside the question (${lang})`, async ({ page }) => {
-    await page.setViewportSize(LAPTOP);
-    await openHome(page, lang);
-    await page.locator("#fd-title").evaluate((h) => h.scrollIntoView({ block: "start" }));
-    const controls = await box(page.locator(".front-door .calc-controls"));
-    const answer = await box(page.getByTestId("fd-answer"));
-    expect(answer.x).toBeGreaterThanOrEqual(controls.x + controls.width);
-    expect(answer.y).toBeLessThan(LAPTOP.height);
-    expect(controls.y).toBeLessThan(LAPTOP.height);
-    // Typing in the last field leaves the answer in view.
-    await typeInto(page, "#fd-tokens", "2e9");
-    const after = await box(page.getByTestId("fd-answer"));
-    expect(after.y).toBeGreaterThanOrEqual(0);
-    expect(after.y).toBeLessThan(LAPTOP.height);
-    await expect(page.getByTestId("fd-glance")).toBeHidden();
-  });
+flow("en", `desktop: the answer sits beside the question`, async ({ page }, lang) => {
+  await page.setViewportSize(LAPTOP);
+  await openHome(page, lang);
+  await page.locator("#fd-title").evaluate((h) => h.scrollIntoView({ block: "start" }));
+  const controls = await box(page.locator(".front-door .calc-controls"));
+  const answer = await box(page.getByTestId("fd-answer"));
+  expect(answer.x).toBeGreaterThanOrEqual(controls.x + controls.width);
+  expect(answer.y).toBeLessThan(LAPTOP.height);
+  expect(controls.y).toBeLessThan(LAPTOP.height);
+  // Typing in the last field leaves the answer in view.
+  await typeInto(page, "#fd-tokens", "2e9");
+  const after = await box(page.getByTestId("fd-answer"));
+  expect(after.y).toBeGreaterThanOrEqual(0);
+  expect(after.y).toBeLessThan(LAPTOP.height);
+  await expect(page.getByTestId("fd-glance")).toBeHidden();
+});
 
-  test(`the "every GPU" link lands on the decision table (${lang})`, async ({ page }) => {
-    await openHome(page, lang);
-    const link = page.getByRole("link", { name: t.every });
-    await expect(link).toHaveAttribute("href", `${t.guide}#gpu-table`);
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${t.guide}#gpu-table$`));
-    await expect(page.locator('#gpu-table table[data-table="fit"]')).toHaveCount(1);
-    const viewport = page.viewportSize()!;
-    await expect
-      .poll(async () => {
-        const b = await box(page.locator("#gpu-table"));
-        return b.y >= -1 && b.y < viewport.height / 2;
-      })
-      .toBe(true);
-  });
+flow("zh-cn", `the "every GPU" link lands on the decision table`, async ({ page }, lang) => {
+  const t = TEXT[lang];
+  await openHome(page, lang);
+  const link = page.getByRole("link", { name: t.every });
+  await expect(link).toHaveAttribute("href", `${t.guide}#gpu-table`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${t.guide}#gpu-table$`));
+  await expect(page.locator('#gpu-table table[data-table="fit"]')).toHaveCount(1);
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(async () => {
+      const b = await box(page.locator("#gpu-table"));
+      return b.y >= -1 && b.y < viewport.height / 2;
+    })
+    .toBe(true);
+});
 
-  test(`laptop: the table's verdict and price read whole (${lang})`, async ({ page }) => {
-    await page.setViewportSize(LAPTOP);
-    await openCalculators(page, lang, "gf");
-    const verdicts = page.locator('table[data-table="fit"] td[data-k="verdict"]');
-    expect(await verdicts.count()).toBeGreaterThan(5);
-    const widths = await verdicts.evaluateAll((cells) =>
-      cells.map((c) => c.getBoundingClientRect().width),
+flow("en", `laptop: the table's verdict and price read whole`, async ({ page }, lang) => {
+  await page.setViewportSize(LAPTOP);
+  await openCalculators(page, lang, "gf");
+  const verdicts = page.locator('table[data-table="fit"] td[data-k="verdict"]');
+  expect(await verdicts.count()).toBeGreaterThan(5);
+  const widths = await verdicts.evaluateAll((cells) =>
+    cells.map((c) => c.getBoundingClientRect().width),
+  );
+  for (const w of widths) expect(w).toBeGreaterThanOrEqual(160);
+  const clipped = await page
+    .locator('table[data-table="fit"] td[data-k="price"]')
+    .evaluateAll((cells) =>
+      cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
     );
-    for (const w of widths) expect(w).toBeGreaterThanOrEqual(160);
-    const clipped = await page
-      .locator('table[data-table="fit"] td[data-k="price"]')
-      .evaluateAll((cells) =>
-        cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent),
-      );
-    expect(clipped).toEqual([]);
-    // The table scrolls in its box and the GPU column stays put while it does.
-    const head = page.locator('table[data-table="fit"] tbody th[scope="row"]').first();
-    await expect(head).toHaveCSS("position", "sticky");
-    const scroller = page.locator(`.calc-scroll:has(table[data-table="fit"])`);
-    const before = await box(head);
-    await scroller.evaluate((s) => (s.scrollLeft = 300));
-    const after = await box(head);
-    expect(Math.abs(after.x - before.x)).toBeLessThan(1);
-  });
+  expect(clipped).toEqual([]);
+  // The table scrolls in its box and the GPU column stays put while it does.
+  const head = page.locator('table[data-table="fit"] tbody th[scope="row"]').first();
+  await expect(head).toHaveCSS("position", "sticky");
+  const scroller = page.locator(`.calc-scroll:has(table[data-table="fit"])`);
+  const before = await box(head);
+  await scroller.evaluate((s) => (s.scrollLeft = 300));
+  const after = await box(head);
+  expect(Math.abs(after.x - before.x)).toBeLessThan(1);
+});
 
-  test(`phone: the first five cards, then "show all" (${lang})`, async ({ page }) => {
-    await page.setViewportSize(PHONE);
-    await openCalculators(page, lang, "gf");
-    const rows = await page.locator('table[data-table="fit"] tbody tr').count();
-    expect(rows).toBeGreaterThan(5);
-    await expect.poll(() => visibleRows(page)).toBe(5);
-    const button = page.getByRole("button", { name: t.showAll });
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-    const count = Number(t.showAll.exec(await button.innerText())?.[1]);
-    expect(count).toBe(rows);
-    await button.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => visibleRows(page)).toBe(rows);
-    const fewer = page.getByRole("button", { name: t.showFewer });
-    await expect(fewer).toHaveAttribute("aria-expanded", "true");
-    await expect(fewer).toBeFocused();
-    await page.keyboard.press("Space");
-    await expect.poll(() => visibleRows(page)).toBe(5);
-    expect((await runAxe(page)).violations).toEqual([]);
-  });
+flow("zh-cn", `phone: the first five cards, then "show all"`, async ({ page }, lang) => {
+  const t = TEXT[lang];
+  await page.setViewportSize(PHONE);
+  await openCalculators(page, lang, "gf");
+  const rows = await page.locator('table[data-table="fit"] tbody tr').count();
+  expect(rows).toBeGreaterThan(5);
+  await expect.poll(() => visibleRows(page)).toBe(5);
+  const button = page.getByRole("button", { name: t.showAll });
+  await expect(button).toHaveAttribute("aria-expanded", "false");
+  const count = Number(t.showAll.exec(await button.innerText())?.[1]);
+  expect(count).toBe(rows);
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(() => visibleRows(page)).toBe(rows);
+  const fewer = page.getByRole("button", { name: t.showFewer });
+  await expect(fewer).toHaveAttribute("aria-expanded", "true");
+  await expect(fewer).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect.poll(() => visibleRows(page)).toBe(5);
+  expect((await runAxe(page)).violations).toEqual([]);
+});
 
-  test(`laptop: every card's row shows, and no button (${lang})`, async ({ page }) => {
-    await page.setViewportSize(LAPTOP);
-    await openCalculators(page, lang, "gf");
-    const rows = await page.locator('table[data-table="fit"] tbody tr').count();
-    await expect.poll(() => visibleRows(page)).toBe(rows);
-    await expect(page.locator(".calc-show-all")).toBeHidden();
-  });
+flow("en", `laptop: every card's row shows, and no button`, async ({ page }, lang) => {
+  await page.setViewportSize(LAPTOP);
+  await openCalculators(page, lang, "gf");
+  const rows = await page.locator('table[data-table="fit"] tbody tr').count();
+  await expect.poll(() => visibleRows(page)).toBe(rows);
+  await expect(page.locator(".calc-show-all")).toBeHidden();
+});
 
+// Labels differ in width by language (CJK glyphs are wider), so this one runs in both.
+for (const lang of ["en", "zh-cn"] as const)
   for (const size of [PHONE, LAPTOP])
     test(`the chart's labels never overlap at ${size.width} px (${lang})`, async ({ page }) => {
+      const t = TEXT[lang];
       await page.setViewportSize(size);
       await openCalculators(page, lang, "gf");
       await page.locator(".calc-plan-chart > summary").click();
@@ -202,7 +207,10 @@ for (const lang of ["en", "zh-cn"] as const) {
       }
     });
 
-  test(`print: the full answer and every row, no summary or button (${lang})`, async ({ page }) => {
+flow(
+  "zh-cn",
+  `print: the full answer and every row, no summary or button`,
+  async ({ page }, lang) => {
     await page.setViewportSize(PHONE);
     await openHome(page, lang);
     await page.emulateMedia({ media: "print" });
@@ -213,44 +221,44 @@ for (const lang of ["en", "zh-cn"] as const) {
     const rows = await page.locator('table[data-table="fit"] tbody tr').count();
     await expect.poll(() => visibleRows(page)).toBe(rows);
     await expect(page.locator(".calc-show-all")).toBeHidden();
-  });
+  },
+);
 
-  test(`a returning visitor never sees the default answer first (${lang})`, async ({ page }) => {
-    await openHome(page, lang);
-    await page.selectOption("#fd-goal", "serve");
-    await engineReady(page);
-    const mine = await page.getByTestId("fd-answer").innerText();
-    await expect
-      .poll(() => page.evaluate(() => Object.values(localStorage).join(" ")))
-      .toContain("inference");
-    // Every frame of the next visit: what the answer shows, if anything, else whether some
-    // text says it is coming.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __seen: string[] }).__seen = seen;
-      const look = () => {
-        // A frame drawn while the parser is still inside the front door's markup (its
-        // answer box not parsed yet) shows neither answer: only judge whole markup.
-        if (!document.querySelector(".front-door .fd-result")) {
-          requestAnimationFrame(look);
-          return;
-        }
-        const answer = document.querySelector<HTMLElement>('[data-testid="fd-answer"]');
-        const pending = [
-          ...document.querySelectorAll<HTMLElement>(
-            ".front-door .calc-pending, .front-door [role=status]",
-          ),
-        ].some((p) => p.checkVisibility({ visibilityProperty: true }) && p.innerText.trim());
-        if (answer?.checkVisibility({ visibilityProperty: true })) seen.push(answer.innerText);
-        else if (document.querySelector(".front-door")) seen.push(pending ? "pending" : "blank");
+flow("en", `a returning visitor never sees the default answer first`, async ({ page }, lang) => {
+  await openHome(page, lang);
+  await page.selectOption("#fd-goal", "serve");
+  await engineReady(page);
+  const mine = await page.getByTestId("fd-answer").innerText();
+  await expect
+    .poll(() => page.evaluate(() => Object.values(localStorage).join(" ")))
+    .toContain("inference");
+  // Every frame of the next visit: what the answer shows, if anything, else whether some
+  // text says it is coming.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __seen: string[] }).__seen = seen;
+    const look = () => {
+      // A frame drawn while the parser is still inside the front door's markup (its
+      // answer box not parsed yet) shows neither answer: only judge whole markup.
+      if (!document.querySelector(".front-door .fd-result")) {
         requestAnimationFrame(look);
-      };
+        return;
+      }
+      const answer = document.querySelector<HTMLElement>('[data-testid="fd-answer"]');
+      const pending = [
+        ...document.querySelectorAll<HTMLElement>(
+          ".front-door .calc-pending, .front-door [role=status]",
+        ),
+      ].some((p) => p.checkVisibility({ visibilityProperty: true }) && p.innerText.trim());
+      if (answer?.checkVisibility({ visibilityProperty: true })) seen.push(answer.innerText);
+      else if (document.querySelector(".front-door")) seen.push(pending ? "pending" : "blank");
       requestAnimationFrame(look);
-    });
-    await openHome(page, lang);
-    await expect.poll(() => page.getByTestId("fd-answer").innerText()).toBe(mine);
-    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(new Set(seen.filter((s) => s !== "pending"))).toEqual(new Set([mine]));
+    };
+    requestAnimationFrame(look);
   });
-}
+  await openHome(page, lang);
+  await expect.poll(() => page.getByTestId("fd-answer").innerText()).toBe(mine);
+  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(new Set(seen.filter((s) => s !== "pending"))).toEqual(new Set([mine]));
+});

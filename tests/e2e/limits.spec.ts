@@ -1,5 +1,5 @@
 /**
- * The deadline as a limit, in both languages: the issue's question (QLoRA of Qwen2.5-32B on
+ * The deadline as a limit, in both languages (flows alternate): the issue's question (QLoRA of Qwen2.5-32B on
  * 1 B tokens within 24 h) answers on the front door with options that meet the deadline,
  * or says none does and then names the fastest option and the longest deadline it needs;
  * the decision table says the same above its rows, and a row that misses it says so in the
@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
 import { inUnit, plain } from "../support/shown-text.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
   engineReady,
@@ -92,12 +92,10 @@ const limitLines = (page: Page, id: string) =>
   page.locator(`section[aria-labelledby="${id}-title"] [data-limits]`);
 const runs = (r: Row) => r.verdict !== "does-not-fit";
 
-for (const lang of ["en", "zh-cn"] as const) {
-  const w = WORDS[lang];
-
-  test(`each option's hours carry their likely range and the deadline verdict (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `each option's hours carry their likely range and the deadline verdict`,
+  async ({ page }, lang) => {
     await ask(page, lang, 24);
     const best = bestRows(estimate(question(24)));
     const shownFirst = best.filter(runs).slice(0, 3);
@@ -130,11 +128,14 @@ for (const lang of ["en", "zh-cn"] as const) {
         page.locator(`[data-table="fit"] tbody tr[data-gpu="${r.gpu}"]`).first(),
       ).toContainText(CELL[lang](plain(lang, range.low, 2), plain(lang, range.high, 2)));
     }
-  });
+  },
+);
 
-  test(`a 24 h deadline: options that meet it come first, on the front door and the table (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `a 24 h deadline: options that meet it come first, on the front door and the table`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await ask(page, lang, 24);
     const request = question(24);
     const result = estimate(request, lang);
@@ -167,11 +168,14 @@ for (const lang of ["en", "zh-cn"] as const) {
       await expect(page.locator(`[data-table="fit"] tbody tr[data-gpu="${r.gpu}"]`)).toContainText(
         w.misses,
       );
-  });
+  },
+);
 
-  test(`a deadline no option meets: the answer says so, then the fastest and the deadline it needs (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `a deadline no option meets: the answer says so, then the fastest and the deadline it needs`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await ask(page, lang, 0.5);
     const { limits } = estimate(question(0.5), lang);
     // Hand check: 1 B tokens of a 32 B model is 6 x 32e9 x 1e9 = 1.9e20 FLOPs, hours even
@@ -192,13 +196,13 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(table.first()).toHaveText(w.none(inUnit(lang, 0.5, "hours", 1)));
     await expect(table.nth(1)).toContainText(fastest.gpuName);
     await expect(table.nth(1)).not.toContainText("fd.");
-  });
-}
+  },
+);
 
-for (const lang of ["en", "zh-cn"] as const) {
-  test(`on a 390 px phone the decision table reads as one card per option, none wider than the screen (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `on a 390 px phone the decision table reads as one card per option, none wider than the screen`,
+  async ({ page }, lang) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCalculators(page, lang, "gf");
     const table = page.locator('[data-table="fit"]');
@@ -215,5 +219,5 @@ for (const lang of ["en", "zh-cn"] as const) {
     expect(box.cellLabel).toBe(`"${lang === "en" ? "Verdict" : "结论"}"`);
     // The column heads are for screen readers only: each card names its own.
     expect(box.head).toBeLessThanOrEqual(1);
-  });
-}
+  },
+);

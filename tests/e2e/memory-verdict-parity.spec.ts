@@ -2,18 +2,16 @@
  * One memory verdict on two pages (issue 17, item 4): for the same served workload, GPU and
  * GPU count, the decision table (/guides/choosing-a-gpu/) prints the memory to rent per GPU
  * and the verdict the inference page (/guides/inference/) prints for that GPU and count, in
- * both languages. Everything is set through the pages' own fields as a user would (the
+ * both languages (one case in each). Everything is set through the pages' own fields as a user would (the
  * model, context and engine are the inference page's and carry over to the table; the users
  * are the table's own), and compared as the text each page shows. The expected relations
  * are also worked by hand from the shown figures: rent = nvidia-smi figure x (1 + headroom),
  * and one more sequence adds its KV cache (x headroom) to every GPU of the group.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import { openCalculators, pageRequest, typeInto } from "./calculators/helpers.ts";
-
-const LANGS: readonly Lang[] = ["en", "zh-cn"];
 
 /** The table's words for a row's verdict and a row of several copies, written here. */
 const WORDS = {
@@ -172,10 +170,10 @@ async function expectSameVerdict(
   return v;
 }
 
-for (const lang of LANGS) {
-  test(`Llama 3.1 70B near the limit of 4 x H100: the table and the inference page agree (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `Llama 3.1 70B near the limit of 4 x H100: the table and the inference page agree`,
+  async ({ page }, lang) => {
     // 70B in 16 bits is 141 GB of weights: 35 GB on each of 4 GPUs, 70 GB on each of 2,
     // which with activations and 20% headroom is over an 80 GB H100 (81,559 MiB). At 32,768
     // tokens each sequence's KV cache is 80 layers x 8 KV heads x 128 x 2 (K, V) x 2 bytes x
@@ -217,11 +215,13 @@ for (const lang of LANGS) {
     // (each figure is rounded up to 0.1 GB, so within 0.1).
     expect(Math.abs(numberIn(over.rent) - numberIn(at12.rent) - 3.22)).toBeLessThanOrEqual(0.11);
     expect(numberIn(over.rent)).toBeGreaterThan(85.5);
-  });
+  },
+);
 
-  test(`Llama 3.1 8B on one GPU: the table and the inference page agree (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `Llama 3.1 8B on one GPU: the table and the inference page agree`,
+  async ({ page }, lang) => {
     // 8B in 16 bits is 16 GB of weights; at 8,192 tokens each sequence's KV cache is 32
     // layers x 8 KV heads x 128 x 2 x 2 bytes x 8,192 = 1.07 GB. Two users sit near a 24 GB
     // card's limit; an L4 (23,034 MiB) holds one.
@@ -261,5 +261,5 @@ for (const lang of LANGS) {
       group: 1,
       usersPerCopy: 2,
     });
-  });
-}
+  },
+);

@@ -1,11 +1,11 @@
 /**
- * The memory verdict on the training-memory and inference guides, in both languages: the
+ * The memory verdict on the training-memory and inference guides, in both languages (flows alternate): the
  * headline "rent at least X GB per GPU" and the chosen GPU's fit (with headroom, tight, no) are what the
  * command line's task code computes for the request the widget shows; the allocator and
  * nvidia-smi figures follow as details; GPUs are named, never shown by id.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import { openCalculators, typeInto } from "./calculators/helpers.ts";
 import { loadGpuSpecs } from "../../src/catalog/load.ts";
 import type { MemoryVerdict } from "../../src/estimate/memory/views.ts";
@@ -112,25 +112,25 @@ async function expectVerdict(
   expect(text).not.toMatch(/\d{8,}/);
 }
 
-for (const lang of ["en", "zh-cn"] as const) {
-  test(`training memory verdict matches the core (${lang})`, async ({ page }) => {
-    await open(page, lang, "tm");
-    await page.selectOption("#tm-gpu", "rtx-4090");
-    await page.selectOption("#tm-method", "none");
-    await page.selectOption("#tm-recompute", "none");
-    await engineReady(page);
-    // Full fine-tuning of an 8B model: far more than a 24 GB card.
-    await expectVerdict(page, lang, "tm", "does-not-fit");
-    // QLoRA with full recomputation fits on it.
-    await page.selectOption("#tm-method", "qlora");
-    await page.selectOption("#tm-recompute", "full");
-    await engineReady(page);
-    await expectVerdict(page, lang, "tm", "fits");
-  });
+flow("zh-cn", `training memory verdict matches the core`, async ({ page }, lang) => {
+  await open(page, lang, "tm");
+  await page.selectOption("#tm-gpu", "rtx-4090");
+  await page.selectOption("#tm-method", "none");
+  await page.selectOption("#tm-recompute", "none");
+  await engineReady(page);
+  // Full fine-tuning of an 8B model: far more than a 24 GB card.
+  await expectVerdict(page, lang, "tm", "does-not-fit");
+  // QLoRA with full recomputation fits on it.
+  await page.selectOption("#tm-method", "qlora");
+  await page.selectOption("#tm-recompute", "full");
+  await engineReady(page);
+  await expectVerdict(page, lang, "tm", "fits");
+});
 
-  test(`a LoRA whose peak fits a 24 GB card but not its headroom is tight, by the shown gap (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `a LoRA whose peak fits a 24 GB card but not its headroom is tight, by the shown gap`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "tm");
     // LoRA on Qwen2.5-7B with LLaMA-Factory's defaults: at 2,048 tokens it fits an RTX 4090
     // with headroom (LLaMA-Factory's table: about 16 GB for a 7B LoRA); at 2,560 the peak
@@ -157,16 +157,16 @@ for (const lang of ["en", "zh-cn"] as const) {
     expect(answer).toBe(WORDS[lang].tight(`${short} GB`));
     expect(Math.abs(Number(short) - (rent - capacity))).toBeLessThanOrEqual(0.11);
     expect(Number(short)).toBeGreaterThan(0);
-  });
+  },
+);
 
-  test(`inference memory verdict matches the core (${lang})`, async ({ page }) => {
-    await open(page, lang, "im");
-    await page.selectOption("#im-gpu", "t4");
-    await engineReady(page);
-    // 16 GB of weights do not fit in a T4's 15,360 MiB.
-    await expectVerdict(page, lang, "im", "does-not-fit");
-    await page.selectOption("#im-gpu", "a100-80gb-sxm");
-    await engineReady(page);
-    await expectVerdict(page, lang, "im", "fits");
-  });
-}
+flow("zh-cn", `inference memory verdict matches the core`, async ({ page }, lang) => {
+  await open(page, lang, "im");
+  await page.selectOption("#im-gpu", "t4");
+  await engineReady(page);
+  // 16 GB of weights do not fit in a T4's 15,360 MiB.
+  await expectVerdict(page, lang, "im", "does-not-fit");
+  await page.selectOption("#im-gpu", "a100-80gb-sxm");
+  await engineReady(page);
+  await expectVerdict(page, lang, "im", "fits");
+});

@@ -1,5 +1,5 @@
 /**
- * Reading and acting on the decision table (issue 17, items 6 and 8), in both languages:
+ * Reading and acting on the decision table (issue 17, items 6 and 8), in both languages (flows alternate):
  * a row opens the total-cost page as itself (its GPU, count, price and every billed hour,
  * none of the page's example left) and a served row opens the inference page at its own
  * GPU, group and users per copy, from the table and from the front door; the less-used
@@ -7,7 +7,7 @@
  * options drawn as cost against hours mark the cheapest and the fastest the table lists.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
   engineReady,
@@ -17,8 +17,6 @@ import {
   pageRequest,
   typeInto,
 } from "./calculators/helpers.ts";
-
-const LANGS: readonly Lang[] = ["en", "zh-cn"];
 
 /** The dictionaries' words these tests look for, written out here. */
 const WORDS = {
@@ -64,59 +62,59 @@ const inferencePath = (lang: Lang) =>
 const trainingPath = (lang: Lang) =>
   lang === "en" ? "/en/guides/training-memory/" : "/guides/training-memory/";
 
-for (const lang of LANGS) {
+flow("en", `a plan row opens the cost page as itself`, async ({ page }, lang) => {
   const w = WORDS[lang];
+  await openCalculators(page, lang, "gf");
+  // The rendering example (2,880 frames of 45 s on an RTX 4090), at a price typed here.
+  await page.selectOption("#gf-mode", "batch");
+  await page.selectOption("#gf-currency", "USD");
+  await page.getByRole("button", { name: w.add }).click();
+  await page.selectOption("#gf-p0-gpu", "rtx-4090");
+  await page.selectOption("#gf-p0-currency", "USD");
+  await typeInto(page, "#gf-p0-pricePerGpuHour", "0.5");
+  await expect
+    .poll(async () => (await pageRequest(page, "gf"))["prices"])
+    .toEqual({ "rtx-4090": { pricePerGpuHour: 0.5, currency: "USD" } });
+  const gpus = numberIn(await cell(page, "rtx-4090", "gpus").innerText());
+  const hours = numberIn(await cell(page, "rtx-4090", "hours").innerText());
+  const cost = numberIn(await cell(page, "rtx-4090", "cost").innerText());
+  // Worked from the row: 0.5 per GPU-hour x its GPUs x its billed hours (shown to 0.01 h).
+  expect(Math.abs(cost - 0.5 * gpus * hours)).toBeLessThan(0.005 * gpus + 0.01);
 
-  test(`a plan row opens the cost page as itself (${lang})`, async ({ page }) => {
-    await openCalculators(page, lang, "gf");
-    // The rendering example (2,880 frames of 45 s on an RTX 4090), at a price typed here.
-    await page.selectOption("#gf-mode", "batch");
-    await page.selectOption("#gf-currency", "USD");
-    await page.getByRole("button", { name: w.add }).click();
-    await page.selectOption("#gf-p0-gpu", "rtx-4090");
-    await page.selectOption("#gf-p0-currency", "USD");
-    await typeInto(page, "#gf-p0-pricePerGpuHour", "0.5");
-    await expect
-      .poll(async () => (await pageRequest(page, "gf"))["prices"])
-      .toEqual({ "rtx-4090": { pricePerGpuHour: 0.5, currency: "USD" } });
-    const gpus = numberIn(await cell(page, "rtx-4090", "gpus").innerText());
-    const hours = numberIn(await cell(page, "rtx-4090", "hours").innerText());
-    const cost = numberIn(await cell(page, "rtx-4090", "cost").innerText());
-    // Worked from the row: 0.5 per GPU-hour x its GPUs x its billed hours (shown to 0.01 h).
-    expect(Math.abs(cost - 0.5 * gpus * hours)).toBeLessThan(0.005 * gpus + 0.01);
+  await cell(page, "rtx-4090", "cost").getByRole("link", { name: w.toCost }).click();
+  await expect(page).toHaveURL(new RegExp(`${costPath(lang)}$`));
+  await hydrateAll(page);
+  // One option, the row's own: none of the page's example (1 and 4 RTX 4090 at 2.5 each).
+  await expect(page.locator("#cc-o1-gpu")).toHaveCount(0);
+  await expect(page.locator("#cc-o0-gpu")).toHaveValue("rtx-4090");
+  await expect(page.locator("#cc-o0-gpus")).toHaveValue(String(gpus));
+  expect(numberIn(await page.locator("#cc-o0-pricePerHour").inputValue())).toBeCloseTo(
+    0.5 * gpus,
+    9,
+  );
+  const options = page.locator('[data-table="options"] tbody tr');
+  await expect(options).toHaveCount(1);
+  // The cost page bills the row's hours at the row's price: the same total, the same hours.
+  const total = numberIn(await options.locator('[data-k="total"]').innerText());
+  expect(Math.abs(total - cost)).toBeLessThanOrEqual(0.01);
+  const billed = numberIn(await options.locator("td").nth(1).innerText());
+  expect(Math.abs(billed - hours)).toBeLessThanOrEqual(0.01);
+  // The total says its currency: the row's, the plan's US dollars, on either site.
+  await expect(options.locator('[data-k="total"]')).toContainText("USD");
+  // The row's hours fill the boxes rounded for reading: three decimals, or four significant
+  // digits below 1 (a download of 0.0005382690133333333 h reads 0.0005383).
+  const boxes = await page
+    .locator('section[aria-labelledby="cc-title"] input[inputmode="decimal"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  expect(boxes.length).toBeGreaterThan(3);
+  for (const text of boxes) expect(text).toMatch(/^$|^-?\d+(\.\d{1,3})?$|^-?0\.0*[1-9]\d{0,3}$/);
+});
 
-    await cell(page, "rtx-4090", "cost").getByRole("link", { name: w.toCost }).click();
-    await expect(page).toHaveURL(new RegExp(`${costPath(lang)}$`));
-    await hydrateAll(page);
-    // One option, the row's own: none of the page's example (1 and 4 RTX 4090 at 2.5 each).
-    await expect(page.locator("#cc-o1-gpu")).toHaveCount(0);
-    await expect(page.locator("#cc-o0-gpu")).toHaveValue("rtx-4090");
-    await expect(page.locator("#cc-o0-gpus")).toHaveValue(String(gpus));
-    expect(numberIn(await page.locator("#cc-o0-pricePerHour").inputValue())).toBeCloseTo(
-      0.5 * gpus,
-      9,
-    );
-    const options = page.locator('[data-table="options"] tbody tr');
-    await expect(options).toHaveCount(1);
-    // The cost page bills the row's hours at the row's price: the same total, the same hours.
-    const total = numberIn(await options.locator('[data-k="total"]').innerText());
-    expect(Math.abs(total - cost)).toBeLessThanOrEqual(0.01);
-    const billed = numberIn(await options.locator("td").nth(1).innerText());
-    expect(Math.abs(billed - hours)).toBeLessThanOrEqual(0.01);
-    // The total says its currency: the row's, the plan's US dollars, on either site.
-    await expect(options.locator('[data-k="total"]')).toContainText("USD");
-    // The row's hours fill the boxes rounded for reading: three decimals, or four significant
-    // digits below 1 (a download of 0.0005382690133333333 h reads 0.0005383).
-    const boxes = await page
-      .locator('section[aria-labelledby="cc-title"] input[inputmode="decimal"]')
-      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-    expect(boxes.length).toBeGreaterThan(3);
-    for (const text of boxes) expect(text).toMatch(/^$|^-?\d+(\.\d{1,3})?$|^-?0\.0*[1-9]\d{0,3}$/);
-  });
-
-  test(`a served row opens the inference page at its GPU, group and users per copy (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `a served row opens the inference page at its GPU, group and users per copy`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
     await page.selectOption("#gf-mode", "inference");
     await typeInto(page, "#gf-users", "24");
@@ -140,11 +138,14 @@ for (const lang of LANGS) {
       'section[aria-labelledby="im-title"] [data-verdict] [data-figure="rent"]',
     );
     expect(numberIn(await rent.innerText())).toBe(numberIn(memory));
-  });
+  },
+);
 
-  test(`a training row opens the training-memory page at its GPU and count (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `a training row opens the training-memory page at its GPU and count`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     // The opening QLoRA fine-tune: the RTX 4090 row runs it on several GPUs for speed, the
     // H100 row on one.
     for (const gpu of ["rtx-4090", "h100-sxm"]) {
@@ -161,11 +162,14 @@ for (const lang of LANGS) {
       const rent = page.locator('section[aria-labelledby="tm-title"] [data-figure="rent"]');
       expect(numberIn(await rent.innerText()), gpu).toBe(figure);
     }
-  });
+  },
+);
 
-  test(`the front door opens the memory and cost pages on its first option (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `the front door opens the memory and cost pages on its first option`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "serve");
     await typeInto(page, "#fd-users", "6");
@@ -204,11 +208,14 @@ for (const lang of LANGS) {
     await expect(page.locator("#cc-o1-gpu")).toHaveCount(0);
     await expect(page.locator("#cc-o0-gpu")).toHaveValue(gpu);
     await expect(page.locator("#cc-o0-gpus")).toHaveValue(String(gpus));
-  });
+  },
+);
 
-  test(`less-used columns wait behind a box; a missed deadline shows by the GPU (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `less-used columns wait behind a box; a missed deadline shows by the GPU`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await page.setViewportSize({ width: 1280, height: 900 });
     await openCalculators(page, lang, "gf");
     const why = table(page).locator("thead th", { hasText: w.why });
@@ -222,11 +229,14 @@ for (const lang of LANGS) {
     // Within one hour no GPU trains the opening workload: every row says it misses.
     await typeInto(page, "#gf-deadlineHours", "1");
     await expect(table(page).locator('tbody th[scope="row"]').first()).toContainText(w.missed);
-  });
+  },
+);
 
-  test(`the options as a chart mark the cheapest and the fastest the table lists (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `the options as a chart mark the cheapest and the fastest the table lists`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
     // Rows that run and carry both hours and a cost, read from the table.
     const rows = await table(page)
@@ -254,5 +264,5 @@ for (const lang of LANGS) {
       chart.locator(`circle[data-mark="${mark}"], circle[data-mark="both"]`);
     await expect(marked("cheapest")).toHaveAttribute("data-gpu", cheapest.gpu);
     await expect(marked("fastest")).toHaveAttribute("data-gpu", fastest.gpu);
-  });
-}
+  },
+);

@@ -1,16 +1,13 @@
 /**
- * Serving answers a user can act on (issue #24, item 6), in both languages: the decision
+ * Serving answers a user can act on (issue #24, item 6), in both languages (flows alternate): the decision
  * table and the front door say which engine, weight precision and KV-cache precision a
  * serving answer assumes, offer each as a control beside it, and say nothing of a deadline
  * (serving has none); the context field says it holds prompt and output; the table says what
  * its billed hours count.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import type { Lang } from "./calculators/helpers.ts";
+import { expect, flow } from "./fixtures.ts";
 import { engineReady, openCalculators, openHome, pageRequest } from "./calculators/helpers.ts";
-
-const LANGS: readonly Lang[] = ["en", "zh-cn"];
 
 /** The page's words, written here rather than read from its dictionary. */
 const WORDS = {
@@ -35,12 +32,11 @@ const WORDS = {
 const section = (page: Page, id: string): Locator =>
   page.locator(`section[aria-labelledby="${id}-title"]`);
 
-for (const lang of LANGS) {
-  const w = WORDS[lang];
-
-  test(`a serving question on the decision table names engine, precisions, no deadline (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `a serving question on the decision table names engine, precisions, no deadline`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
     await page.selectOption("#gf-mode", "inference");
     await engineReady(page);
@@ -67,11 +63,14 @@ for (const lang of LANGS) {
     await expect
       .poll(async () => (await pageRequest(page, "gf"))["workload"])
       .toMatchObject({ task: "serve", kvBits: 8 });
-  });
+  },
+);
 
-  test(`a serving question on the front door names engine, precisions, no deadline (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `a serving question on the front door names engine, precisions, no deadline`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "serve");
     await engineReady(page);
@@ -85,5 +84,5 @@ for (const lang of LANGS) {
     await engineReady(page);
     await expect(fd.locator("[data-assumes]")).toHaveText(w.assumes("SGLang", 16));
     await expect(fd).not.toContainText(w.deadline);
-  });
-}
+  },
+);

@@ -1,5 +1,5 @@
 /**
- * Your prices, in both languages: a fresh visit to the decision table and to the front door
+ * Your prices, in both languages (flows alternate): a fresh visit to the decision table and to the front door
  * never calls any price "your price" (the cost page's example options are not the user's
  * quote); a price typed for a GPU is shown as such in that GPU's row and in the plan's
  * request with its currency, survives a reload, reaches the front door, and clearing removes
@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { Lang } from "./calculators/helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, flow } from "./fixtures.ts";
 import {
   engineReady,
   hydrateAll,
@@ -69,12 +69,11 @@ async function usdPlanWithYuanPrice(page: Page, lang: Lang, price: string): Prom
   await typeInto(page, "#gf-p0-pricePerGpuHour", price);
 }
 
-for (const lang of ["en", "zh-cn"] as const) {
-  const w = WORDS[lang];
-
-  test(`a fresh visit shows no price as yours, on the decision table and the front door (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `a fresh visit shows no price as yours, on the decision table and the front door`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
     await expect(row(page, "rtx-4090")).toBeVisible();
     await expect(table(page)).not.toContainText(w.yours);
@@ -89,11 +88,14 @@ for (const lang of ["en", "zh-cn"] as const) {
       await expect(answers(page).locator("li").first()).toBeVisible();
       await expect(answers(page)).not.toContainText(w.door);
     }
-  });
+  },
+);
 
-  test(`a typed price is yours in its row, survives a reload, reaches the front door and clears (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `a typed price is yours in its row, survives a reload, reaches the front door and clears`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
     // A batch job timed on the RTX 4090 (the example the table opens on) fits on one card.
     await page.selectOption("#gf-mode", "batch");
@@ -134,47 +136,51 @@ for (const lang of ["en", "zh-cn"] as const) {
     await hydrateAll(page);
     await expect(page.locator("#gf-p0-gpu")).toHaveCount(0);
     await expect(table(page)).not.toContainText(w.yours);
-  });
+  },
+);
 
-  test(`prices in both currencies give priced, converted answers (${lang})`, async ({ page }) => {
-    await usdPlanWithYuanPrice(page, lang, "1.8");
-    await page.getByRole("button", { name: w.add }).click();
-    await page.selectOption("#gf-p1-gpu", "h100-sxm");
-    await page.selectOption("#gf-p1-currency", "USD");
-    await typeInto(page, "#gf-p1-pricePerGpuHour", "2.2");
-    await engineReady(page);
-    // Nothing typed is refused: no message beside either price, and the table answers.
-    await expect(page.locator("#gf-p0-currency-err")).toHaveText("");
-    await expect(page.locator("#gf-p0-currency")).not.toHaveAttribute("aria-invalid", "true");
-    await expect(table(page).locator("caption")).toContainText("USD");
-    // 1.8 CNY at the ECB cross of 2026-05-08 (6.8012 CNY per USD): 1.8 / 6.8012 = 0.2647
-    // USD, shown as 0.26, marked converted with what was typed, the rate, its date and source.
-    const r4090 = row(page, "rtx-4090").locator('[data-k="price"]');
-    await expect(r4090).toContainText(w.converted("0.26", "1.8"));
-    await expect(r4090).toContainText("6.8012");
-    await expect(r4090).toContainText("2026-05-08");
-    await expect(r4090).toContainText(w.rateSource);
-    await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toHaveText(w.own("2.2"));
-    // The same prices in a CNY plan: the dollar price is the one converted (2.2 x 6.8012 =
-    // 14.96264, shown 14.96), the yuan price is used as typed.
-    await page.selectOption("#gf-currency", "CNY");
-    await engineReady(page);
-    await expect(table(page).locator("caption")).toContainText("CNY");
-    await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toContainText(
-      w.converted("14.96", "2.2"),
-    );
-    await expect(row(page, "rtx-4090").locator('[data-k="price"]')).toHaveText(w.own("1.8"));
-    // The front door answers with them too: priced options, no message about the inputs.
-    await openHome(page, lang);
-    await page.selectOption("#fd-goal", "batch");
-    await engineReady(page);
-    await expect(answers(page).locator("li").first()).toBeVisible();
-    await expect(answers(page)).toContainText(w.door);
-  });
+flow("en", `prices in both currencies give priced, converted answers`, async ({ page }, lang) => {
+  const w = WORDS[lang];
+  await usdPlanWithYuanPrice(page, lang, "1.8");
+  await page.getByRole("button", { name: w.add }).click();
+  await page.selectOption("#gf-p1-gpu", "h100-sxm");
+  await page.selectOption("#gf-p1-currency", "USD");
+  await typeInto(page, "#gf-p1-pricePerGpuHour", "2.2");
+  await engineReady(page);
+  // Nothing typed is refused: no message beside either price, and the table answers.
+  await expect(page.locator("#gf-p0-currency-err")).toHaveText("");
+  await expect(page.locator("#gf-p0-currency")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(table(page).locator("caption")).toContainText("USD");
+  // 1.8 CNY at the ECB cross of 2026-05-08 (6.8012 CNY per USD): 1.8 / 6.8012 = 0.2647
+  // USD, shown as 0.26, marked converted with what was typed, the rate, its date and source.
+  const r4090 = row(page, "rtx-4090").locator('[data-k="price"]');
+  await expect(r4090).toContainText(w.converted("0.26", "1.8"));
+  await expect(r4090).toContainText("6.8012");
+  await expect(r4090).toContainText("2026-05-08");
+  await expect(r4090).toContainText(w.rateSource);
+  await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toHaveText(w.own("2.2"));
+  // The same prices in a CNY plan: the dollar price is the one converted (2.2 x 6.8012 =
+  // 14.96264, shown 14.96), the yuan price is used as typed.
+  await page.selectOption("#gf-currency", "CNY");
+  await engineReady(page);
+  await expect(table(page).locator("caption")).toContainText("CNY");
+  await expect(row(page, "h100-sxm").locator('[data-k="price"]')).toContainText(
+    w.converted("14.96", "2.2"),
+  );
+  await expect(row(page, "rtx-4090").locator('[data-k="price"]')).toHaveText(w.own("1.8"));
+  // The front door answers with them too: priced options, no message about the inputs.
+  await openHome(page, lang);
+  await page.selectOption("#fd-goal", "batch");
+  await engineReady(page);
+  await expect(answers(page).locator("li").first()).toBeVisible();
+  await expect(answers(page)).toContainText(w.door);
+});
 
-  test(`the front door marks a converted cost on its option and gives the rate once (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `the front door marks a converted cost on its option and gives the rate once`,
+  async ({ page }, lang) => {
+    const w = WORDS[lang];
     await usdPlanWithYuanPrice(page, lang, "0.01");
     await openHome(page, lang);
     await page.selectOption("#fd-goal", "batch");
@@ -187,11 +193,13 @@ for (const lang of ["en", "zh-cn"] as const) {
     await expect(rates).toHaveCount(1);
     await expect(rates).toContainText(w.doorRate);
     await expect(rates).toContainText("2026-05-08");
-  });
+  },
+);
 
-  test(`the same workload ranks the same hardware in USD and in CNY (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `the same workload ranks the same hardware in USD and in CNY`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "gf");
     // The issue's question: Llama 3.1 70B served to 50 users.
     await page.selectOption("#gf-mode", "inference");
@@ -214,5 +222,5 @@ for (const lang of ["en", "zh-cn"] as const) {
     const cny = await order("CNY");
     expect(usd.length).toBeGreaterThan(3);
     expect(cny).toEqual(usd);
-  });
-}
+  },
+);

@@ -14,8 +14,7 @@ import {
   leading,
   plain,
 } from "../../support/shown-text.ts";
-import { test, expect } from "../fixtures.ts";
-import type { Lang } from "./helpers.ts";
+import { expect, flow, test } from "../fixtures.ts";
 
 /** A request the page shows, as the command line takes it. */
 type TimeRequest = { task: "train-time" } & TaskRequest<"train-time">;
@@ -31,38 +30,34 @@ import {
 } from "./helpers.ts";
 import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
-const LANGS: readonly Lang[] = ["en", "zh-cn"];
-
-for (const lang of LANGS) {
-  test(`training memory matches the command line (${lang})`, async ({ page }) => {
-    await openCalculators(page, lang);
-    await typeInto(page, "#tm-seqLen", "4096");
-    await typeInto(page, "#tm-microBatch", "2");
-    await page.selectOption("#tm-precision", "fp16-mixed");
-    await page.selectOption("#tm-method", "lora");
-    const request: TaskRequest<"train-memory"> = {
-      task: "train-memory",
-      model: OPENING.model,
-      ...OPENING.training,
-      seqLen: 4096,
-      microBatch: 2,
-      precision: "fp16-mixed",
-      // LoRA on a 16-bit base keeps the adapters the QLoRA fine-tune had.
-      lora: { ...OPENING.training.lora, baseBits: 16 },
-    };
-    expect(await pageRequest(page, "tm")).toEqual(request);
-    const r = estimate(request);
-    await expect(figure(page, "tm", "allocator")).toHaveText(
-      inUnit(lang, r.allocatorPeakBytes / 2 ** 30, "gib", 1),
-    );
-    await expect(figure(page, "tm", "smi")).toHaveText(
-      inUnit(lang, r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
-    );
-    // The headline: GB to rent, the need with headroom rounded up to 0.1 GB.
-    await expect(figure(page, "tm", "rent")).toHaveText(inUnit(lang, r.verdict.rentGB, "gb", 1));
-    await expectNoBrokenNumbers(page);
-  });
-}
+flow("en", `training memory matches the command line`, async ({ page }, lang) => {
+  await openCalculators(page, lang);
+  await typeInto(page, "#tm-seqLen", "4096");
+  await typeInto(page, "#tm-microBatch", "2");
+  await page.selectOption("#tm-precision", "fp16-mixed");
+  await page.selectOption("#tm-method", "lora");
+  const request: TaskRequest<"train-memory"> = {
+    task: "train-memory",
+    model: OPENING.model,
+    ...OPENING.training,
+    seqLen: 4096,
+    microBatch: 2,
+    precision: "fp16-mixed",
+    // LoRA on a 16-bit base keeps the adapters the QLoRA fine-tune had.
+    lora: { ...OPENING.training.lora, baseBits: 16 },
+  };
+  expect(await pageRequest(page, "tm")).toEqual(request);
+  const r = estimate(request);
+  await expect(figure(page, "tm", "allocator")).toHaveText(
+    inUnit(lang, r.allocatorPeakBytes / 2 ** 30, "gib", 1),
+  );
+  await expect(figure(page, "tm", "smi")).toHaveText(
+    inUnit(lang, r.nvidiaSmiBytes / 2 ** 20, "mib", 0),
+  );
+  // The headline: GB to rent, the need with headroom rounded up to 0.1 GB.
+  await expect(figure(page, "tm", "rent")).toHaveText(inUnit(lang, r.verdict.rentGB, "gb", 1));
+  await expectNoBrokenNumbers(page);
+});
 
 test("inference memory and concurrency match the command line", async ({ page }) => {
   await openCalculators(page, "en", "im");
@@ -89,10 +84,10 @@ test("inference memory and concurrency match the command line", async ({ page })
   );
 });
 
-for (const lang of LANGS) {
-  test(`throughput matches the command line, on one GPU and on several (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `throughput matches the command line, on one GPU and on several`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "tp");
     const speeds: number[] = [];
     for (const n of [1, 2, 4]) {
@@ -148,8 +143,8 @@ for (const lang of LANGS) {
         ? `on average ${mean}; median ${p50}, 90% of requests within ${p90}`
         : `平均 ${mean}；中位数 ${p50}，90% 的请求在 ${p90} 内`,
     );
-  });
-}
+  },
+);
 
 test("compute time: the network between nodes sets the speed past one node, in both languages", async ({
   page,
@@ -185,10 +180,10 @@ test("compute time: the network between nodes sets the speed past one node, in b
   }
 });
 
-for (const lang of LANGS) {
-  test(`compute time matches the command line, and the seed's deadline example (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `compute time matches the command line, and the seed's deadline example`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "ct");
     await typeInto(page, "#ct-tokens", "20B");
     await typeInto(page, "#ct-gpus", "8");
@@ -211,11 +206,13 @@ for (const lang of LANGS) {
     await typeInto(page, "#ct-flopsPerSample", "1e9");
     await typeInto(page, "#ct-deadlineHours", "24");
     await expect(figure(page, "ct", "sustained")).toHaveText("1.16 TFLOPS");
-  });
-}
+  },
+);
 
-for (const lang of LANGS) {
-  test(`cost options on different GPUs each run at their own speed (${lang})`, async ({ page }) => {
+flow(
+  "zh-cn",
+  `cost options on different GPUs each run at their own speed`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "cc");
     await typeInto(page, "#cc-singleGpuHours", "10");
     await page.selectOption("#cc-o0-gpu", "a100-80gb-sxm");
@@ -244,8 +241,8 @@ for (const lang of LANGS) {
     await expect(figure(page, "cc", "fastest")).toHaveText(
       `2${colon(lang)}1 × NVIDIA H200 SXM 141GB${colon(lang)}${inUnit(lang, h200?.hours, "hours")}`,
     );
-  });
-}
+  },
+);
 
 test("cost comparison reproduces the seed: four cards pay off only below 3x the single-card price", async ({
   page,
@@ -272,10 +269,10 @@ test("cost comparison reproduces the seed: four cards pay off only below 3x the 
   await expect(page.locator('section[aria-labelledby="cc-title"] svg polyline')).toHaveCount(2);
 });
 
-for (const lang of LANGS) {
-  test(`decision table shows the command line's plan, best count per GPU, for training and serving (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "en",
+  `decision table shows the command line's plan, best count per GPU, for training and serving`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "gf");
     const rows = page.locator('[data-table="fit"] tbody tr');
     const ids = () => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu")));
@@ -330,13 +327,13 @@ for (const lang of LANGS) {
     await expect.poll(ids).toEqual(served.map((x) => x.gpu));
     for (const x of served.filter((y) => y.verdict !== "does-not-fit"))
       expect(x.tokensPerSecondPerUser).toBeGreaterThanOrEqual(20);
-  });
-}
+  },
+);
 
-for (const lang of LANGS) {
-  test(`decision table plans a batch job from a time per item measured on one GPU (${lang})`, async ({
-    page,
-  }) => {
+flow(
+  "zh-cn",
+  `decision table plans a batch job from a time per item measured on one GPU`,
+  async ({ page }, lang) => {
     await openCalculators(page, lang, "gf");
     await page.selectOption("#gf-mode", "batch");
     // The note names the example the fields start from: 45 s per frame, 2,880 frames.
@@ -372,8 +369,8 @@ for (const lang of LANGS) {
     // A batch job has no model: the table does not name one.
     await expect(page.locator('section[aria-labelledby="gf-title"] .calc-model')).toHaveCount(0);
     await expectNoBrokenNumbers(page);
-  });
-}
+  },
+);
 
 test("model picker: presets, parameter count and pasted config drive the other widgets", async ({
   page,
