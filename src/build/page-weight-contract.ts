@@ -1,8 +1,10 @@
 /**
  * The page-weight contract as an Astro integration: when the build is done it prints every
  * page's first visit (`page-weight.ts`) and fails the build on a calculator page past the
- * JavaScript limit or a prose page that loads any of our JavaScript. The first-visit limit
- * is printed as a warning until every page meets it.
+ * JavaScript limit or the first-visit limit, or a prose page that loads any of our
+ * JavaScript. The pages not yet within the first-visit limit are named with their ceilings
+ * (`OVER_LIMIT_CEILINGS_KB`): the build fails past a ceiling and prints them until they meet
+ * the limit.
  */
 import type { AstroIntegration } from "astro";
 import { fileURLToPath } from "node:url";
@@ -10,6 +12,7 @@ import {
   contractBreaches,
   FIRST_VISIT_LIMIT_BYTES,
   JAVASCRIPT_LIMIT_BYTES,
+  OVER_LIMIT_CEILINGS_KB,
   pageWeight,
 } from "./page-weight.ts";
 
@@ -37,10 +40,16 @@ export function pageWeightContract(): AstroIntegration {
         logger.info(
           `${prose.length} prose pages; the heaviest ${kB(Math.max(...prose.map((w) => w.totalBytes)))} kB`,
         );
-        const breaches = weights.map(contractBreaches);
+        const breaches = weights.map((w) => contractBreaches(w));
         const pending = breaches.flatMap((b) => b.pending);
         if (pending.length > 0)
-          logger.warn(`over the first-visit limit, not met yet:\n${pending.join("\n")}`);
+          logger.warn(`over the first-visit limit, within their ceilings:\n${pending.join("\n")}`);
+        // A ceiling whose page now meets the limit (or was renamed) is a stale exception.
+        const stale = Object.keys(OVER_LIMIT_CEILINGS_KB).filter(
+          (page) => !weights.some((w) => w.page === page && w.totalBytes > FIRST_VISIT_LIMIT_BYTES),
+        );
+        if (stale.length > 0)
+          logger.warn(`within the limit or gone, remove their ceilings: ${stale.join(", ")}`);
         const enforced = breaches.flatMap((b) => b.enforced);
         if (enforced.length > 0)
           throw new Error(`page-weight contract broken:\n${enforced.join("\n")}`);

@@ -17,6 +17,28 @@ import { gzipSync } from "node:zlib";
 export const FIRST_VISIT_LIMIT_BYTES = 60 * 1024;
 export const JAVASCRIPT_LIMIT_BYTES = 40 * 1024;
 
+/**
+ * The calculator pages whose first visit is still over the limit, each with the most it may
+ * weigh until it meets the limit: its weight when this list was written (the build of
+ * 2026-12-07, `SITE_TODAY=2026-12-06`) plus half a kilobyte for what a date or a price
+ * changes, rounded up to a whole kilobyte. A ratchet: a page here may only get lighter (lower
+ * its ceiling when it does; remove it once it is within the limit), and every other
+ * calculator page fails the build past the limit itself. What keeps these heavy is listed in
+ * the README (page weight): the decision table's 20 plan rows and their words above all.
+ */
+export const OVER_LIMIT_CEILINGS_KB: Readonly<Record<string, number>> = {
+  "/guides/choosing-a-gpu/": 85,
+  "/en/guides/choosing-a-gpu/": 81,
+  "/guides/inference/": 66,
+  "/guides/training-memory/": 66,
+  "/guides/fine-tuning/": 65,
+  "/en/guides/training-memory/": 63,
+  "/en/guides/inference/": 63,
+  "/en/guides/fine-tuning/": 62,
+  "/guides/compute-time/": 62,
+  "/": 62,
+};
+
 export interface PageWeight {
   /** The page's path, e.g. `/en/guides/compute-time/`. */
   page: string;
@@ -102,24 +124,30 @@ export function pageWeight(distDir: string, page: string): PageWeight {
   };
 }
 
-/** What breaks the contract on one page, in words: `enforced` fails the build. */
-export function contractBreaches(w: PageWeight): { enforced: string[]; pending: string[] } {
+/**
+ * What breaks the contract on one page, in words: `enforced` fails the build; `pending` is a
+ * page still over the first-visit limit but within its ceiling (`OVER_LIMIT_CEILINGS_KB`),
+ * printed on every build until it meets the limit.
+ */
+export function contractBreaches(
+  w: PageWeight,
+  ceilingsKB: Readonly<Record<string, number>> = OVER_LIMIT_CEILINGS_KB,
+): { enforced: string[]; pending: string[] } {
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   if (!w.interactive) {
     const js =
       w.jsBytes > 0 ? [`${w.page}: a prose page loads ${kB(w.jsBytes)} of JavaScript files`] : [];
     return { enforced: js, pending: [] };
   }
-  return {
-    enforced:
-      w.jsBytes > JAVASCRIPT_LIMIT_BYTES
-        ? [`${w.page}: JavaScript ${kB(w.jsBytes)} > ${kB(JAVASCRIPT_LIMIT_BYTES)}`]
-        : [],
-    // Not met yet on the pages whose calculators carry the most strings and initial results
-    // (the decision table's plan above all): shown on every build until it is.
-    pending:
-      w.totalBytes > FIRST_VISIT_LIMIT_BYTES
-        ? [`${w.page}: first visit ${kB(w.totalBytes)} > ${kB(FIRST_VISIT_LIMIT_BYTES)}`]
-        : [],
-  };
+  const enforced =
+    w.jsBytes > JAVASCRIPT_LIMIT_BYTES
+      ? [`${w.page}: JavaScript ${kB(w.jsBytes)} > ${kB(JAVASCRIPT_LIMIT_BYTES)}`]
+      : [];
+  if (w.totalBytes <= FIRST_VISIT_LIMIT_BYTES) return { enforced, pending: [] };
+  const over = `${w.page}: first visit ${kB(w.totalBytes)} > ${kB(FIRST_VISIT_LIMIT_BYTES)}`;
+  const ceiling = ceilingsKB[w.page];
+  if (ceiling === undefined) return { enforced: [...enforced, over], pending: [] };
+  return w.totalBytes > ceiling * 1024
+    ? { enforced: [...enforced, `${over}, and past its ceiling of ${ceiling} kB`], pending: [] }
+    : { enforced, pending: [`${over} (its ceiling: ${ceiling} kB)`] };
 }
