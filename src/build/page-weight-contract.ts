@@ -44,12 +44,12 @@ export function pageWeightContract(): AstroIntegration {
         const pending = breaches.flatMap((b) => b.pending);
         if (pending.length > 0)
           logger.warn(`over the first-visit limit, within their ceilings:\n${pending.join("\n")}`);
-        // A ceiling whose page now meets the limit (or was renamed) is a stale exception.
+        // A ceiling whose page now meets the limit (or was renamed) may be lowered or removed.
         const stale = Object.keys(OVER_LIMIT_CEILINGS_KB).filter(
           (page) => !weights.some((w) => w.page === page && w.totalBytes > FIRST_VISIT_LIMIT_BYTES),
         );
         if (stale.length > 0)
-          logger.warn(`within the limit or gone, remove their ceilings: ${stale.join(", ")}`);
+          logger.info(`within the limit now; lower or remove their ceilings: ${stale.join(", ")}`);
         const enforced = breaches.flatMap((b) => b.enforced);
         if (enforced.length > 0)
           throw new Error(`page-weight contract broken:\n${enforced.join("\n")}`);

@@ -19,24 +19,22 @@ export const JAVASCRIPT_LIMIT_BYTES = 40 * 1024;
 
 /**
  * The calculator pages whose first visit is still over the limit, each with the most it may
- * weigh until it meets the limit: its weight when this list was written (the build of
- * 2026-12-07, `SITE_TODAY=2026-12-06`) plus half a kilobyte for what a date or a price
- * changes, rounded up to a whole kilobyte. A ratchet: a page here may only get lighter (lower
+ * weigh until it meets the limit with room: its weight when this list was written (the
+ * build of 2026-12-07, `SITE_TODAY=2026-12-06`) plus half a kilobyte for what a date or a
+ * price changes, rounded up to a whole kilobyte. A ratchet: a page here may only get lighter (lower
  * its ceiling when it does; remove it once it is within the limit), and every other
  * calculator page fails the build past the limit itself. What keeps these heavy is listed in
  * the README (page weight): the decision table's 20 plan rows and their words above all.
  */
 export const OVER_LIMIT_CEILINGS_KB: Readonly<Record<string, number>> = {
-  "/guides/choosing-a-gpu/": 85,
-  "/en/guides/choosing-a-gpu/": 81,
-  "/guides/inference/": 66,
-  "/guides/training-memory/": 66,
-  "/guides/fine-tuning/": 65,
-  "/en/guides/training-memory/": 63,
-  "/en/guides/inference/": 63,
-  "/en/guides/fine-tuning/": 62,
-  "/guides/compute-time/": 62,
+  "/guides/choosing-a-gpu/": 83,
+  "/en/guides/choosing-a-gpu/": 79,
+  "/guides/inference/": 63,
+  "/guides/training-memory/": 63,
+  "/guides/fine-tuning/": 62,
   "/": 62,
+  // At 60.0 kB, on the line: listed so a few bytes more do not fail every build.
+  "/en/guides/inference/": 61,
 };
 
 export interface PageWeight {

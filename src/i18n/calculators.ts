@@ -74,6 +74,20 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
 const RESULT_PREFIXES = ["warn.", "as.", "src.", "issue.", "opt.", "f."] as const;
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
 
-/** Every result message of one language: what the page loads with the engine. */
+/** Every result message of one language. */
 export const resultMessages = (lang: Lang): Record<string, string> =>
   Object.fromEntries(Object.entries(calculatorStrings(lang)).filter(([k]) => isResultKey(k)));
+
+/**
+ * The words of parts a page loads only on a reader's action: the model picker's weights-file
+ * way (`mf.`, `WeightsFilesOnDemand.tsx`), which waits for them.
+ */
+const ON_DEMAND_PREFIXES = ["mf."] as const;
+
+/** What the page loads with the engine's data (`engine-data.ts`): results' and on-demand words. */
+export const engineMessages = (lang: Lang): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(calculatorStrings(lang)).filter(
+      ([k]) => isResultKey(k) || ON_DEMAND_PREFIXES.some((p) => k.startsWith(p)),
+    ),
+  );

@@ -1,15 +1,13 @@
 import { defineStrings } from "./define.ts";
 
 /**
- * Strings of the model picker's preset search and of the weights-file reader (`mf.`):
- * the drop zone, what a file's header gave, and why a file could not be read
+ * Strings of the model picker's weights-file reader (`mf.`), loaded with the engine's data
+ * when a reader chooses that way (`WeightsFilesOnDemand.tsx`): the drop zone, what a file's header gave, and why a file could not be read
  * (`mf.err.<code>`, the codes of src/estimate/model/weights-header/byte-source.ts).
  */
 export const modelFileStrings = defineStrings(
   {
     "opt.file": "Weights file (.gguf / .safetensors)",
-    "mf.noMatch": "No preset matches “{query}”. Type part of a name: “qwen3 30”, “r1 70”, “gemma”.",
-    "mf.searchHint": "Type part of a name; Enter picks the first match.",
     "mf.drop": "Drop a .gguf or .safetensors file here (every shard at once), or",
     "mf.choose": "choose files",
     "mf.hint":
@@ -58,8 +56,6 @@ export const modelFileStrings = defineStrings(
   },
   {
     "opt.file": "权重文件（.gguf / .safetensors）",
-    "mf.noMatch": "没有与“{query}”匹配的预设。输入名称的一部分：“qwen3 30”“r1 70”“gemma”。",
-    "mf.searchHint": "输入名称的一部分；按回车选第一个匹配项。",
     "mf.drop": "把 .gguf 或 .safetensors 文件拖到这里（分片请一次全部拖入），或",
     "mf.choose": "选择文件",
     "mf.hint": "只在你的浏览器里读取文件头：从不读取权重，也不上传任何内容。",

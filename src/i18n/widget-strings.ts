@@ -55,7 +55,7 @@ const METHOD = ["f.method", "opt.none", "opt.lora", "opt.qlora"];
 
 /** Key prefixes (or whole keys) per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
-  ModelPicker: ["mp.", "mf.", "r.params", "r.active", "gf.loading", "f.preset", "f.hfText"],
+  ModelPicker: ["mp.", "r.params", "r.active", "gf.loading", "f.preset", "f.hfText"],
   TrainingMemory: ["tm.", "r.", "v.", "breakdown.", "as.", "warn.", "src.", ...METHOD],
   InferenceMemory: ["im.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
   Throughput: ["tp.", "r.", "as.", "warn.", "src.", "likely."],

@@ -18,7 +18,7 @@ import type { Lang } from "../../i18n/lang.ts";
 import { LANG_CURRENCY } from "../../i18n/lang.ts";
 import type { Catalog, FullCatalog } from "../../stores/catalog.ts";
 import { $catalog, provideCatalog } from "../../stores/catalog.ts";
-import { calculatorStrings, resultMessages } from "../../i18n/calculators.ts";
+import { calculatorStrings, engineMessages } from "../../i18n/calculators.ts";
 import type { EngineData } from "../../stores/engine-data.ts";
 import { engine } from "../../stores/engine-impl.ts";
 import { provideStrings } from "../../stores/strings.ts";
@@ -83,7 +83,7 @@ export interface EngineDataFile {
  */
 export async function engineDataFile(lang: Lang): Promise<EngineDataFile> {
   const { gpus, presets, prices, rates } = await calcCatalog(lang);
-  const data: EngineData = { gpus, presets, prices, rates, messages: resultMessages(lang) };
+  const data: EngineData = { gpus, presets, prices, rates, messages: engineMessages(lang) };
   const body = JSON.stringify(data);
   const name = `${lang}.${createHash("sha256").update(body).digest("hex").slice(0, 10)}`;
   return { name, path: `/engine-data/${name}.json`, body };

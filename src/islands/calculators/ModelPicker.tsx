@@ -11,7 +11,7 @@ import { Figures } from "./Figures.tsx";
 import { Frame } from "./Frame.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";
 import { island } from "./hooks.ts";
-import { WeightsFiles } from "./WeightsFiles.tsx";
+import { WeightsFilesOnDemand } from "./WeightsFilesOnDemand.tsx";
 
 type Props = WidgetProps & Rendered<ReturnType<typeof modelPickerView.initial>>;
 
@@ -50,7 +50,7 @@ function Markup({ v, s, t, lang, hydrated }: Props) {
             </div>
           )}
           <Controls fields={v.fields} s={s} t={t} lang={lang} disabled={d} />
-          {file && <WeightsFiles id={id} lang={lang} disabled={d} />}
+          {file && <WeightsFilesOnDemand id={id} lang={lang} disabled={d} />}
           {hf && (
             <div class={hf.issue ? "calc-field is-invalid" : "calc-field"}>
               <label for={`${id}-hf`}>{t["f.hfText"]}</label>

@@ -103,5 +103,5 @@ function Markup({
   );
 }
 
-/** Its own island wrapper: loaded on demand, it follows its own view. */
+/** Its own island wrapper: loaded on demand (`WeightsFilesOnDemand.tsx`), it follows its own view. */
 export const WeightsFiles = island(Markup, weightsFilesView);

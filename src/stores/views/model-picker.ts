@@ -74,10 +74,10 @@ export const modelPickerView = defineView(
               query,
               hint:
                 trimmed && matches.length === 0
-                  ? msg("mf.noMatch", { query: trimmed })
+                  ? msg("mp.noMatch", { query: trimmed })
                   : msg("mp.searchBoth", {
                       matches: msg("mp.searchHint", { count: matches.length }),
-                      how: msg("mf.searchHint"),
+                      how: msg("mp.searchHow"),
                     }),
               onEnter: () => first && setModel({ preset: first.id }),
             }

@@ -5,10 +5,11 @@
  * the command line computes them for the request the page shows. In both languages.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { test, expect } from "../fixtures.ts";
 import { inUnit } from "../../support/shown-text.ts";
 import { modelFileStrings } from "../../../src/i18n/model-files.ts";
+import { modelPickerStrings } from "../../../src/i18n/model-picker.ts";
 import { bytesSource } from "../../../src/estimate/model/weights-header/byte-source.ts";
 import { readWeightFiles } from "../../../src/estimate/model/weights-header/read.ts";
 import { tinyGguf } from "../../unit/estimate/weights-fixtures.ts";
@@ -117,9 +118,41 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
     await expect(page.locator("#mp-preset option", { hasText: "Qwen3 30B-A3B" })).toHaveCount(1);
     await page.fill("#mp-search", "no such model");
     await expect(page.locator("#mp-search-hint")).toHaveText(
-      modelFileStrings[lang]["mf.noMatch"].replace("{query}", "no such model"),
+      modelPickerStrings[lang]["mp.noMatch"].replace("{query}", "no such model"),
     );
     // The chosen preset stays the one shown while nothing matches.
     await expect(page.locator("#mp-preset")).toHaveValue("deepseek-r1-distill-llama-70b");
   });
 }
+
+// The weights-file way is no part of a first visit: its code loads when a reader picks it,
+// and a failed load says so beside the picker and loads on the button, as every on-demand
+// part does.
+test("the weights-file way loads when chosen, and a failed load is retried by its button", async ({
+  page,
+  pageProblems,
+}) => {
+  const part = "**/_astro/WeightsFiles.*.js";
+  const requested: string[] = [];
+  page.on("request", (r) => {
+    if (/\/_astro\/WeightsFiles\.[\w-]+\.js/.test(r.url())) requested.push(r.url());
+  });
+  await openCalculators(page, "en", "im");
+  expect(requested, "loaded before it was chosen").toEqual([]);
+  const blocked = (route: Route) => route.abort();
+  await page.route(part, blocked);
+  await page.selectOption("#mp-kind", "file");
+  const retry = page.getByRole("button", { name: /could not be loaded/ });
+  await expect(retry).toBeVisible();
+  await expect(page.locator("[data-drop-zone]")).toHaveCount(0);
+  await page.unroute(part, blocked);
+  await retry.click();
+  await expect(page.locator("[data-drop-zone]")).toBeVisible();
+  await expect(page.locator("[data-drop-zone] label")).toContainText(
+    modelFileStrings.en["mf.drop"],
+  );
+  // The one failed request is this test's doing; any other problem still fails it.
+  const blockedLoad = pageProblems.findIndex((p) => p.includes("net::ERR_FAILED"));
+  expect(blockedLoad).toBeGreaterThanOrEqual(0);
+  pageProblems.splice(blockedLoad, 1);
+});
