@@ -53,7 +53,8 @@ export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; so
  * The message keys of every warning and assumption in results (outcomes as the engine
  * returns them, nested however a task nests them), and the option label of every string
  * their results hold (a view labels a result's engine, weight format or limit as
- * `opt.<value>`; the request an outcome echoes is the inputs', labelled by their own keys):
+ * `opt.<value>`; the request an outcome echoes is the inputs', labelled by their own keys),
+ * and the basis of every likely range (`likely.basis.<basis>`):
  * what a page must carry to show its initial results before the engine, which brings the
  * rest, has loaded. Keys the dictionaries lack are named too; a caller keeps those it has.
  */
@@ -67,6 +68,8 @@ export function resultMessageKeys(results: unknown): Set<string> {
     for (const [name, v] of Object.entries(x)) {
       // An outcome's echo of its request: what the inputs show, labelled by their own keys.
       if (name === "request") continue;
+      // A likely range names the validation errors it rests on by its basis.
+      if (name === "basis" && typeof v === "string") keys.add(`likely.basis.${v}`);
       if (name === "warnings" && Array.isArray(v))
         (v as Warning[]).forEach((w) => add(warningMessage(w)));
       else if (name === "assumptions" && Array.isArray(v))

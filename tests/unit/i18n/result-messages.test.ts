@@ -60,6 +60,13 @@ describe("resultMessageKeys", () => {
     );
     expect(resultMessageKeys({ ok: false, issues: [] }).size).toBe(0);
   });
+
+  it("names the sentence a likely range rests on by the range's basis", () => {
+    const rows = [{ hoursRange: { low: 10, high: 17, basis: "training-adapter", runs: 40 } }];
+    expect(resultMessageKeys({ ok: true, result: { rows } })).toEqual(
+      new Set(["likely.basis.training-adapter", "opt.training-adapter"]),
+    );
+  });
 });
 
 describe("a widget's strings", () => {
@@ -94,9 +101,11 @@ describe("a widget's strings", () => {
       }
   });
 
-  it("leave to the engine only warnings, assumptions, their sources, issues and labels", () => {
+  it("leave to the engine only warnings, assumptions, their sources, issues, labels and ranges' bases", () => {
     expect(
-      Object.keys(resultMessages("zh-cn")).every((k) => /^(warn|as|src|issue|opt|f)\./.test(k)),
+      Object.keys(resultMessages("zh-cn")).every((k) =>
+        /^(warn|as|src|issue|opt|f|likely\.basis)\./.test(k),
+      ),
     ).toBe(true);
     expect(Object.keys(resultMessages("zh-cn")).length).toBe(allResultKeys.size);
   });
