@@ -160,9 +160,13 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
     input.weightFileBytes,
   ).stored;
 
-  // llama.cpp and Ollama can leave layers in CPU RAM; the rest of the model stays on the GPU.
-  const onGpuLayers = Math.min(arch.layers, input.gpuLayers ?? arch.layers);
-  const cpuBytes = memory.cpuLayers ? (weights * (arch.layers - onGpuLayers)) / arch.layers : 0;
+  // llama.cpp and Ollama can leave layers (their weights and their KV cache) in CPU RAM; the
+  // rest of the model stays on the GPU. Other engines keep every layer there, whatever a
+  // request says of GPU layers.
+  const onGpuLayers = memory.cpuLayers
+    ? Math.min(arch.layers, input.gpuLayers ?? arch.layers)
+    : arch.layers;
+  const cpuBytes = (weights * (arch.layers - onGpuLayers)) / arch.layers;
   const weightsPerGpu = (weights - cpuBytes) / tp;
 
   const perToken = kvBytesPerToken(arch, input.kvBits);
