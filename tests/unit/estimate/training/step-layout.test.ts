@@ -149,6 +149,19 @@ describe("the peaks a step runs at", () => {
   });
 });
 
+/** A toy MoE: 2 layers, hidden 64, one head, a tied 8-word vocabulary, `experts` plain experts of 64, 2 active. */
+const toyMoe = (experts: number): ModelArch => ({
+  layers: 2,
+  hidden: 64,
+  heads: 1,
+  headDim: 64,
+  ffn: 64,
+  vocab: 8,
+  tiedEmbeddings: true,
+  mlp: "plain",
+  moe: { experts, activeExperts: 2, expertFfn: 64 },
+});
+
 describe("a layout over several GPUs", () => {
   it("tensor × pipeline × data parallel: each group's traffic over NVLink, the bubble, the overlap", () => {
     // 8 GPUs, tp 2, pp 2, dp 2; 2 micro-batches of 1000 tokens. A token: 1e9 / (1e15 × 0.5)
@@ -177,17 +190,7 @@ describe("a layout over several GPUs", () => {
     // embed 512 + attention 4 × 64² × 2 = 32,768 + experts 2 × 64² × 8 = 65,536 + router
     // 64 × 4 × 2 = 512: 99,328 parameters, 65,536 of them in routed experts. On 4 expert
     // ranks a GPU holds 65,536/4 + 33,792 = 50,176 of them.
-    const moe: ModelArch = {
-      layers: 2,
-      hidden: 64,
-      heads: 1,
-      headDim: 64,
-      ffn: 64,
-      vocab: 8,
-      tiedEmbeddings: true,
-      mlp: "plain",
-      moe: { experts: 4, activeExperts: 2, expertFfn: 64 },
-    };
+    const moe = toyMoe(4);
     // 40 B of gradients a parameter: 50,176 × 40 = 2,007,040 B a GPU; DDP over 4: 2 × 3/4 ×
     // that = 3,010,560 B, 6.02112e-6 s. A token: 1e6 / (1e15 × 0.5) = 2e-9 s; 1000 tokens
     // 2e-6 s, whose 2/3 hides 1.333e-6. Routed: 1000 tokens × 2 copies × 64 × 2 B = 256,000 B
@@ -210,17 +213,7 @@ describe("a layout over several GPUs", () => {
     // peers 7 share the node. 1000 tokens × 2 copies × 64 × 2 B = 256,000 B per MoE layer;
     // 4 all-to-alls × 2 layers × 15/16 away = 1,920,000 B: 8/15 (1,024,000 B) over the
     // 50 GB/s network, 20.48 µs, and 7/15 (896,000 B) over NVLink at 500e9, 1.79 µs, at once.
-    const moe16: ModelArch = {
-      layers: 2,
-      hidden: 64,
-      heads: 1,
-      headDim: 64,
-      ffn: 64,
-      vocab: 8,
-      tiedEmbeddings: true,
-      mlp: "plain",
-      moe: { experts: 16, activeExperts: 2, expertFfn: 64 },
-    };
+    const moe16 = toyMoe(16);
     const s = step(
       {
         model: moe16,
