@@ -125,3 +125,25 @@ describe("ranges in results", () => {
     expect(served.reasons).toContain("misses-deadline");
   });
 });
+
+// A range carries what it comes from: its kind and the held-out runs and publications.
+describe("a likely range's provenance", () => {
+  it("hours: 10 h of serving time range 9.5–14 h, from 20 runs of 4 sources", () => {
+    expect(likelyHours(10, "serving", spread)).toEqual({
+      low: 9.5,
+      high: 14,
+      basis: "serving",
+      runs: 20,
+      sources: 4,
+    });
+  });
+  it("a speed: 1000 tok/s of an MoE run range 1000/2.5–1000/0.9, from 5 runs of 2 sources", () => {
+    const r = likelyRate(1000, "training-moe", spread);
+    expect(r).toMatchObject({ low: 400, basis: "training-moe", runs: 5, sources: 2 });
+    expect(r.high).toBeCloseTo(1000 / 0.9, 9);
+  });
+  it("a speed's range always holds the estimate itself", () => {
+    const odd = { ...spread, "training-dense": { low: 1.1, high: 0.9, runs: 1, sources: 1 } };
+    expect(likelyRate(100, "training-dense", odd)).toMatchObject({ low: 100, high: 100 });
+  });
+});
