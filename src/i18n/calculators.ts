@@ -67,11 +67,24 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
  * The words of the core's results: warnings, assumptions and where each comes from, the
  * issues its checks find and the labels of the fields they name (`f.`), and the labels of
  * the values a result holds (`opt.<value>`: an engine, a weight format, what limits a
- * speed), and what a likely range rests on (`likely.basis.<basis>`: which runs' errors). Only the engine makes a result the page was not built with, so a page carries
+ * speed), what a likely range rests on (`likely.basis.<basis>`: which runs' errors), the
+ * parts of a breakdown (`breakdown.<key>`, each item's `labelKey`) and a GPU's unverified
+ * figures a warning names (`fig.<figure>`). Only the engine makes a result the page was not
+ * built with, so a page carries
  * the ones its initial results name, those of the issues the page raises itself and its
  * inputs' labels (`widget-strings.ts`); the rest come with the engine (`resultMessages`).
  */
-const RESULT_PREFIXES = ["warn.", "as.", "src.", "issue.", "opt.", "f.", "likely.basis."] as const;
+const RESULT_PREFIXES = [
+  "warn.",
+  "as.",
+  "src.",
+  "issue.",
+  "opt.",
+  "f.",
+  "likely.basis.",
+  "breakdown.",
+  "fig.",
+] as const;
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
 
 /** Every result message of one language. */

@@ -21,7 +21,7 @@ export const unsetLabel = (name: string): Msg => msg(codedKey(`opt.${name}.unset
 
 /**
  * Every key the labels of these tables' inputs may name, a group's and a list item's
- * included. Keys the dictionaries lack are named too; a caller keeps those it has.
+ * included, and their units (`stores/views/fields.ts`). Keys the dictionaries lack are named too; a caller keeps those it has.
  */
 export function fieldTextKeys(tables: readonly Fields[]): Set<string> {
   const keys = new Set<string>();
@@ -29,6 +29,9 @@ export function fieldTextKeys(tables: readonly Fields[]): Set<string> {
   const walk = (table: Fields): void => {
     for (const [name, f] of Object.entries(table)) {
       add(fieldLabel(name, f));
+      // A number's unit, and its form with a currency where the widget names one.
+      if (f.kind === "number" && f.unit)
+        [`unit.${f.unit}`, `unit.${f.unit}.in`].forEach((k) => keys.add(k));
       if (f.kind === "enum" || f.kind === "enum-list") {
         f.options.forEach((o) => add(optionLabel(name, o)));
         add(unsetLabel(name));

@@ -70,6 +70,8 @@ export function resultMessageKeys(results: unknown): Set<string> {
       if (name === "request") continue;
       // A likely range names the validation errors it rests on by its basis.
       if (name === "basis" && typeof v === "string") keys.add(`likely.basis.${v}`);
+      // A breakdown's part names the key of its own label.
+      if (name === "labelKey" && typeof v === "string") keys.add(v);
       if (name === "warnings" && Array.isArray(v))
         (v as Warning[]).forEach((w) => add(warningMessage(w)));
       else if (name === "assumptions" && Array.isArray(v))

@@ -33,7 +33,6 @@ const COMMON = [
   "hint.",
   "err.",
   "share.",
-  "unit.",
   "shown.",
   "opt.gpuChoice",
   "bd.",
@@ -47,7 +46,8 @@ const COMMON = [
   "mp.archName",
   "mp.hfName",
   "calc.",
-  "fig.",
+  // Between the items of a list (a warning's GPU figures, a list of names).
+  "fig.separator",
 ];
 
 /** The training method's select, which views build beside the field tables (`methodOf`). */
@@ -56,8 +56,8 @@ const METHOD = ["f.method", "opt.none", "opt.lora", "opt.qlora"];
 /** Key prefixes (or whole keys) per widget, so each island receives only the strings it renders. */
 export const WIDGET_KEYS = {
   ModelPicker: ["mp.", "r.params", "r.active", "gf.loading", "f.preset", "f.hfText"],
-  TrainingMemory: ["tm.", "r.", "v.", "breakdown.", "as.", "warn.", "src.", ...METHOD],
-  InferenceMemory: ["im.", "r.", "v.", "breakdown.", "as.", "warn.", "src."],
+  TrainingMemory: ["tm.", "r.", "v.", "as.", "warn.", "src.", ...METHOD],
+  InferenceMemory: ["im.", "r.", "v.", "as.", "warn.", "src."],
   Throughput: ["tp.", "r.", "as.", "warn.", "src.", "likely."],
   ComputeTime: ["ct.", "r.", "as.", "warn.", "src.", "likely.", "deadline.", "col."],
   CostComparison: ["cc.", "k.", "r.", "col."],

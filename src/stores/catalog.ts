@@ -17,8 +17,11 @@ import type { TaskContext } from "../estimate/request/task.ts";
 
 /** A GPU as the page shows it: a choice in a select, a name in a sentence. */
 export type GpuChoice = Pick<GpuSpec, "id" | "name" | "memoryGB">;
-/** A model preset as the page shows it: what a search matches, and where its figures come from. */
-export type PresetChoice = Pick<Preset, "id" | "name" | "source">;
+/**
+ * A model preset as the page lists it: what a search matches and a select chooses. Where the
+ * chosen one's figures come from comes with the core's reading of it (`ModelName`).
+ */
+export type PresetChoice = Pick<Preset, "id" | "name">;
 
 /** What the page shows and chooses from, carried in the page. */
 export interface Catalog {
@@ -86,7 +89,7 @@ export const $engineCatalog = atom<EngineCatalog>({ gpus: [], presets: [], price
 export function pageCatalog(c: FullCatalog): Catalog {
   return {
     gpus: c.gpus.map(({ id, name, memoryGB }) => ({ id, name, memoryGB })),
-    presets: c.presets.map(({ id, name, source }) => ({ id, name, source })),
+    presets: c.presets.map(({ id, name }) => ({ id, name })),
     ...(c.currency ? { currency: c.currency } : {}),
     ...(c.today ? { today: c.today } : {}),
   };

@@ -93,7 +93,11 @@ export function checkModel(v: unknown, path: string, presets: readonly Preset[])
         ],
       };
     }
-    return resolved({ preset: p.id }, { kind: "preset", id: p.id, name: p.name }, p.model);
+    return resolved(
+      { preset: p.id },
+      { kind: "preset", id: p.id, name: p.name, source: p.source },
+      p.model,
+    );
   }
   if (kind === "params") {
     const r = walkFields(PARAMS_FIELDS, v, path, checkScalarOnly);

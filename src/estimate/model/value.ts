@@ -3,7 +3,8 @@ import type { ModelSpec } from "./model.ts";
 
 /** What a model is called, as data the page translates. */
 export type ModelName =
-  | { kind: "preset"; id: string; name: string }
+  /** `source`: where the preset's figures come from ("meta-llama/Llama-3.1-8B config.json"). */
+  | { kind: "preset"; id: string; name: string; source: string }
   | { kind: "params"; params: number }
   | { kind: "arch" }
   | { kind: "hf"; family: string }

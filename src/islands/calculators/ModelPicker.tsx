@@ -82,7 +82,11 @@ function Markup({ v, s, t, lang, hydrated }: Props) {
           ))}
         </ul>
       )}
-      {v.source && <p class="calc-note-text">{s(v.source)}</p>}
+      {v.source && (
+        <p class="calc-note-text" id={`${v.id}-source`}>
+          {s(v.source)}
+        </p>
+      )}
     </Frame>
   );
 }

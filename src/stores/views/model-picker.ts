@@ -125,7 +125,12 @@ export const modelPickerView = defineView(
       ],
       // The pasted config's issue shows beside its box.
       issues: kind === "hf" || !refused ? [] : refused.issues.map(issueMessage),
-      source: kind === "preset" && preset ? msg("mp.source", { source: preset.source }) : null,
+      // The chosen preset's provenance comes with the core's reading of it, so the page's
+      // list of presets carries only what the list shows (a name to find, an id to choose).
+      source:
+        kind === "preset" && resolved?.ok && resolved.model.name.kind === "preset"
+          ? msg("mp.source", { source: resolved.model.name.source })
+          : null,
     };
   },
 );

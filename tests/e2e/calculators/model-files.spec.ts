@@ -105,6 +105,13 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
     page,
   }) => {
     await openCalculators(page, lang, "im");
+    // Where the chosen preset's figures come from (the presets' own provenance, transcribed
+    // in src/estimate/model/presets.ts), shown for the initial one and for each one chosen.
+    const source = (where: string) =>
+      modelPickerStrings[lang]["mp.source"].replace("{source}", where);
+    await expect(page.locator("#mp-source")).toHaveText(
+      source("meta-llama/Llama-3.1-8B config.json"),
+    );
     await page.focus("#mp-search");
     await page.keyboard.type("r1 70");
     await expect(page.locator("#mp-preset option")).toHaveText([
@@ -114,6 +121,11 @@ for (const lang of ["en", "zh-cn"] as const satisfies readonly Lang[]) {
     await page.keyboard.press("Enter");
     await expect(page.locator("#mp-preset")).toHaveValue("deepseek-r1-distill-llama-70b");
     await expect(figure(page, "mp", "name")).toHaveText("DeepSeek-R1-Distill-Llama 70B");
+    await expect(page.locator("#mp-source")).toHaveText(
+      source(
+        "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B config.json (mirrored copies, 2026-12: Llama 3.3 70B shape)",
+      ),
+    );
     await page.fill("#mp-search", "qwen3 30");
     await expect(page.locator("#mp-preset option", { hasText: "Qwen3 30B-A3B" })).toHaveCount(1);
     await page.fill("#mp-search", "no such model");

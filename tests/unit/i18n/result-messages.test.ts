@@ -61,6 +61,24 @@ describe("resultMessageKeys", () => {
     expect(resultMessageKeys({ ok: false, issues: [] }).size).toBe(0);
   });
 
+  it("names each part of a breakdown by the key of its label", () => {
+    const breakdown = [
+      { key: "weights", labelKey: "breakdown.weights", value: 16e9 },
+      { key: "kv-cache", labelKey: "breakdown.kv-cache", value: 2e9 },
+    ];
+    expect(resultMessageKeys({ ok: true, result: { total: 18e9, breakdown } })).toEqual(
+      new Set([
+        "breakdown.weights",
+        "breakdown.kv-cache",
+        // Every string is tried as an option's label; the page keeps only keys it has.
+        "opt.weights",
+        "opt.kv-cache",
+        "opt.breakdown.weights",
+        "opt.breakdown.kv-cache",
+      ]),
+    );
+  });
+
   it("names the sentence a likely range rests on by the range's basis", () => {
     const rows = [{ hoursRange: { low: 10, high: 17, basis: "training-adapter", runs: 40 } }];
     expect(resultMessageKeys({ ok: true, result: { rows } })).toEqual(
@@ -101,10 +119,10 @@ describe("a widget's strings", () => {
       }
   });
 
-  it("leave to the engine only warnings, assumptions, their sources, issues, labels and ranges' bases", () => {
+  it("leave to the engine only warnings, assumptions, their sources, issues, labels, ranges' bases, breakdowns' parts and GPU figures", () => {
     expect(
       Object.keys(resultMessages("zh-cn")).every((k) =>
-        /^(warn|as|src|issue|opt|f|likely\.basis)\./.test(k),
+        /^(warn|as|src|issue|opt|f|likely\.basis|breakdown|fig)\./.test(k),
       ),
     ).toBe(true);
     expect(Object.keys(resultMessages("zh-cn")).length).toBe(allResultKeys.size);
@@ -122,6 +140,13 @@ describe("a widget's input labels", () => {
     expect(keys("TrainingMemory")).toEqual(
       expect.arrayContaining(["f.seqLen", "f.loraRank", "opt.adamw", "opt.q"]),
     );
+    // Units come with the inputs that have them: a cost comparison's node prices per hour
+    // (with the currency where one is named), none on training memory, which has no price.
+    expect(costKeys).toEqual(
+      expect.arrayContaining(["unit.money-per-hour", "unit.money-per-hour.in"]),
+    );
+    expect(keys("TrainingMemory")).toEqual(expect.arrayContaining(["unit.tokens"]));
+    expect(keys("TrainingMemory")).not.toContain("unit.money-per-gpu-hour");
     // Training time shows three of the training settings: precision, GPU and GPU count.
     const timeKeys = keys("ComputeTime");
     expect(timeKeys).toEqual(expect.arrayContaining(["f.tokens", "f.precision", "opt.bf16-mixed"]));

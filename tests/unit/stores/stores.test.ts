@@ -177,6 +177,7 @@ describe("a model is one value", () => {
       kind: "preset",
       id: "llama-3.1-70b",
       name: "Llama 3.1 70B",
+      source: "meta-llama/Llama-3.1-70B config.json",
     });
     expect(r.ok && "layers" in r.model.spec && r.model.spec.layers).toBe(80);
   });

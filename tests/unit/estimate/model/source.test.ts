@@ -18,7 +18,7 @@ const PRESETS: Preset[] = [
   {
     id: "small-qwen",
     name: "Small Qwen",
-    source: "test",
+    source: "small-qwen config.json (a test's)",
     model: { layers: 4, hidden: 128, heads: 8, ffn: 256, vocab: 20 },
   },
 ];
@@ -82,10 +82,15 @@ describe("checkModel: which kind of source", () => {
 });
 
 describe("checkModel: a preset", () => {
-  it("resolves to the preset's spec, with its id and name", () => {
+  it("resolves to the preset's spec, with its id, name and where its figures come from", () => {
     expect(keep({ preset: "small-qwen" })).toEqual({
       source: { preset: "small-qwen" },
-      name: { kind: "preset", id: "small-qwen", name: "Small Qwen" },
+      name: {
+        kind: "preset",
+        id: "small-qwen",
+        name: "Small Qwen",
+        source: "small-qwen config.json (a test's)",
+      },
       spec: PRESETS[1]!.model,
     });
   });
