@@ -79,20 +79,20 @@ export const computeTimeView = defineView(
       ],
       result: shown(outcome, (r) => ({
         figures: [
-          { key: "flops", label: msg("r.flops"), value: qty(r.flops, "flops", "sci") },
+          { key: "flops", label: msg("ct.flops"), value: qty(r.flops, "flops", "sci") },
           {
             key: "sustained",
-            label: msg("r.sustained"),
+            label: msg("ct.sustained"),
             value: qty(r.deadlineSustainedTflops, "tflops"),
           },
           {
             key: "peakNeeded",
-            label: msg("r.peakNeeded"),
+            label: msg("ct.peakNeeded"),
             value: qty(r.deadlinePeakTflopsNeeded, "tflops"),
           },
           {
             key: "hours",
-            label: msg("r.hoursOn", { gpu: gpuName(gpus, trainValue.gpu), count }),
+            label: msg("ct.hoursOn", { gpu: gpuName(gpus, trainValue.gpu), count }),
             value: hoursMessage(r.hours, r.hoursRange),
             main: true,
           },
@@ -101,7 +101,7 @@ export const computeTimeView = defineView(
             : [
                 {
                   key: "deadline",
-                  label: msg("r.deadline"),
+                  label: msg("ct.deadline"),
                   value: msg(`deadline.${r.deadlineVerdict}`),
                 },
               ]),

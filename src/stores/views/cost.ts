@@ -103,21 +103,21 @@ export const costView = defineView(
           figures: [
             {
               key: "cheapest",
-              label: msg("r.cheapest"),
+              label: msg("cc.cheapest"),
               value: pick(r.cheapest, money(r.options[r.cheapest]?.total)),
               main: true,
             },
             {
               key: "fastest",
-              label: msg("r.fastest"),
+              label: msg("cc.fastest"),
               value: pick(r.fastest, qty(r.options[r.fastest]?.hours, "hours")),
             },
             {
               key: "breakEven",
-              label: msg("r.breakEven"),
+              label: msg("cc.breakEven"),
               value:
                 r.monthlyBreakEvenHours === undefined
-                  ? msg("r.noMonthly")
+                  ? msg("cc.noMonthly")
                   : qty(r.monthlyBreakEvenHours, "hours"),
             },
           ],

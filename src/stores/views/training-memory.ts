@@ -116,7 +116,7 @@ export const trainingMemoryView = defineView(
         figures: [
           {
             key: "allocator",
-            label: msg("r.allocator"),
+            label: msg("tm.allocator"),
             value: qty(r.allocatorPeakBytes / BYTES_PER_GIB, "gib", 1),
           },
           {
@@ -126,7 +126,7 @@ export const trainingMemoryView = defineView(
           },
           {
             key: "trainable",
-            label: msg("r.trainable"),
+            label: msg("tm.trainable"),
             value: qty(r.trainableParams / 1e6, "millions", 1),
           },
         ],

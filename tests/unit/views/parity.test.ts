@@ -494,7 +494,7 @@ describe("cost comparison", () => {
               fastest: `${label(r.fastest)}${colon(lang)}${inUnit(lang, r.options[r.fastest]?.hours, "hours")}`,
               breakEven:
                 r.monthlyBreakEvenHours === undefined
-                  ? strings[lang]["r.noMonthly"]
+                  ? strings[lang]["cc.noMonthly"]
                   : inUnit(lang, r.monthlyBreakEvenHours, "hours"),
             });
             expect(
