@@ -24,12 +24,11 @@ export const JAVASCRIPT_LIMIT_BYTES = 40 * 1024;
  * price changes, rounded up to a whole kilobyte. A ratchet: a page here may only get lighter (lower
  * its ceiling when it does; remove it once it is within the limit), and every other
  * calculator page fails the build past the limit itself. What keeps these heavy is listed in
- * the README (page weight): the decision table's 20 plan rows and their words above all.
+ * the README (page weight): the decision table's 34 plan rows and their words above all.
  */
 export const OVER_LIMIT_CEILINGS_KB: Readonly<Record<string, number>> = {
-  "/guides/choosing-a-gpu/": 82,
+  "/guides/choosing-a-gpu/": 81,
   "/en/guides/choosing-a-gpu/": 78,
-  "/guides/inference/": 61,
 };
 
 export interface PageWeight {

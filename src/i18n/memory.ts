@@ -21,8 +21,8 @@ export const memoryStrings = defineStrings(
     "v.fit.tight": "tight: the peak fits, the headroom lacks {short}; a short real run decides",
     "v.fit.does-not-fit": "no",
     "v.more": "and {count} more",
-    "v.noneTrain": "none; add GPUs with ZeRO-3/FSDP, LoRA/QLoRA or recomputation.",
-    "v.noneInfer":
+    "tm.none": "none; add GPUs with ZeRO-3/FSDP, LoRA/QLoRA or recomputation.",
+    "im.none":
       "none; split the model over GPUs (tensor parallel), or use fewer weight or KV cache bits or a shorter context.",
     "v.details": "Where the figure comes from",
     "v.explain":
@@ -57,8 +57,8 @@ export const memoryStrings = defineStrings(
     "v.fit.tight": "偏紧：峰值装得下，余量差 {short}；以一次短的实测为准",
     "v.fit.does-not-fit": "装不下",
     "v.more": "另有 {count} 种",
-    "v.noneTrain": "没有；可用 ZeRO-3/FSDP 增加 GPU，或用 LoRA/QLoRA、重计算。",
-    "v.noneInfer": "没有；可用张量并行把模型切到多张 GPU，或降低权重、KV 缓存位数，或缩短上下文。",
+    "tm.none": "没有；可用 ZeRO-3/FSDP 增加 GPU，或用 LoRA/QLoRA、重计算。",
+    "im.none": "没有；可用张量并行把模型切到多张 GPU，或降低权重、KV 缓存位数，或缩短上下文。",
     "v.details": "这个数字是怎么来的",
     "v.explain":
       "PyTorch 分配器按 GiB（2³⁰ 字节）计，nvidia-smi 按 MiB（2²⁰ 字节）计。nvidia-smi 显示的是分配器峰值，加上已缓存未使用的显存和 CUDA 上下文。应租显存把余量加在分配器峰值上，余量同时容纳这部分缓存，缓存不重复计算。",

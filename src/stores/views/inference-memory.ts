@@ -89,7 +89,7 @@ export const inferenceMemoryView = defineView(
             { key: "kvPoolTokens", label: msg("r.kvPoolTokens"), value: qty(r.kvPool.tokens) },
           );
         return {
-          verdict: verdictView(r.verdict, r.headroom, gpus, "v.noneInfer"),
+          verdict: verdictView(r.verdict, r.headroom, gpus, "im.none"),
           details: msg("v.details"),
           explain: msg("v.explain"),
           figures,

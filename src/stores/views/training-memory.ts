@@ -110,7 +110,7 @@ export const trainingMemoryView = defineView(
       request: requestText(request),
       controls,
       result: shown(outcome, (r) => ({
-        verdict: verdictView(r.verdict, r.headroom, gpus, "v.noneTrain"),
+        verdict: verdictView(r.verdict, r.headroom, gpus, "tm.none"),
         details: msg("v.details"),
         explain: msg("v.explain"),
         figures: [
