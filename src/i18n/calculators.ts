@@ -70,9 +70,9 @@ export const calculatorStrings = (lang: Lang): Record<string, string> => ({
  * speed), what a likely range rests on (`likely.basis.<basis>`: which runs' errors), the
  * parts of a breakdown (`breakdown.<key>`, each item's `labelKey`) and a GPU's unverified
  * figures a warning names (`fig.<figure>`). Only the engine makes a result the page was not
- * built with, so a page carries
- * the ones its initial results name, those of the issues the page raises itself and its
- * inputs' labels (`widget-strings.ts`); the rest come with the engine (`resultMessages`).
+ * built with, so a page carries the ones its initial results name, those of the issues the
+ * page raises itself and its inputs' labels (`widget-strings.ts`); the rest come with the
+ * engine (`engineMessages`).
  */
 const RESULT_PREFIXES = [
   "warn.",
@@ -86,10 +86,6 @@ const RESULT_PREFIXES = [
   "fig.",
 ] as const;
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
-
-/** Every result message of one language. */
-export const resultMessages = (lang: Lang): Record<string, string> =>
-  Object.fromEntries(Object.entries(calculatorStrings(lang)).filter(([k]) => isResultKey(k)));
 
 /**
  * The words of parts a page loads only on a reader's action: the model picker's weights-file

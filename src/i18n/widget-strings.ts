@@ -2,7 +2,7 @@
  * The strings each calculator widget renders, what its page carries (`CalcPageData.astro`):
  * the words of its frame and views by key prefix, its inputs' labels derived from the field
  * tables it shows (`field-labels.ts`), and of the results' words those its initial results
- * name; the engine brings the rest (`resultMessages`: an issue's field label among them).
+ * name; the engine brings the rest (`engineMessages`: an issue's field label among them).
  * Build time only.
  */
 import type { TaskId } from "../estimate/index.ts";

@@ -14,7 +14,7 @@ import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { runTyped } from "../../../src/estimate/registry.ts";
 import type { Outcome, TaskContext } from "../../../src/estimate/request/task.ts";
-import { calculatorStrings, resultMessages } from "../../../src/i18n/calculators.ts";
+import { calculatorStrings, engineMessages } from "../../../src/i18n/calculators.ts";
 import type { Text } from "../../../src/i18n/text.ts";
 import { sayer } from "../../../src/i18n/text.ts";
 import type { Widget } from "../../../src/i18n/widget-strings.ts";
@@ -58,7 +58,7 @@ const PRESET_LIST = [...PRESETS];
  */
 const islandStrings = (lang: Lang, widget: Widget) => ({
   ...widgetStrings(lang, widget, new Set()),
-  ...resultMessages(lang),
+  ...engineMessages(lang),
 });
 const sayFor = (widget: Widget) => ({
   en: sayer(islandStrings("en", widget), "en"),
