@@ -24,6 +24,7 @@ import type { LoraConfig } from "../../../../src/estimate/memory/lora.ts";
 import type { TrainingMemoryInput } from "../../../../src/estimate/memory/training-memory.ts";
 import { modelStates, trainingMemory } from "../../../../src/estimate/memory/training-memory.ts";
 import type { ModelArch } from "../../../../src/estimate/model/model.ts";
+import type { BreakdownItem } from "../../../../src/estimate/result.ts";
 import { valueOf } from "../helpers.ts";
 
 const TOY: ModelArch = { layers: 2, hidden: 64, heads: 2, ffn: 128, vocab: 256 };
@@ -57,7 +58,7 @@ const lora = (o: Partial<LoraConfig> = {}): LoraConfig => ({
 const ADAPTERS = 2048;
 const assumption = (r: { assumptions: { key: string; value: unknown }[] }, key: string) =>
   r.assumptions.find((a) => a.key === key)?.value;
-const parts = (r: { breakdown: { key: string; value: number }[] }, keys: string[]) =>
+const parts = (r: { breakdown: readonly BreakdownItem[] }, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, valueOf(r.breakdown, k)]));
 const PEAK_KEYS = [
   "weights",
@@ -319,6 +320,24 @@ describe("the toy's peak, part by part, and what the result says about it", () =
       { code: "paged-optimizer-states", params: { pagedBytes: 16_384 } },
     ]);
   });
+  it("paged states and the dequantized weight split over tensor parallel GPUs", () => {
+    // Full training, paged AdamW: two fp32 states per parameter whatever the dtype, 8N =
+    // 920,064 bytes, half on each of 2 tensor-parallel GPUs: 460,032.
+    const paged = trainingMemory(toy({ optimizer: "adamw-paged", gpus: 2, tensorParallel: 2 }));
+    expect(paged.pagedOptimizerBytes).toBe(460_032);
+    expect(assumption(paged, "paged-optimizer-bytes")).toBe(460_032);
+    // Offloaded, paged states are the CPU's anyway: none paged on the GPU.
+    expect(
+      trainingMemory(toy({ optimizer: "adamw-paged", offload: "optimizer" })).pagedOptimizerBytes,
+    ).toBe(0);
+    // QLoRA at tp 2 (Transformers leaves the head in 16 bits): the largest linear, 8192
+    // values dequantized to 2 bytes, split over 2: 8192.
+    const q = trainingMemory(
+      toy({ gpus: 2, tensorParallel: 2, lora: lora({ baseBits: 4 }), optimizerForeach: false }),
+    );
+    expect(valueOf(q.breakdown, "dequantized-weight")).toBe(8192);
+    expect(assumption(q, "dequantized-weight-bytes")).toBe(8192);
+  });
   it("a 16-bit LoRA base dequantizes nothing and names no quantized head", () => {
     const r = trainingMemory(
       toy({ lora: lora({ adapterBits: 16 }), mechanics: FRAMEWORK_PROFILES.litgpt.mechanics }),
@@ -495,9 +514,33 @@ describe("the optimizer inside backward", () => {
       logits: 1536,
       "gathered-layers": 0,
     });
-    expect(assumption(r, "optimizer-in-backward")).toBe(true);
+    expect(r.assumptions.find((a) => a.key === "optimizer-in-backward")).toEqual({
+      key: "optimizer-in-backward",
+      value: true,
+      source: "optimizer-in-backward",
+    });
     expect(assumption(r, "peak-phase")).toBe("forward");
     expect(assumption(r, "optimizer-step-bytes")).toBe(16_384);
+  });
+  it("ZeRO-2 does not shard the one gradient in flight, only what the step keeps", () => {
+    // 4 GPUs, tp 2, ZeRO-2 over the 2 replicas. In backward the largest gradient exists whole
+    // before its reduce-scatter: 16,384 · 2 bytes / tp 2 = 16,384 (not / 4).
+    const r = trainingMemory(
+      toy({ gpus: 4, tensorParallel: 2, sharding: "zero2", optimizerInBackward: true }),
+    );
+    expect(valueOf(r.breakdown, "gradients")).toBe(16_384);
+    // Under LoRA the adapters' gradients are kept for the step, sharded by ZeRO-2 and tp:
+    // 2048 · 2 bytes / 4 = 1024.
+    const l = trainingMemory(
+      toy({
+        gpus: 4,
+        tensorParallel: 2,
+        sharding: "zero2",
+        optimizerInBackward: true,
+        lora: lora({ adapterBits: 16 }),
+      }),
+    );
+    expect(valueOf(l.breakdown, "gradients")).toBe(1024);
   });
   it("under LoRA every adapter gradient is kept; the step temporaries are all the adapters'", () => {
     // bf16 adapters: 2048 · 2 = 4096 bytes of gradients and 4096 of foreach temporaries.
@@ -510,11 +553,12 @@ describe("the optimizer inside backward", () => {
 
 describe("what each request field feeds", () => {
   it("a classifier head's loss reads one token per sequence over 2 labels", () => {
-    // 3 sequences: 3 · 2 = 6 logits, against 3 · 256 = 768 for the language-model head.
+    // 3 sequences of 4 tokens: 3 · 2 = 6 logits, against 3 · 4 · 256 = 3072 for the
+    // language-model head, which reads every token.
     const at = (head: "lm" | "classifier") =>
-      assumption(trainingMemory(toy({ microBatch: 3, head })), "live-logit-values");
+      assumption(trainingMemory(toy({ microBatch: 3, seqLen: 4, head })), "live-logit-values");
     expect(at("classifier")).toBe(6);
-    expect(at("lm")).toBe(768);
+    expect(at("lm")).toBe(3072);
     // Chunked: one of 8 chunks live, 768 / 8 = 96; the fused path is the loss's own.
     expect(
       assumption(trainingMemory(toy({ microBatch: 3, loss: "chunked" })), "live-logit-values"),
