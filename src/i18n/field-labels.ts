@@ -21,7 +21,8 @@ export const unsetLabel = (name: string): Msg => msg(codedKey(`opt.${name}.unset
 
 /**
  * Every key the labels of these tables' inputs may name, a group's and a list item's
- * included, and their units (`stores/views/fields.ts`). Keys the dictionaries lack are named too; a caller keeps those it has.
+ * included, and their units (`stores/views/fields.ts`). Keys the dictionaries lack are
+ * named too; a caller keeps those it has.
  */
 export function fieldTextKeys(tables: readonly Fields[]): Set<string> {
   const keys = new Set<string>();
