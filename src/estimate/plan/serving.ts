@@ -129,7 +129,9 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
   const group = bestGroup(p, gpu);
   if (!group) {
     const perNode = Math.max(...gpu.nodeGpus);
-    const slow = TP_DEGREES.some((tp) => tp <= perNode && holds(p, gpu, tp, 1));
+    // Too slow only if a group the plan may use holds the model: one larger than the GPUs
+    // allowed (`maxGpus`) is no answer, so the model does not fit on what was tried.
+    const slow = TP_DEGREES.some((tp) => tp <= perNode && tp <= p.maxGpus && holds(p, gpu, tp, 1));
     return {
       ...doesNotFit(gpu, p.maxGpus),
       reasons: [slow ? "too-slow-per-user" : "does-not-fit-largest"],

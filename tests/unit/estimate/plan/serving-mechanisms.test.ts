@@ -127,6 +127,31 @@ describe("a serving row's group arithmetic", () => {
     expect(all[0]!.verdict).toBe("does-not-fit");
   });
 
+  it("a model that fits only a group larger than the GPUs allowed does not fit; it is not too slow", () => {
+    // 70B in 16 bit: about 70.6e9 · 2 = 141 GB of weights, more than one H100's 80 GB. With
+    // one GPU allowed no group holds it (a group of 2 would, but the plan may not use it).
+    const one = rows(
+      { ...W70, users: 1, outputTokensPerSecondPerUser: 5 },
+      {
+        gpus: ["h100-sxm"],
+        maxGpus: 1,
+      },
+    );
+    expect(one[0]!.verdict).toBe("does-not-fit");
+    expect(one[0]!.reasons).toEqual(["does-not-fit-largest"]);
+    expect(one[0]!.gpus).toBe(1);
+    // Four allowed: a tensor-parallel group holds it and serves the one user.
+    const four = rows(
+      { ...W70, users: 1, outputTokensPerSecondPerUser: 5 },
+      {
+        gpus: ["h100-sxm"],
+        maxGpus: 4,
+      },
+    );
+    expect(four[0]!.verdict).not.toBe("does-not-fit");
+    expect(four[0]!.tensorParallel).toBeGreaterThan(1);
+  });
+
   it("a GPU without a bandwidth or FP32 figure names what it lacks, in that order", () => {
     // The figures are checked before anything else is read: no serving setup is needed.
     const p = {} as ServingPlanInput;
