@@ -31,11 +31,13 @@ const one = (p: Plan, gpu: string) => p.rows.find((r) => r.gpu === gpu && r.gpus
 const RENDER = { task: "render", resolution: "1080p", secondsPerFrame: 45, frames: 2880 };
 
 describe("render plan: time carried by render-benchmark scores", () => {
-  const p = plan({
-    workload: RENDER,
-    measuredOn: "rtx-3090",
-    gpus: ["rtx-3090", "rtx-4090", "h100-sxm", "a30"],
-  });
+  // Planned inside each test: a plan made in a describe body is never run against mutants.
+  const rendered = () =>
+    plan({
+      workload: RENDER,
+      measuredOn: "rtx-3090",
+      gpus: ["rtx-3090", "rtx-4090", "h100-sxm", "a30"],
+    });
 
   // Blender Open Data 4.5.0 medians, samples per minute (content/gpus.json, source
   // "blender-opendata": dated copy of the opendata.blender.org query, 2026-10-06):
@@ -58,6 +60,7 @@ describe("render plan: time carried by render-benchmark scores", () => {
   });
 
   it("carries the 3090's 36 h to the 4090 by the score ratio: 36 x 5411.68 / 11062.11 = 17.61 h", () => {
+    const p = rendered();
     expect(one(p, "rtx-3090").runHours).toBeCloseTo(36, 9);
     expect(one(p, "rtx-4090").runHours).toBeCloseTo((36 * 5411.68) / 11062.11, 9);
     // By FP32 peak it would have been 36 x 35.6 / 82.6 = 15.52 h: the score says slower.
@@ -71,6 +74,7 @@ describe("render plan: time carried by render-benchmark scores", () => {
   });
 
   it("falls back to FP32 peak for a GPU with no shared score, and marks it", () => {
+    const p = rendered();
     // A30: no render score in the catalog; 36 h x 35.6 / 10.3 TFLOPS FP32 = 124.43 h.
     const a30 = one(p, "a30");
     expect(a30.runHours).toBeCloseTo((36 * 35.6) / 10.3, 9);

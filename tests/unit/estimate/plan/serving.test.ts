@@ -40,9 +40,11 @@ const workload = {
 };
 
 describe("serve workload without an engine", () => {
-  const p = run<Plan>({ task: "plan", workload });
+  // Planned inside each test: a plan made in a describe body is never run against mutants.
+  const served = () => run<Plan>({ task: "plan", workload });
 
   it("runs vLLM with vllm bench serve's lengths and says so", () => {
+    const p = served();
     const a = (key: string) => p.assumptions.find((x) => x.key === key);
     expect(a("engine")).toMatchObject({ value: "vllm", source: "serve-engine-default" });
     expect(a("prompt-tokens")).toMatchObject({ value: 1024, source: "serve-lengths-default" });
@@ -55,6 +57,7 @@ describe("serve workload without an engine", () => {
   });
 
   it("gives priced H100, H200 and A100 rows with a cost per million tokens", () => {
+    const p = served();
     for (const id of ["h100-sxm", "h200-sxm", "a100-80gb-sxm"]) {
       const r = bestRows(p).find((x) => x.gpu === id);
       expect(r?.verdict, id).not.toBe("does-not-fit");
@@ -67,6 +70,7 @@ describe("serve workload without an engine", () => {
   });
 
   it("prices the load asked (users x rate) and reports the spare capacity beside it", () => {
+    const p = served();
     for (const r of p.rows.filter((x) => x.verdict !== "does-not-fit")) {
       // 20 users x 20 tokens/s = 400 tokens/s = 1.44 M tokens an hour.
       expect(r.loadTokensPerSecond, r.gpu).toBe(400);
@@ -80,6 +84,7 @@ describe("serve workload without an engine", () => {
   });
 
   it("every row's memory per GPU and fit are the inference memory task's for the same workload", () => {
+    const p = served();
     const { task: _task, users: _users, outputTokensPerSecondPerUser: _rate, ...setup } = workload;
     for (const r of p.rows) {
       if (r.verdict === "does-not-fit") {
