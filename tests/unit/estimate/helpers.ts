@@ -7,6 +7,7 @@ import type { ExchangeRate } from "../../../src/estimate/cost/exchange.ts";
 import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
+import type { LoraConfig } from "../../../src/estimate/memory/lora.ts";
 import { PRESETS } from "../../../src/estimate/model/presets.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { runRequest, runTyped } from "../../../src/estimate/registry.ts";
@@ -158,4 +159,16 @@ export const exchangeReading = (over: Partial<ExchangeRate> = {}): ExchangeRate 
   source: "test",
   url: "https://example.com/",
   ...over,
+});
+
+/** PEFT's LoRA defaults: r 8 on q and v, no dropout, fp32 adapters, a 16-bit base. */
+export const peftLora = (o: Partial<LoraConfig> = {}): LoraConfig => ({
+  rank: 8,
+  targets: ["q", "v"],
+  baseBits: 16,
+  doubleQuant: true,
+  dropout: 0,
+  adapterBits: 32,
+  fullModules: [],
+  ...o,
 });

@@ -25,7 +25,7 @@ import type { TrainingMemoryInput } from "../../../../src/estimate/memory/traini
 import { modelStates, trainingMemory } from "../../../../src/estimate/memory/training-memory.ts";
 import type { ModelArch } from "../../../../src/estimate/model/model.ts";
 import type { BreakdownItem } from "../../../../src/estimate/result.ts";
-import { valueOf } from "../helpers.ts";
+import { peftLora, valueOf } from "../helpers.ts";
 
 const TOY: ModelArch = { layers: 2, hidden: 64, heads: 2, ffn: 128, vocab: 256 };
 const N = 115_008;
@@ -44,16 +44,8 @@ const toy = (o: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
   seqLen: 1,
   ...o,
 });
-const lora = (o: Partial<LoraConfig> = {}): LoraConfig => ({
-  rank: 4,
-  targets: ["q", "v"],
-  baseBits: 16,
-  doubleQuant: true,
-  dropout: 0,
-  adapterBits: 32,
-  fullModules: [],
-  ...o,
-});
+/** PEFT's defaults at rank 4 (the toy's adapters stay countable by hand). */
+const lora = (o: Partial<LoraConfig> = {}): LoraConfig => peftLora({ rank: 4, ...o });
 /** Rank 4 on q (64 → 64) and v (64 → 64) in 2 layers: 2 · 4 · (128 + 128) = 2048. */
 const ADAPTERS = 2048;
 const assumption = (r: { assumptions: { key: string; value: unknown }[] }, key: string) =>

@@ -16,23 +16,22 @@ import {
 import type { LoraConfig } from "../../../../src/estimate/memory/lora.ts";
 import { loraParams, NF4_DOUBLE_QUANT_SCALE_BITS } from "../../../../src/estimate/memory/lora.ts";
 import { findPreset, PRESETS } from "../../../../src/estimate/model/presets.ts";
-import { a10g, a100, allFinite, RUNS, rtx4090, sum, t4, valueOf } from "../helpers.ts";
+import {
+  a10g,
+  a100,
+  allFinite,
+  peftLora as peft,
+  RUNS,
+  rtx4090,
+  sum,
+  t4,
+  valueOf,
+} from "../helpers.ts";
 
 const llama8b = findPreset("llama-3.1-8b")!.model;
 const STATE_KEYS = ["weights", "master-weights", "gradients", "optimizer-states"];
 const states = (r: { breakdown: readonly BreakdownItem[] }): number =>
   sum(r.breakdown.filter((b) => STATE_KEYS.includes(b.key)));
-/** PEFT's LoRA defaults: r 8 on q and v, no dropout, fp32 adapters, a 16-bit base. */
-const peft = (o: Partial<LoraConfig> = {}): LoraConfig => ({
-  rank: 8,
-  targets: ["q", "v"],
-  baseBits: 16,
-  doubleQuant: true,
-  dropout: 0,
-  adapterBits: 32,
-  fullModules: [],
-  ...o,
-});
 const bare = (o: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
   model: { params: 1e9 },
   precision: "bf16-mixed",

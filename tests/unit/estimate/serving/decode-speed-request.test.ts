@@ -92,21 +92,20 @@ describe("the decode-speed task's likely ranges", () => {
       sequences: 8,
       arrival,
     });
-  it("users sending in turn: the time to first token spreads as closed-loop runs did", () => {
-    const r = run("closed");
-    const s = LIKELY_SPREAD["ttft-closed"];
-    expect(r.ttftRange.basis).toBe("ttft-closed");
-    // A time's range: estimate × low (≤ 1) to estimate × high (≥ 1).
-    expect(r.ttftRange.low).toBeCloseTo(r.ttftSeconds * s.low, 12);
-    expect(r.ttftRange.high).toBeCloseTo(r.ttftSeconds * s.high, 12);
-  });
-  it("every request at once: the time to first token spreads as burst runs did", () => {
-    const r = run("burst");
-    const s = LIKELY_SPREAD["ttft-burst"];
-    expect(r.ttftRange.basis).toBe("ttft-burst");
-    expect(r.ttftRange.low).toBeCloseTo(r.ttftSeconds * s.low, 12);
-    expect(r.ttftRange.high).toBeCloseTo(r.ttftSeconds * s.high, 12);
-  });
+  it.each([
+    ["users sending in turn", "closed", "ttft-closed"],
+    ["every request at once", "burst", "ttft-burst"],
+  ] as const)(
+    "%s: the time to first token spreads as runs of that kind did",
+    (_, arrival, kind) => {
+      const r = run(arrival);
+      const s = LIKELY_SPREAD[kind];
+      expect(r.ttftRange.basis).toBe(kind);
+      // A time's range: estimate × low (≤ 1) to estimate × high (≥ 1).
+      expect(r.ttftRange.low).toBeCloseTo(r.ttftSeconds * s.low, 12);
+      expect(r.ttftRange.high).toBeCloseTo(r.ttftSeconds * s.high, 12);
+    },
+  );
   it("a rate's range is the inverse of a time's: rate / high to rate / low", () => {
     const r = run("closed");
     const s = LIKELY_SPREAD.serving;
