@@ -18,7 +18,7 @@ export default tseslint.config(
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      ".stryker-tmp/",
+      ".stryker-tmp*/",
       "reports/",
     ],
   },
