@@ -15,6 +15,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
+import { parseMeasuredTable } from "./measured-table.ts";
 import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const CALIBRATION_URL = new URL(
@@ -172,34 +173,12 @@ export type CalibrationRow = z.infer<typeof calibrationRowSchema>;
  * each naming its line, so a broken edit says where it is.
  */
 export function parseCalibration(text: string, gpuIds: ReadonlySet<string>): CalibrationRow[] {
-  const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
-  if (header?.split("\t").join(",") !== CALIBRATION_COLUMNS.join(","))
-    throw new Error(`decode-calibration.tsv: the header must be ${CALIBRATION_COLUMNS.join(" ")}`);
-  const problems: string[] = [];
-  const rows: CalibrationRow[] = [];
-  const ids = new Set<string>();
-  lines.forEach((line, i) => {
-    const where = `line ${i + 2}`;
-    const cells = line.split("\t");
-    if (cells.length !== CALIBRATION_COLUMNS.length) {
-      problems.push(`${where}: ${cells.length} cells, not ${CALIBRATION_COLUMNS.length}`);
-      return;
-    }
-    const raw = Object.fromEntries(CALIBRATION_COLUMNS.map((c, k) => [c, cells[k] ?? ""]));
-    const parsed = calibrationRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push(`${where}: ${issue.path.join(".")}: ${issue.message}`);
-      return;
-    }
-    const row = parsed.data;
-    if (ids.has(row.id)) problems.push(`${where}: duplicate id ${row.id}`);
-    if (!gpuIds.has(row.gpu)) problems.push(`${where}: GPU "${row.gpu}" is not in the catalog`);
-    ids.add(row.id);
-    rows.push(row);
+  return parseMeasuredTable(text, {
+    file: "decode-calibration.tsv",
+    columns: CALIBRATION_COLUMNS,
+    schema: calibrationRowSchema,
+    gpuIds,
   });
-  if (problems.length) throw new Error(`decode-calibration.tsv:\n${problems.join("\n")}`);
-  return rows;
 }
 
 /** The calibration rows, checked against the schema and the GPU catalog. */

@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
 import { PRESETS } from "../estimate/model/presets.ts";
+import { parseMeasuredTable } from "./measured-table.ts";
 import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const SERVING_RUNS_URL = new URL(
@@ -98,41 +99,25 @@ export type ServingRun = z.infer<typeof servingRunSchema>;
  * preset models, and one role per source.
  */
 export function parseServingRuns(text: string, gpuIds: ReadonlySet<string>): ServingRun[] {
-  const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
-  if (header?.split("\t").join(",") !== SERVING_RUN_COLUMNS.join(","))
-    throw new Error(`serving-throughput.tsv: the header must be ${SERVING_RUN_COLUMNS.join(" ")}`);
-  const problems: string[] = [];
-  const rows: ServingRun[] = [];
-  const ids = new Set<string>();
   const roleOfSource = new Map<string, string>();
-  lines.forEach((line, i) => {
-    const where = `line ${i + 2}`;
-    const cells = line.split("\t");
-    if (cells.length !== SERVING_RUN_COLUMNS.length) {
-      problems.push(`${where}: ${cells.length} cells, not ${SERVING_RUN_COLUMNS.length}`);
-      return;
-    }
-    const raw = Object.fromEntries(SERVING_RUN_COLUMNS.map((c, k) => [c, cells[k] ?? ""]));
-    const parsed = servingRunSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push(`${where}: ${issue.path.join(".")}: ${issue.message}`);
-      return;
-    }
-    const row = parsed.data;
-    if (ids.has(row.id)) problems.push(`${where}: duplicate id ${row.id}`);
-    if (!gpuIds.has(row.gpu)) problems.push(`${where}: GPU "${row.gpu}" is not in the catalog`);
-    if (!PRESETS.some((p) => p.id === row.model))
-      problems.push(`${where}: model "${row.model}" is not a preset`);
-    const role = roleOfSource.get(row.source);
-    if (role !== undefined && role !== row.role)
-      problems.push(`${where}: ${row.source} has rows of both roles; a source is one or the other`);
-    roleOfSource.set(row.source, row.role);
-    ids.add(row.id);
-    rows.push(row);
+  return parseMeasuredTable(text, {
+    file: "serving-throughput.tsv",
+    columns: SERVING_RUN_COLUMNS,
+    schema: servingRunSchema,
+    gpuIds,
+    check: (row) => {
+      const role = roleOfSource.get(row.source);
+      roleOfSource.set(row.source, row.role);
+      return [
+        ...(PRESETS.some((p) => p.id === row.model)
+          ? []
+          : [`model "${row.model}" is not a preset`]),
+        ...(role !== undefined && role !== row.role
+          ? [`${row.source} has rows of both roles; a source is one or the other`]
+          : []),
+      ];
+    },
   });
-  if (problems.length) throw new Error(`serving-throughput.tsv:\n${problems.join("\n")}`);
-  return rows;
 }
 
 /** The serving runs, checked against the schema, the GPU catalog and the presets. */

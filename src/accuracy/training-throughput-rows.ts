@@ -20,6 +20,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadGpuSpecs } from "../catalog/load.ts";
+import { parseMeasuredTable } from "./measured-table.ts";
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import { ATTENTION_KERNELS } from "../estimate/training/attention-speed.ts";
 import { FRAMEWORKS, RECOMPUTES, SHARDINGS, TRAINING_PRECISIONS } from "../estimate/vocabulary.ts";
@@ -169,44 +170,18 @@ export function parseThroughput(
   gpus: readonly GpuSpec[],
   file = "training-throughput.tsv",
 ): ThroughputRow[] {
-  const [header, ...lines] = text.split("\n").filter((l) => l.trim() !== "");
-  if (header?.split("\t").join(",") !== THROUGHPUT_COLUMNS.join(","))
-    throw new Error(`${file}: the header must be ${THROUGHPUT_COLUMNS.join(" ")}`);
-  const problems: string[] = [];
-  const rows: ThroughputRow[] = [];
-  const ids = new Set<string>();
-  lines.forEach((line, i) => {
-    const where = `line ${i + 2}`;
-    const cells = line.split("\t");
-    if (cells.length !== THROUGHPUT_COLUMNS.length) {
-      problems.push(`${where}: ${cells.length} cells, not ${THROUGHPUT_COLUMNS.length}`);
-      return;
-    }
-    const raw = Object.fromEntries(THROUGHPUT_COLUMNS.map((c, k) => [c, unquote(cells[k] ?? "")]));
-    const parsed = throughputRowSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        problems.push(`${where}: ${issue.path.join(".")}: ${issue.message}`);
-      return;
-    }
-    const row = parsed.data;
-    const gpu = gpus.find((g) => g.id === row.gpu);
-    if (ids.has(row.id)) problems.push(`${where}: duplicate id ${row.id}`);
-    if (!gpu) problems.push(`${where}: GPU "${row.gpu}" is not in the catalog`);
-    else if (row.gpus > Math.max(...gpu.nodeGpus) && row.inter_node_gbps === undefined)
-      problems.push(`${where}: ${row.gpus} GPUs span nodes: inter_node_gbps is required`);
-    ids.add(row.id);
-    rows.push(row);
+  return parseMeasuredTable(text, {
+    file,
+    columns: THROUGHPUT_COLUMNS,
+    schema: throughputRowSchema,
+    gpuIds: new Set(gpus.map((g) => g.id)),
+    check: (row) => {
+      const gpu = gpus.find((g) => g.id === row.gpu);
+      return gpu && row.gpus > Math.max(...gpu.nodeGpus) && row.inter_node_gbps === undefined
+        ? [`${row.gpus} GPUs span nodes: inter_node_gbps is required`]
+        : [];
+    },
   });
-  if (problems.length) throw new Error(`${file}:\n${problems.join("\n")}`);
-  return rows;
-}
-
-/** A cell as a spreadsheet writes it: `"…"` with `""` for a quote inside; others as they are. */
-function unquote(cell: string): string {
-  return cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')
-    ? cell.slice(1, -1).replaceAll('""', '"')
-    : cell;
 }
 
 /** The rows, checked against the schema and the GPU catalog. */
