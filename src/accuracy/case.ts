@@ -23,5 +23,7 @@ export interface AccuracyCase {
    * shown and counted in the median, but not held to the per-row bound.
    */
   gap?: string;
+  /** A serving run of a mixture-of-experts model (scored apart from dense models'). */
+  moe?: boolean;
   estimate: (gpus: readonly GpuSpec[]) => number;
 }

@@ -17,6 +17,7 @@ import { hardwareFlopsOf, tokenFlops } from "../estimate/training/flops.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { loadServingRuns } from "./serving-runs.ts";
 import { servingCases } from "./serving-throughput.ts";
+import type { ServingError } from "./time-range-fit.ts";
 import type { AccuracyCase, Kind, Unit } from "./case.ts";
 import { FRAMEWORK_MEMORY_CASES, FRAMEWORK_MEMORY_EXCLUDED } from "./memory-frameworks.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
@@ -584,6 +585,8 @@ export interface AccuracyRow {
   /** (estimate - measured) / measured. */
   signedError: number;
   gap?: string;
+  /** A serving run of a mixture-of-experts model (scored apart from dense models'). */
+  moe?: boolean;
 }
 
 /** The decode calibration rows, each run as a request like any other row. */
@@ -608,40 +611,44 @@ export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[
 
 /**
  * The serving runs the decode fit never saw (validation), each as its error (estimated ÷
- * measured − 1 on output tokens/s over all users) and its source: what the likely range of
- * a serving speed comes from (`time-range-fit.ts`).
+ * measured − 1 on output tokens/s over all users), its source and whether its model is a
+ * mixture of experts: what the likely range of a serving speed comes from
+ * (`time-range-fit.ts`, dense and MoE apart).
  */
 export function servingValidationErrors(
   gpus: readonly GpuSpec[],
   runs: readonly ServingRun[] = loadServingRuns(),
-): { signedError: number; source: string }[] {
+): ServingError[] {
   return servingCases(runs)
     .filter((c) => c.role === "validation")
     .map((c) => ({
       signedError: outcome(c.request, "tokensPerSecond")(gpus) / c.measured - 1,
       source: c.source,
+      moe: c.moe,
     }));
 }
 
 /**
  * Time to first token of the validation runs that publish one, by how their requests arrive:
- * measured ÷ estimated mean time − 1 (a time's error, the multiplier of the estimate). No
- * constant is fitted to these: they only give the figure's likely range.
+ * measured ÷ estimated mean time − 1 (a time's error, the multiplier of the estimate), and
+ * whether the model is a mixture of experts. No constant is fitted to these: they only give
+ * the figure's likely range.
  */
 export function servingTtftErrors(
   gpus: readonly GpuSpec[],
   runs: readonly ServingRun[] = loadServingRuns(),
-): Record<"closed" | "burst", { signedError: number; source: string }[]> {
-  const out: Record<"closed" | "burst", { signedError: number; source: string }[]> = {
-    closed: [],
-    burst: [],
-  };
+): Record<"closed" | "burst", ServingError[]> {
+  const out: Record<"closed" | "burst", ServingError[]> = { closed: [], burst: [] };
   for (const c of servingCases(runs).filter((x) => x.role === "validation")) {
     const run = runs.find((r) => r.id === c.id);
     const measured = run?.ttft_ms;
     if (!run || measured === undefined || measured === null) continue;
     const estimated = outcome(c.request, "ttftSeconds")(gpus);
-    out[run.mode].push({ signedError: measured / 1000 / estimated - 1, source: c.source });
+    out[run.mode].push({
+      signedError: measured / 1000 / estimated - 1,
+      source: c.source,
+      moe: c.moe,
+    });
   }
   return out;
 }
@@ -676,6 +683,7 @@ export function accuracyTable(
       kind: c.kind,
       signedError: (estimate - c.measured) / c.measured,
       ...(c.gap ? { gap: c.gap } : {}),
+      ...(c.moe ? { moe: true } : {}),
     };
   });
 }

@@ -6,6 +6,13 @@
  */
 import type { ServingRun } from "./serving-runs.ts";
 import { servingRunRequest } from "./serving-runs.ts";
+import { PRESETS } from "../estimate/model/presets.ts";
+import { isArch } from "../estimate/model/model.ts";
+
+/** The presets that are mixtures of experts (a run names its model by preset). */
+const MOE_PRESETS = new Set(
+  PRESETS.filter((p) => isArch(p.model) && p.model.moe !== undefined).map((p) => p.id),
+);
 
 const describe = (r: ServingRun): string =>
   `${r.model}, ${r.weight_format} ${r.weight_bits} bits, ${r.engine} ${r.engine_version}, ${r.gpu}${r.tensor_parallel > 1 ? ` x ${r.tensor_parallel} (TP)` : ""}; ${r.users} users (${r.mode === "closed" ? "each sends the next request when one ends" : "all requests at once"}); prompt ${Math.round(r.prompt_tokens)}, output ${Math.round(r.output_tokens)} tokens`;
@@ -21,6 +28,8 @@ export interface ServingCase {
   measured: number;
   /** The decode-speed request that estimates it; its `tokensPerSecond` is compared. */
   request: Record<string, unknown>;
+  /** The model is a mixture of experts: scored, and its likely range taken, apart. */
+  moe: boolean;
 }
 
 /** Every run that states its output tokens/s. */
@@ -35,5 +44,6 @@ export function servingCases(runs: readonly ServingRun[]): ServingCase[] {
       measures: `output tok/s over all users (${r.source}, ${r.date})`,
       measured: r.output_tok_s ?? 0,
       request: servingRunRequest(r),
+      moe: MOE_PRESETS.has(r.model),
     }));
 }

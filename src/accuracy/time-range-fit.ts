@@ -25,8 +25,8 @@ const EPSILON = 1e-9;
 
 /** A run the fit never saw: its error and its source. */
 export type HeldOutError = Pick<ThroughputAccuracyRow, "signedError" | "source">;
-/** A serving run the decode fit never saw. */
-export type ServingError = HeldOutError;
+/** A serving run the decode fit never saw, and whether its model is a mixture of experts. */
+export type ServingError = HeldOutError & { moe: boolean };
 
 /**
  * The ratio (estimated ÷ measured) at percentile p, each source weighing 1 shared by its
@@ -52,9 +52,11 @@ export function fitTimeRanges(
   ttft: Readonly<Record<"closed" | "burst", readonly ServingError[]>>,
 ): Record<RangeKind, RangeSpread> {
   const ofKind = (kind: RangeKind): readonly HeldOutError[] => {
-    if (kind === "serving") return serving;
-    if (kind === "ttft-closed") return ttft.closed;
-    if (kind === "ttft-burst") return ttft.burst;
+    if (kind === "serving" || kind === "serving-moe")
+      return serving.filter((r) => r.moe === (kind === "serving-moe"));
+    if (kind === "ttft-moe") return [...ttft.closed, ...ttft.burst].filter((r) => r.moe);
+    if (kind === "ttft-closed") return ttft.closed.filter((r) => !r.moe);
+    if (kind === "ttft-burst") return ttft.burst.filter((r) => !r.moe);
     if (kind === "training-adapter") return training.filter((r) => r.adapter);
     return training.filter((r) => !r.adapter && r.moe === (kind === "training-moe"));
   };

@@ -71,7 +71,9 @@ export const accuracyStrings = defineStrings(
     servingValidationCaption:
       "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
     servingValidationSummary:
-      "{count} runs; median |error| {median}; 90th percentile {p90}; largest {max}.",
+      "Dense models: {count} runs; median |error| {median}; 90th percentile {p90}; largest {max}.",
+    servingValidationMoeSummary:
+      "Mixture-of-experts models: {count} runs; median |error| {median}; 90th percentile {p90}; largest {max}.",
     servingCalibrationCaption:
       "Calibration: serving runs the step constants were fitted to. Their errors are in-sample.",
     servingCalibrationSummary:
@@ -143,7 +145,9 @@ export const accuracyStrings = defineStrings(
     servingValidationCaption:
       "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
     servingValidationSummary:
-      "共 {count} 组；|误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
+      "稠密模型：共 {count} 组；|误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
+    servingValidationMoeSummary:
+      "混合专家（MoE）模型：共 {count} 组；|误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
     servingCalibrationCaption: "校准：用于拟合计算步常数的推理服务实测。其误差是样本内误差。",
     servingCalibrationSummary:
       "共 {count} 组；样本内 |误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",

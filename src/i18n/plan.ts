@@ -116,11 +116,15 @@ export const planStrings = defineStrings(
     "likely.basis.training-adapter":
       "likely range: where 8 in 10 LoRA and QLoRA training runs landed when estimated without their own source, each publication counting the same ({runs} runs, {sources} publications); adapter runs miss by more than full training",
     "likely.basis.serving":
-      "likely range: where 8 in 10 published serving runs landed that the speed model's fit never saw, each publication counting the same ({runs} runs, {sources} publications)",
+      "likely range: where 8 in 10 published serving runs of dense models landed that the speed model's fit never saw, each publication counting the same ({runs} runs, {sources} publications)",
+    "likely.basis.serving-moe":
+      "likely range: where 8 in 10 published serving runs of mixture-of-experts models landed that the speed model's fit never saw, each publication counting the same ({runs} runs, {sources} publications)",
     "likely.basis.ttft-closed":
       "likely range: where 8 in 10 published times to first token landed with users sending in turn, their requests of one length in step ({runs} runs, {sources} publication(s))",
     "likely.basis.ttft-burst":
       "likely range: where 8 in 10 published times to first token landed for requests sent all at once, each publication counting the same ({runs} runs, {sources} publications)",
+    "likely.basis.ttft-moe":
+      "likely range: where 8 in 10 published times to first token of mixture-of-experts models landed, each publication counting the same ({runs} runs, {sources} publications)",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
     "price.source": "{provider}, {product}, read {date} ({ageDays} days ago)",
@@ -365,11 +369,15 @@ export const planStrings = defineStrings(
     "likely.basis.training-adapter":
       "可能范围：LoRA 与 QLoRA 训练运行在不含其自身来源的情况下估算时，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）；适配器训练的偏差大于全参数训练",
     "likely.basis.serving":
-      "可能范围：速度模型拟合时从未用过的已发表推理服务运行，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
+      "可能范围：速度模型拟合时从未用过的已发表稠密模型推理服务运行，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
+    "likely.basis.serving-moe":
+      "可能范围：速度模型拟合时从未用过的已发表混合专家（MoE）模型推理服务运行，十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "likely.basis.ttft-closed":
       "可能范围：用户轮流发送、请求等长而同步进行时，已发表的首 token 延迟十次中有八次落在此范围（{runs} 次运行，{sources} 个来源）",
     "likely.basis.ttft-burst":
       "可能范围：请求同时到达时，已发表的首 token 延迟十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
+    "likely.basis.ttft-moe":
+      "可能范围：已发表的混合专家（MoE）模型首 token 延迟十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
     "price.source": "{provider}，{product}，{date} 读取（{ageDays} 天前）",

@@ -31,9 +31,15 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
   },
   serving: {
     low: 0.716,
-    high: 1.49,
-    runs: 109,
-    sources: 5,
+    high: 1.42,
+    runs: 149,
+    sources: 6,
+  },
+  "serving-moe": {
+    low: 1,
+    high: 3.94,
+    runs: 66,
+    sources: 2,
   },
   "ttft-closed": {
     low: 0.47,
@@ -46,5 +52,11 @@ export const LIKELY_SPREAD: Readonly<Record<RangeKind, RangeSpread>> = {
     high: 1.61,
     runs: 15,
     sources: 4,
+  },
+  "ttft-moe": {
+    low: 1,
+    high: 10.6,
+    runs: 27,
+    sources: 1,
   },
 };

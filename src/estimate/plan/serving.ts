@@ -10,7 +10,12 @@ import type { GpuSpec } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
 import type { InferenceMemoryInput } from "../serving/memory.ts";
 import { inferenceMemory, servingFit } from "../serving/memory.ts";
-import { likelyHours, likelyRate } from "../training/time-range.ts";
+import {
+  likelyHours,
+  likelyRate,
+  servingRangeKind,
+  ttftRangeKind,
+} from "../training/time-range.ts";
 import type { ServingSpeedInput, ServingSpeedResult } from "../serving/speed.ts";
 import { servingSpeed } from "../serving/speed.ts";
 import { costPerMillionTokens } from "../cost/cost.ts";
@@ -172,11 +177,11 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     ...memoryPerGpu(memory.recommendedBytes),
     tokensPerSecondPerUser: perUser,
     ...(p.speedRatio === undefined
-      ? { tokensPerSecondPerUserRange: likelyRate(perUser, "serving") }
+      ? { tokensPerSecondPerUserRange: likelyRate(perUser, servingRangeKind(p.speed.model)) }
       : {}),
     ttftSeconds: group.speed.ttftSeconds,
     // Users sending in turn: the closed-loop kind (`range-kind.ts`).
-    ttftRange: likelyHours(group.speed.ttftSeconds, "ttft-closed"),
+    ttftRange: likelyHours(group.speed.ttftSeconds, ttftRangeKind(p.speed.model, "closed")),
     tensorParallel: group.tp,
     usersPerReplica,
     loadTokensPerSecond: load,

@@ -10,7 +10,12 @@ import { SERVING_REQUEST_FIELDS, servingInput, servingRules } from "./infer-memo
 import { servingDefaults } from "./fields.ts";
 import type { TaskContext } from "../request/task.ts";
 import { defineTask } from "../request/task.ts";
-import { likelyHours, likelyRate } from "../training/time-range.ts";
+import {
+  likelyHours,
+  likelyRate,
+  servingRangeKind,
+  ttftRangeKind,
+} from "../training/time-range.ts";
 
 /**
  * The speed model's input for a checked serving request, without what a plan picks itself
@@ -78,18 +83,16 @@ export const decodeSpeedTask = defineTask({
   run: (r, ctx) => {
     const speed = servingSpeed(speedInput(r, ctx));
     // How sure the speed is: where published runs the fit never saw landed (`time-range.ts`).
+    const kind = servingRangeKind(r.model.spec);
     return {
       ...speed,
-      tokensPerSecondRange: likelyRate(speed.tokensPerSecond, "serving"),
-      tokensPerSecondPerSequenceRange: likelyRate(speed.tokensPerSecondPerSequence, "serving"),
+      tokensPerSecondRange: likelyRate(speed.tokensPerSecond, kind),
+      tokensPerSecondPerSequenceRange: likelyRate(speed.tokensPerSecondPerSequence, kind),
       // Requests a second are the output rate over each request's output: the same spread.
-      requestsPerSecondRange: likelyRate(speed.requestsPerSecond, "serving"),
+      requestsPerSecondRange: likelyRate(speed.requestsPerSecond, kind),
       // The mean time to first token against published runs' by arrival: users sending in
       // turn wait far longer than the model's evenly spread arrivals (`range-kind.ts`).
-      ttftRange: likelyHours(
-        speed.ttftSeconds,
-        r.arrival === "burst" ? "ttft-burst" : "ttft-closed",
-      ),
+      ttftRange: likelyHours(speed.ttftSeconds, ttftRangeKind(r.model.spec, r.arrival)),
     };
   },
 });

@@ -26,11 +26,17 @@ export interface LikelyRange {
 
 /** The kind of a training run: adapters first (their error is the larger), then MoE or dense. */
 export const rangeKindOf = (model: ModelSpec, adapter: boolean): RangeKind =>
-  adapter
-    ? "training-adapter"
-    : isArch(model) && model.moe !== undefined
-      ? "training-moe"
-      : "training-dense";
+  adapter ? "training-adapter" : isMoe(model) ? "training-moe" : "training-dense";
+
+const isMoe = (model: ModelSpec): boolean => isArch(model) && model.moe !== undefined;
+
+/** The kind of a serving speed: a mixture-of-experts model's or a dense model's. */
+export const servingRangeKind = (model: ModelSpec): RangeKind =>
+  isMoe(model) ? "serving-moe" : "serving";
+
+/** The kind of a time to first token: a mixture-of-experts model's, or by how requests arrive. */
+export const ttftRangeKind = (model: ModelSpec, arrival: "closed" | "burst"): RangeKind =>
+  isMoe(model) ? "ttft-moe" : arrival === "burst" ? "ttft-burst" : "ttft-closed";
 
 /** The likely range of a training time in hours (or any time: it scales the same way). */
 export function likelyHours(

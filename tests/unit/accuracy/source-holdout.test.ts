@@ -159,18 +159,30 @@ describe("likely ranges of training times", () => {
     const serving = [0.3, -0.2, 0.6, 0.1, -0.1].map((e, i) => ({
       signedError: e,
       source: i < 2 ? "d" : "e",
+      moe: false,
     }));
+    // Two MoE serving runs of one source, ratios 2.5 and 3.5: a kind of their own, so the
+    // dense ones above keep their range; the fast end clamps to 1 (no ratio below it), the
+    // weight reaches 0.9 of 1 only at the second run (3.5).
+    const servingMoe = [1.5, 2.5].map((e) => ({ signedError: e, source: "k", moe: true }));
     // Time to first token: two closed-loop runs of one source at 2× and 10× the estimate (the
-    // weight reaches 0.1 at the first, 0.9 at the second), and one burst run at 0.8×.
+    // weight reaches 0.1 at the first, 0.9 at the second), one burst run at 0.8×, and one
+    // closed-loop run of an MoE model at 6×, which only the MoE kind counts (6 at both ends,
+    // the fast end clamped to 1).
     const ttft = {
-      closed: [1, 9].map((e) => ({ signedError: e, source: "i" })),
-      burst: [{ signedError: -0.2, source: "j" }],
+      closed: [
+        ...[1, 9].map((e) => ({ signedError: e, source: "i", moe: false })),
+        { signedError: 5, source: "m", moe: true },
+      ],
+      burst: [{ signedError: -0.2, source: "j", moe: false }],
     };
-    const r = fitTimeRanges([...dense, ...moe, ...adapter], serving, ttft);
+    const r = fitTimeRanges([...dense, ...moe, ...adapter], [...serving, ...servingMoe], ttft);
     expect(r["training-dense"]).toEqual({ low: 0.7, high: 1.4, runs: 10, sources: 2 });
     expect(r["training-moe"]).toEqual({ low: 1, high: 3, runs: 3, sources: 1 });
     expect(r["training-adapter"]).toEqual({ low: 0.5, high: 4, runs: 2, sources: 1 });
     expect(r.serving).toEqual({ low: 0.8, high: 1.6, runs: 5, sources: 2 });
+    expect(r["serving-moe"]).toEqual({ low: 1, high: 3.5, runs: 2, sources: 1 });
+    expect(r["ttft-moe"]).toEqual({ low: 1, high: 6, runs: 1, sources: 1 });
     // A time later than estimated is never a fast end below the estimate: low clamps to 1.
     expect(r["ttft-closed"]).toEqual({ low: 1, high: 10, runs: 2, sources: 1 });
     expect(r["ttft-burst"]).toEqual({ low: 0.8, high: 1, runs: 1, sources: 1 });

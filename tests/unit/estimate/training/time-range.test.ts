@@ -8,6 +8,8 @@ import {
   likelyHours,
   likelyRate,
   rangeKindOf,
+  servingRangeKind,
+  ttftRangeKind,
 } from "../../../../src/estimate/training/time-range.ts";
 import type { RangeKind, RangeSpread } from "../../../../src/estimate/training/time-range.ts";
 import { LIKELY_SPREAD } from "../../../../src/estimate/generated/time-ranges.ts";
@@ -20,8 +22,10 @@ const spread: Record<RangeKind, RangeSpread> = {
   "training-moe": { low: 0.9, high: 2.5, runs: 5, sources: 2 },
   "training-adapter": { low: 0.7, high: 3.5, runs: 8, sources: 3 },
   serving: { low: 0.95, high: 1.4, runs: 20, sources: 4 },
+  "serving-moe": { low: 1, high: 3, runs: 6, sources: 2 },
   "ttft-closed": { low: 1, high: 20, runs: 50, sources: 3 },
   "ttft-burst": { low: 0.7, high: 1.5, runs: 10, sources: 2 },
+  "ttft-moe": { low: 1, high: 8, runs: 4, sources: 1 },
 };
 
 describe("likely range", () => {
@@ -50,6 +54,20 @@ describe("likely range", () => {
     expect(rangeKindOf(mixtral?.model ?? { params: 1 }, false)).toBe("training-moe");
     expect(rangeKindOf({ params: 7e9 }, true)).toBe("training-adapter");
     expect(rangeKindOf(mixtral?.model ?? { params: 1 }, true)).toBe("training-adapter");
+  });
+
+  it("serves an MoE model with its own speed and first-token kinds, a dense one by arrival", () => {
+    const mixtral = PRESETS.find((p) => p.id === "mixtral-8x7b")?.model ?? { params: 1 };
+    expect(servingRangeKind({ params: 7e9 })).toBe("serving");
+    expect(servingRangeKind(mixtral)).toBe("serving-moe");
+    expect(ttftRangeKind({ params: 7e9 }, "closed")).toBe("ttft-closed");
+    expect(ttftRangeKind({ params: 7e9 }, "burst")).toBe("ttft-burst");
+    expect(ttftRangeKind(mixtral, "closed")).toBe("ttft-moe");
+    expect(ttftRangeKind(mixtral, "burst")).toBe("ttft-moe");
+    // 1000 tok/s of an MoE server: 1000 ÷ 3 = 333.3… at the slow end, 1000 ÷ 1 at the fast.
+    const r = likelyRate(1000, "serving-moe", spread);
+    expect(r.low).toBeCloseTo(333.3333, 3);
+    expect(r).toMatchObject({ high: 1000, basis: "serving-moe", runs: 6, sources: 2 });
   });
 });
 
