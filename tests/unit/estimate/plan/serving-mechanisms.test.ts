@@ -3,7 +3,11 @@
  * group arithmetic (replicas, users per replica, nodes, shape, reasons, load, spare share,
  * cost per million tokens) checked against the formulas worked by hand from the users and
  * rate asked and the row's own group, and the verdicts of a GPU that lacks a figure, cannot
- * hold the model, or cannot give a user the rate asked.
+ * hold the model, or cannot give a user the rate asked. The group search is checked at its
+ * boundaries: a group's capacity against the memory and decode-speed tasks' own answers for
+ * the same GPU and model (the memory arithmetic worked by hand from the catalog figures), the
+ * doubling's stop at TensorRT-LLM's 2,048, and which group size wins (the fewest GPUs, ties
+ * to the smaller group, never more than a node holds or the GPUs allowed).
  */
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
@@ -16,6 +20,29 @@ import { rtx4090 } from "../helpers.ts";
 
 const gpus = loadGpuSpecs();
 const ctx = { gpus, presets: PRESETS, prices: [], today: "2026-12-05" };
+
+/** Another task's answer for the same workload (the memory or decode-speed task). */
+function task<T>(request: Record<string, unknown>): T {
+  const r = runRequest(request, ctx);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.result as unknown as T;
+}
+/** The memory task's verdict for `sequences` on a group of `tensorParallel` GPUs. */
+const fitAt = (setup: Record<string, unknown>, sequences: number, tensorParallel = 1) =>
+  task<{ verdict: { chosen: { fit: string } } }>({
+    task: "infer-memory",
+    ...setup,
+    tensorParallel,
+    sequences,
+  }).verdict.chosen.fit;
+/** The decode-speed task's output tokens/s per sequence at `sequences` users. */
+const speedAt = (setup: Record<string, unknown>, sequences: number, tensorParallel = 1) =>
+  task<{ tokensPerSecondPerSequence: number; tokensPerSecond: number }>({
+    task: "decode-speed",
+    ...setup,
+    tensorParallel,
+    sequences,
+  });
 
 function rows(workload: Record<string, unknown>, extra: Record<string, unknown> = {}): PlanRow[] {
   const r = runRequest({ task: "plan", workload: { task: "serve", ...workload }, ...extra }, ctx);
@@ -163,5 +190,311 @@ describe("a serving row's group arithmetic", () => {
     const row = servingRow(p, neither);
     expect(row.reasons).toEqual(["no-bandwidth-figure", "no-compute-figure"]);
     expect(row).toMatchObject({ gpus: 1, verdict: "does-not-fit", hours: null });
+  });
+});
+
+/** Llama 3.1 8B in 16 bit at 8,192 tokens of context, vLLM at its defaults. */
+const S8 = { model: { preset: "llama-3.1-8b" }, weightBits: 16, contextTokens: 8192 };
+/** Llama 3.2 1B in 16 bit at 256 tokens: 128 of prompt, 64 of output. */
+const S1 = {
+  model: { preset: "llama-3.2-1b" },
+  weightBits: 16,
+  contextTokens: 256,
+  promptTokens: 128,
+  outputTokens: 64,
+};
+
+// Figures the hand working below reads (content/gpus.json, the presets' config.json):
+// - Llama 3.1 8B: 8,030,261,248 parameters → 16,060,522,496 bytes in 16 bit. KV cache
+//   2 (K, V) × 32 layers × 8 KV heads × 128 × 2 bytes = 131,072 bytes a token, so
+//   1,073,741,824 (1 GiB) a user at 8,192 tokens. Pass workspace per token
+//   (4 × 4,096 + 3 × 14,336) × 2 bytes = 118,784; logits 128,256 × 4 bytes a sequence.
+// - vLLM: pool 0.9 of the GPU; 1 GiB outside PyTorch; on a GPU of 70 GiB or more that is
+//   not an A100, 8,192-token passes and 1,024 sequences sampled, else 2,048 and 256.
+// - A fit: 1.2 × the peak (20% headroom) + the CUDA context (1,343 MiB = 1,408,237,568
+//   bytes) within the GPU's memory, and every user in the pool.
+describe("a group's capacity: the users one group serves at the rate asked", () => {
+  it("memory-bound: one H100 holds 47 users of Llama 3.1 8B at 8,192 tokens, where the memory task's fit ends", () => {
+    // H100 SXM: 81,559 MiB = 85,520,809,984 bytes, 8,192-token passes: workspace
+    // 8,192 × 118,784 = 973,078,528, logits 1,024 × 128,256 × 4 = 525,336,576. The peak at
+    // b users: 16,060,522,496 + 973,078,528 + 525,336,576 + 1,073,741,824 + b GiB
+    // = 18,632,679,424 + b × 1,073,741,824. It fits while the peak is at most
+    // (85,520,809,984 − 1,408,237,568) / 1.2 = 70,093,810,346.7: b ≤ 47.93, so 47.
+    // (The pool, (76,968,728,985.6 − 16,060,522,496 − 2,572,156,928) / 1 GiB = 54.3, holds 54.)
+    // At 47: 1.2 × 69,098,545,152 + 1,408,237,568 = 84,326,491,750 bytes, within; at 48,
+    // 85,614,981,939: over. One user at 1 token/s: 2, 4, 8, 16, 32 served, 64 not; the
+    // halving search up to 63 lands on 47.
+    const setup = { ...S8, gpu: "h100-sxm" };
+    expect(fitAt(setup, 47)).toBe("fits");
+    expect(fitAt(setup, 48)).not.toBe("fits");
+    // Speed does not bind: 47 users each get more than the 1 token/s asked.
+    expect(speedAt(setup, 47).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const one = rows(
+      { ...S8, users: 1, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["h100-sxm"], prices: { "h100-sxm": 2 } },
+    )[0]!;
+    expect(one).toMatchObject({
+      verdict: "fits",
+      gpus: 1,
+      tensorParallel: 1,
+      usersPerReplica: 1,
+      nodes: 1,
+      shape: "single",
+      scalingBasis: "single-gpu",
+      reasons: ["user-price"],
+      capacityUsers: 47,
+    });
+    // 1 − 1/47 of the group is spare.
+    expect(one.spareShare).toBeCloseTo(46 / 47, 12);
+    // From 40 users: 80 not served, the halving search up to 79 lands on 47 again.
+    const forty = rows(
+      { ...S8, users: 40, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["h100-sxm"] },
+    )[0]!;
+    expect(forty).toMatchObject({ gpus: 1, usersPerReplica: 40, capacityUsers: 47 });
+    expect(forty.spareShare).toBeCloseTo(7 / 47, 12);
+  });
+
+  it("speed-bound: at the decode-speed task's rate for 100 users, the capacity is 100; a hair above it, 99", () => {
+    // 1B at 256 tokens: 8 MiB of cache a user, so memory holds far more than 128 users and
+    // the rate decides. Speed falls with users, so 1 → 64 users get the rate, 128 do not,
+    // and the halving search up to 127 stops at the last count that gets it: 100, whose
+    // rate it is exactly (a user given exactly the rate asked is served).
+    const setup = { ...S1, gpu: "h100-sxm" };
+    const rate = speedAt(setup, 100).tokensPerSecondPerSequence;
+    expect(speedAt(setup, 101).tokensPerSecondPerSequence).toBeLessThan(rate);
+    expect(fitAt(setup, 128)).toBe("fits");
+    const at = (r: number) =>
+      rows({ ...S1, users: 1, outputTokensPerSecondPerUser: r }, { gpus: ["h100-sxm"] })[0]!;
+    expect(at(rate)).toMatchObject({ gpus: 1, tensorParallel: 1, capacityUsers: 100 });
+    expect(at(rate * (1 + 1e-9)).capacityUsers).toBe(99);
+  });
+
+  it("the doubling stops at TensorRT-LLM's 2,048 users, though the memory and the rate would hold 4,096", () => {
+    // 1B: 1,235,814,400 parameters → 2,471,628,800 bytes; cache 16 layers × 2 × 8 KV heads
+    // × 64 × 2 bytes = 32,768 a token, 8,388,608 a user at 256. On an H100 (8,192-token
+    // passes: 8,192 × (4 × 2,048 + 3 × 8,192) × 2 = 536,870,912; logits 525,336,576) the
+    // peak at 4,096 users is 2,471,628,800 + 4,096 × 8,388,608 + 536,870,912 + 525,336,576
+    // + 1,073,741,824 = 38,967,316,480; 1.2 × it + 1,408,237,568 = 48,169,017,344, within
+    // 85,520,809,984; the pool holds (76,968,728,985.6 − 2,471,628,800 − 2,135,949,312)
+    // / 8,388,608 = 8,626 users. One user at 1 token/s: 1, 2, 4, ..., 2,048, then stop.
+    const setup = { ...S1, gpu: "h100-sxm" };
+    expect(fitAt(setup, 4096)).toBe("fits");
+    expect(speedAt(setup, 4096).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const r = rows(
+      { ...S1, users: 1, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["h100-sxm"] },
+    )[0]!;
+    expect(r.capacityUsers).toBe(2048);
+    expect(r.spareShare).toBeCloseTo(2047 / 2048, 12);
+  });
+
+  it("a capacity between 1,024 and 2,048 is found by halving, not rounded up to the stop", () => {
+    // 1B at 1,024 tokens: 32,768 × 1,024 = 33,554,432 bytes of cache a user. Peak at b users:
+    // 2,471,628,800 + 536,870,912 + 525,336,576 + 1,073,741,824 + b × 33,554,432
+    // = 4,607,578,112 + b × 33,554,432 ≤ 70,093,810,346.7: b ≤ 1,951.6, so 1,951 (at 1,951:
+    // 1.2 × 70,072,274,944 + 1,408,237,568 = 85,494,967,500.8 ≤ 85,520,809,984; at 1,952,
+    // 85,535,232,819.2: over). The pool holds (76,968,728,985.6 − 2,471,628,800
+    // − 2,135,949,312) / 33,554,432 = 2,156. From 1 user: 1,024 served, 2,048 not; the
+    // halving search up to 2,047 lands on 1,951.
+    const s = { ...S1, contextTokens: 1024 };
+    const setup = { ...s, gpu: "h100-sxm" };
+    expect(fitAt(setup, 1951)).toBe("fits");
+    expect(fitAt(setup, 1952)).not.toBe("fits");
+    expect(speedAt(setup, 1951).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const r = rows({ ...s, users: 1, outputTokensPerSecondPerUser: 1 }, { gpus: ["h100-sxm"] })[0]!;
+    expect(r.capacityUsers).toBe(1951);
+  });
+
+  it("one user on an A10G: a card that holds one user has a capacity of one, and says its figures are unverified", () => {
+    // A10G: 23,028 MiB = 24,146,608,128 bytes, 2,048-token passes: workspace
+    // 2,048 × 118,784 = 243,269,632, logits 256 × 128,256 × 4 = 131,334,144. Peak
+    // 16,060,522,496 + 243,269,632 + 131,334,144 + 1,073,741,824 + b GiB
+    // = 17,508,868,096 + b × 1,073,741,824 ≤ (24,146,608,128 − 1,408,237,568) / 1.2
+    // = 18,948,642,133: b ≤ 1.34, so 1 (2 not served; the halving search up to 1 gives 1).
+    expect(fitAt({ ...S8, gpu: "a10g" }, 1)).toBe("fits");
+    expect(fitAt({ ...S8, gpu: "a10g" }, 2)).not.toBe("fits");
+    const r = rows(
+      { ...S8, users: 1, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["a10g"], prices: { a10g: 1 } },
+    )[0]!;
+    expect(r).toMatchObject({ gpus: 1, capacityUsers: 1, spareShare: 0, shape: "single" });
+    // Its FP32, tensor and power figures are unverified in the catalog.
+    expect(r.reasons).toEqual(["unverified-figures", "user-price"]);
+  });
+});
+
+describe("the group: the fewest GPUs, tensor parallel within one node", () => {
+  // RTX 4090: 24,564 MiB = 25,757,220,864 bytes; 2,048-token passes. One card: peak
+  // 16,060,522,496 + 243,269,632 + 131,334,144 + 1,073,741,824 + b GiB
+  // = 17,508,868,096 + b × 1,073,741,824 ≤ (25,757,220,864 − 1,408,237,568) / 1.2
+  // = 20,290,819,413.3: b ≤ 2.59, so 2 users. A pair: half the weights (8,030,261,248), 4 of
+  // the 8 KV heads (536,870,912 a user), half the pass workspace (121,634,816), the same
+  // logits and 1 GiB: 9,356,972,032 + b × 536,870,912 ≤ 20,290,819,413.3: b ≤ 20.37, so 20
+  // (its pool: (23,181,498,777.6 − 8,030,261,248 − 1,326,710,784) / 536,870,912 = 25.7).
+  const setup = { ...S8, gpu: "rtx-4090" };
+  const at = (users: number, extra: Record<string, unknown> = {}) =>
+    rows(
+      { ...S8, users, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["rtx-4090"], prices: { "rtx-4090": 0.4 }, ...extra },
+    )[0]!;
+
+  it("the memory task agrees: a 4090 holds 2 users, a pair of them 20", () => {
+    expect(fitAt(setup, 2)).toBe("fits");
+    expect(fitAt(setup, 3)).not.toBe("fits");
+    expect(fitAt(setup, 20, 2)).toBe("fits");
+    expect(fitAt(setup, 21, 2)).not.toBe("fits");
+    expect(speedAt(setup, 20, 2).tokensPerSecondPerSequence).toBeGreaterThan(1);
+  });
+
+  it("4 users: two single cards or one pair are both 2 GPUs; the tie stays with replicas of one", () => {
+    const r = at(4);
+    expect(r).toMatchObject({
+      gpus: 2,
+      tensorParallel: 1,
+      usersPerReplica: 2,
+      // Two replicas of one card in a node of 8.
+      nodes: 1,
+      shape: "replicas",
+      scalingBasis: "independent",
+      reasons: ["replicas-independent", "user-price"],
+      // Each card is full: 2 × 2 users, none spare.
+      capacityUsers: 4,
+      spareShare: 0,
+    });
+  });
+
+  it("8 users: four single cards, one pair (2 GPUs) or one group of four; the pair wins", () => {
+    const r = at(8);
+    expect(r).toMatchObject({
+      gpus: 2,
+      tensorParallel: 2,
+      usersPerReplica: 8,
+      nodes: 1,
+      shape: "tensor-parallel",
+      reasons: ["tensor-parallel-in-node", "user-price"],
+      // From 8: 16 served, 32 not; the halving search up to 31 lands on 20.
+      capacityUsers: 20,
+    });
+    // 1 − 8/20.
+    expect(r.spareShare).toBeCloseTo(0.6, 12);
+    // With 3 GPUs allowed, the four single cards are out; the pair still serves everyone.
+    expect(at(8, { maxGpus: 3 })).toMatchObject({ gpus: 2, tensorParallel: 2 });
+  });
+
+  // Llama 3.1 70B: 70,553,706,496 parameters; KV 2 × 80 layers × 8 KV heads × 128 × 2 bytes
+  // = 327,680 a token, 2,684,354,560 a user at 8,192. A100 80GB PCIe: 81,920 MiB
+  // = 85,899,345,920 bytes, nodes of at most 4 GPUs (content/gpus.json), an A100 (2,048-token
+  // passes): a fit needs a peak of at most (85,899,345,920 − 1,408,237,568) / 1.2
+  // = 70,409,256,960 bytes. A100 80GB SXM: the same memory, nodes of 8.
+  const S70 = { model: { preset: "llama-3.1-70b" }, weightBits: 16, contextTokens: 8192 };
+
+  it("70B in 16 bit on A100 PCIe: a group of 4, the largest a node holds, and 50 users in it", () => {
+    // A pair: 141,107,412,992 / 2 = 70,553,706,496 bytes of weights a GPU, over the limit
+    // before any cache. Four: 35,276,853,248 of weights, 2 of 8 KV heads (671,088,640 a
+    // user), 2,048 × (4 × 8,192 + 3 × 28,672) × 2 / 4 = 121,634,816 of pass workspace,
+    // 131,334,144 of logits, 1 GiB: 36,603,564,032 + b × 671,088,640 ≤ 70,409,256,960, so
+    // b ≤ 50.4: 50 (the pool holds 60). From 1 user: 32 served, 64 not, halving to 50.
+    const setup = { ...S70, gpu: "a100-80gb-pcie" };
+    expect(fitAt(setup, 1, 2)).not.toBe("fits");
+    expect(fitAt(setup, 50, 4)).toBe("fits");
+    expect(fitAt(setup, 51, 4)).not.toBe("fits");
+    expect(speedAt(setup, 50, 4).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const r = rows(
+      { ...S70, users: 1, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["a100-80gb-pcie"], prices: { "a100-80gb-pcie": 1.5 } },
+    )[0]!;
+    expect(r).toMatchObject({
+      verdict: "needs-gpus",
+      gpus: 4,
+      tensorParallel: 4,
+      nodes: 1,
+      capacityUsers: 50,
+      // Its memory.total is unverified in the catalog.
+      reasons: ["tensor-parallel-in-node", "unverified-figures", "user-price"],
+    });
+  });
+
+  it("70B in 32 bit needs a group of 8: none on A100 PCIe (nodes of 4), one on A100 SXM", () => {
+    // 282,214,825,984 bytes of weights: a group of 4 has 70,553,706,496 a GPU, over the
+    // 70,409,256,960 limit before any cache; a group of 8 has half that.
+    const all = rows(
+      { ...S70, weightBits: 32, users: 1, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["a100-80gb-pcie", "a100-80gb-sxm"] },
+    );
+    const pcie = all.find((r) => r.gpu === "a100-80gb-pcie")!;
+    // No group within a node holds it: does not fit, at the largest count tried (64).
+    expect(pcie).toMatchObject({ verdict: "does-not-fit", gpus: 64 });
+    expect(pcie.reasons).toEqual(["does-not-fit-largest"]);
+    const sxm = all.find((r) => r.gpu === "a100-80gb-sxm")!;
+    expect(sxm).toMatchObject({ verdict: "needs-gpus", gpus: 8, tensorParallel: 8 });
+  });
+
+  it("too slow only where a group within a node and the GPUs allowed holds one user", () => {
+    // 70B in 16 bit on A100 PCIe at 1,000,000 tokens/s: the group of 4 holds it (above),
+    // no group reaches that rate.
+    const slow = (extra: Record<string, unknown>) =>
+      rows(
+        { ...S70, users: 1, outputTokensPerSecondPerUser: 1e6 },
+        { gpus: ["a100-80gb-pcie"], ...extra },
+      )[0]!;
+    expect(slow({}).reasons).toEqual(["too-slow-per-user"]);
+    expect(slow({ maxGpus: 4 })).toMatchObject({ gpus: 4, reasons: ["too-slow-per-user"] });
+    // With 2 GPUs allowed, only groups of 1 and 2 may be used, and neither holds it.
+    expect(slow({ maxGpus: 2 })).toMatchObject({ gpus: 2, reasons: ["does-not-fit-largest"] });
+  });
+
+  it("no group uses more GPUs than allowed", () => {
+    // 1B for 2,000 users at 30 tokens/s needs several H100s (the replicas test above); with
+    // 2 allowed there is no row that serves them.
+    const r = rows(
+      {
+        model: { preset: "llama-3.2-1b" },
+        weightBits: 16,
+        users: 2000,
+        contextTokens: 2048,
+        outputTokensPerSecondPerUser: 30,
+      },
+      { gpus: ["h100-sxm"], maxGpus: 2 },
+    )[0]!;
+    expect(r).toMatchObject({ verdict: "does-not-fit", gpus: 2 });
+  });
+});
+
+describe("a serving plan with a measured run", () => {
+  it("every GPU's speed is the estimate × measured ÷ estimated on the run's GPU, and the row says so", () => {
+    // The run: one H100, one request at a time, at twice the decode-speed task's output
+    // tokens/s for the same setup: the ratio is 2.
+    const h100 = { ...S8, gpu: "h100-sxm" };
+    const rtx = { ...S8, gpu: "rtx-4090" };
+    const measured = { gpu: "h100-sxm", tokensPerSecond: 2 * speedAt(h100, 1).tokensPerSecond };
+    const r = runRequest(
+      {
+        task: "plan",
+        workload: { task: "serve", ...S8, users: 1, outputTokensPerSecondPerUser: 1 },
+        gpus: ["h100-sxm", "rtx-4090"],
+        prices: { "h100-sxm": 2, "rtx-4090": 0.4 },
+        measured: { ...measured, concurrency: 1 },
+      },
+      ctx,
+    );
+    if (!r.ok) throw new Error(JSON.stringify(r.issues));
+    const plan = r.result as unknown as { rows: PlanRow[]; basis: { ratio: number } };
+    expect(plan.basis.ratio).toBe(2);
+    for (const [id, setup] of [
+      ["h100-sxm", h100],
+      ["rtx-4090", rtx],
+    ] as const) {
+      const row = plan.rows.find((x) => x.gpu === id)!;
+      // One user on one card either way: the estimate for 1 user, doubled.
+      expect(row.gpus, id).toBe(1);
+      expect(row.tokensPerSecondPerUser, id).toBeCloseTo(
+        2 * speedAt(setup, 1).tokensPerSecondPerSequence,
+        9,
+      );
+      expect(row.reasons, id).toEqual(["speed-from-run", "user-price"]);
+      // The run's ratio sets the range (the plan's basis), not the spread of published runs.
+      expect(row.tokensPerSecondPerUserRange, id).toBeUndefined();
+    }
   });
 });
