@@ -15,7 +15,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
-import { parseMeasuredTable } from "./measured-table.ts";
+import { parseMeasuredTable, publisherId } from "./measured-table.ts";
 import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const CALIBRATION_URL = new URL(
@@ -72,6 +72,7 @@ export const CALIBRATION_COLUMNS = [
   "gen_tokens",
   "tokens_per_s",
   "source",
+  "publisher",
   "date",
   "notes",
 ] as const;
@@ -141,6 +142,7 @@ export const calibrationRowSchema = z
     /** Decode speed per sequence, tokens per second, as the source measured it. */
     tokens_per_s: z.coerce.number().positive(),
     source: text(3),
+    publisher: publisherId,
     /** When the figure was published: YYYY-MM-DD, or YYYY-MM / YYYY where the source says no more. */
     date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "date must be YYYY, YYYY-MM or YYYY-MM-DD"),
     notes: z.string(),

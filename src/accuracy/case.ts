@@ -25,5 +25,7 @@ export interface AccuracyCase {
   gap?: string;
   /** A serving run of a mixture-of-experts model (scored apart from dense models'). */
   moe?: boolean;
+  /** Who published a serving run (`measured-table.ts`). */
+  publisher?: string;
   estimate: (gpus: readonly GpuSpec[]) => number;
 }

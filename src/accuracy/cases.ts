@@ -587,6 +587,8 @@ export interface AccuracyRow {
   gap?: string;
   /** A serving run of a mixture-of-experts model (scored apart from dense models'). */
   moe?: boolean;
+  /** Who published a serving run (`measured-table.ts`). */
+  publisher?: string;
 }
 
 /** The decode calibration rows, each run as a request like any other row. */
@@ -684,6 +686,7 @@ export function accuracyTable(
       signedError: (estimate - c.measured) / c.measured,
       ...(c.gap ? { gap: c.gap } : {}),
       ...(c.moe ? { moe: true } : {}),
+      ...(c.publisher ? { publisher: c.publisher } : {}),
     };
   });
 }

@@ -6,7 +6,16 @@
  * reported at once with its line, so a broken edit says where it is; a wrong unit or a
  * missing source fails the build through the unit tests that load these files.
  */
-import type { z } from "zod";
+import { z } from "zod";
+
+/**
+ * Who published a row's figure (a lab, a project, a course), one id however many of its
+ * documents the rows cite: calibration and validation are split by publisher, so no
+ * publisher's setup is both fitted on and scored against.
+ */
+export const publisherId = z
+  .string()
+  .regex(/^[a-z0-9.-]+$/, "publisher ids are lowercase words joined by '-'");
 
 export interface MeasuredTable<S extends z.ZodType<{ id: string; gpu: string }>> {
   /** The file's name, for messages. */

@@ -17,7 +17,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { loadCatalog } from "../catalog/load.ts";
 import { PRESETS } from "../estimate/model/presets.ts";
-import { parseMeasuredTable } from "./measured-table.ts";
+import { parseMeasuredTable, publisherId } from "./measured-table.ts";
 import { ENGINES, WEIGHT_FORMATS } from "../estimate/vocabulary.ts";
 
 export const SERVING_RUNS_URL = new URL(
@@ -44,6 +44,7 @@ export const SERVING_RUN_COLUMNS = [
   "tpot_ms",
   "ttft_ms",
   "source",
+  "publisher",
   "date",
   "notes",
 ] as const;
@@ -80,6 +81,7 @@ export const servingRunSchema = z
     /** Mean time to first token, milliseconds. */
     ttft_ms: optionalNumber,
     source: z.string().trim().min(3),
+    publisher: publisherId,
     date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, "date must be YYYY, YYYY-MM or YYYY-MM-DD"),
     notes: z.string(),
   })
@@ -145,4 +147,21 @@ export function servingRunRequest(row: ServingRun): Record<string, unknown> {
     outputTokens: output,
     contextTokens: prompt + output,
   };
+}
+
+/**
+ * Publishers that supply both sides of the split: a decode calibration row or a calibration
+ * run, and a validation run. Their validation runs are scored against constants fitted on
+ * their own setups' other data, so the accuracy page also gives the error without them.
+ */
+export function publishersOnBothSides(
+  decodeCalibration: readonly { publisher: string }[],
+  runs: readonly ServingRun[],
+): string[] {
+  const fitted = new Set([
+    ...decodeCalibration.map((r) => r.publisher),
+    ...runs.filter((r) => r.role === "calibration").map((r) => r.publisher),
+  ]);
+  const validated = new Set(runs.filter((r) => r.role === "validation").map((r) => r.publisher));
+  return [...validated].filter((p) => fitted.has(p)).sort();
 }

@@ -22,6 +22,8 @@ export interface ServingCase {
   role: ServingRun["role"];
   /** The document the run comes from. */
   source: string;
+  /** Who published it (`measured-table.ts`). */
+  publisher: string;
   description: string;
   measures: string;
   /** Output tokens/s over all users, as the source measured. */
@@ -40,6 +42,7 @@ export function servingCases(runs: readonly ServingRun[]): ServingCase[] {
       id: r.id,
       role: r.role,
       source: r.source,
+      publisher: r.publisher,
       description: describe(r),
       measures: `output tok/s over all users (${r.source}, ${r.date})`,
       measured: r.output_tok_s ?? 0,

@@ -67,7 +67,13 @@ export const accuracyStrings = defineStrings(
     rowsSummary: "The table's {count} rows",
     servingTitle: "Serving throughput: engines serving many users",
     servingSplit:
-      "Published serving runs (content/reference/serving-throughput.tsv): an engine serving a model to a number of users at once, with the prompt and output lengths the run used. They are split into calibration and validation by source, never within one, before any fit: calibration runs joined the fit of the step constants; validation runs never did.",
+      "Published serving runs (content/reference/serving-throughput.tsv): an engine serving a model to a number of users at once, with the prompt and output lengths the run used. They are split into calibration and validation by document, never within one, before any fit: calibration runs joined the fit of the step constants; validation runs never did.",
+    servingSharedPublishers:
+      "Some publishers supply both sides through different documents ({publishers}): their validation runs never joined the fit, but constants fitted on the same publisher's other setups price them. Without them:",
+    servingIndependentSummary:
+      "dense models {count} runs, median |error| {median}, 90th percentile {p90};",
+    servingIndependentMoeSummary:
+      "mixture-of-experts models {count} runs, median |error| {median}, 90th percentile {p90}.",
     servingValidationCaption:
       "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
     servingValidationSummary:
@@ -141,7 +147,12 @@ export const accuracyStrings = defineStrings(
     rowsSummary: "表中 {count} 行数据",
     servingTitle: "推理服务吞吐：引擎同时服务多个用户",
     servingSplit:
-      "公开的推理服务实测（content/reference/serving-throughput.tsv）：某个引擎同时为若干用户提供某个模型，附该次实测的提示词与输出长度。拟合之前即按来源划分为校准与验证，同一来源不拆分：校准数据参与了计算步常数的拟合，验证数据从未参与。",
+      "公开的推理服务实测（content/reference/serving-throughput.tsv）：某个引擎同时为若干用户提供某个模型，附该次实测的提示词与输出长度。拟合之前即按文档划分为校准与验证，同一文档不拆分：校准数据参与了计算步常数的拟合，验证数据从未参与。",
+    servingSharedPublishers:
+      "有的发布方通过不同文档同时提供了两边的数据（{publishers}）：其验证数据从未参与拟合，但给它们定价的常数是用同一发布方其他配置的数据拟合的。去掉这些之后：",
+    servingIndependentSummary: "稠密模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}；",
+    servingIndependentMoeSummary:
+      "混合专家（MoE）模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}。",
     servingValidationCaption:
       "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
     servingValidationSummary:

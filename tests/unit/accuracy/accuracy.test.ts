@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ACCURACY_CASES, accuracyTable } from "../../../src/accuracy/cases.ts";
 import { loadGpuSpecs } from "../../../src/catalog/load.ts";
+import { loadCalibration } from "../../../src/accuracy/calibration.ts";
+import type { ServingRun } from "../../../src/accuracy/serving-runs.ts";
+import { loadServingRuns, publishersOnBothSides } from "../../../src/accuracy/serving-runs.ts";
 
 const read = (name: string) =>
   readFileSync(new URL(`../../../content/reference/${name}`, import.meta.url), "utf8").trim();
@@ -82,6 +85,29 @@ describe("accuracy against measured-public.tsv", () => {
 });
 
 describe("serving throughput against published serving runs", () => {
+  it("names the publishers on both sides of the split: a new one fails here", () => {
+    // A publisher with a decode calibration row or a calibration run, and a validation run.
+    const run = (role: "calibration" | "validation", publisher: string) =>
+      ({ role, publisher }) as ServingRun;
+    expect(
+      publishersOnBothSides(
+        [{ publisher: "a" }],
+        [
+          run("validation", "a"),
+          run("calibration", "b"),
+          run("validation", "b"),
+          run("validation", "c"),
+        ],
+      ),
+    ).toEqual(["a", "b"]);
+    // The files as they stand: NVIDIA's DLI course data (TensorRT-LLM 0.9 decode rows; NIM
+    // runs) and GPUStack's performance lab (a Qwen3-8B document; Qwen3-14B and 32B ones).
+    expect(publishersOnBothSides(loadCalibration(), loadServingRuns())).toEqual([
+      "gpustack",
+      "nvidia-dli",
+    ]);
+  });
+
   it("validation runs never joined the fit; their median and 90th-percentile |error| are printed", () => {
     const all = accuracyTable(loadGpuSpecs()).filter((r) => r.kind === "serving");
     // Mixture-of-experts models are scored apart, as their likely ranges are (`range-kind.ts`).
