@@ -127,6 +127,8 @@ export const planStrings = defineStrings(
       "likely range: where 8 in 10 published times to first token of mixture-of-experts models landed, each publication counting the same ({runs} runs, {sources} publications)",
     "pr.over-budget": "over budget",
     "pr.too-slow-per-user": "too slow for the rate each user needs",
+    "pr.may-be-too-slow-per-user":
+      "may be too slow for the rate each user needs, which falls inside the likely range",
     "price.source": "{provider}, {product}, read {date} ({ageDays} days ago)",
     "pt.caption":
       "Every catalog GPU for this workload, its cheapest count first (costs in {currency})",
@@ -159,6 +161,7 @@ export const planStrings = defineStrings(
     "price.rate": "{rate} {quote} per {base} ({source}, {date})",
     "pt.gpusNodes": "{gpus} ({nodes})",
     "pt.whySeparator": "; ",
+    "pt.mayBeSlow": "may be too slow per user",
     "pt.copiesOfOne": "{shape}: {copies} copies of one GPU; users per copy: {users}",
     "pt.copiesOfGroup": "{shape}: {copies} copies of {tp} GPUs; users per copy: {users}",
     "pt.scaling.predicted": "{value} predicted",
@@ -380,6 +383,7 @@ export const planStrings = defineStrings(
       "可能范围：已发表的混合专家（MoE）模型首 token 延迟十次中有八次落在此范围，每个来源权重相同（{runs} 次运行，{sources} 个来源）",
     "pr.over-budget": "超出预算",
     "pr.too-slow-per-user": "达不到每位用户需要的速度",
+    "pr.may-be-too-slow-per-user": "可能达不到每位用户需要的速度：所需速度落在可能范围之内",
     "price.source": "{provider}，{product}，{date} 读取（{ageDays} 天前）",
     "pt.caption":
       "参数表中每种 GPU 跑这个工作负载的方案，每种取最便宜的卡数（费用单位：{currency}）",
@@ -412,6 +416,7 @@ export const planStrings = defineStrings(
     "price.rate": "{rate} {quote}/{base}（{source}，{date}）",
     "pt.gpusNodes": "{gpus}（{nodes}）",
     "pt.whySeparator": "；",
+    "pt.mayBeSlow": "每位用户的速度可能不够",
     "pt.copiesOfOne": "{shape}：{copies} 个副本，每个单卡，各服务 {users} 位用户",
     "pt.copiesOfGroup": "{shape}：{copies} 个副本，每个 {tp} 张 GPU，各服务 {users} 位用户",
     "pt.scaling.predicted": "{value}（预测）",

@@ -55,7 +55,8 @@ export type PlanReason =
   | "may-miss-deadline"
   | "meets-deadline-even-slow"
   | "over-budget"
-  | "too-slow-per-user";
+  | "too-slow-per-user"
+  | "may-be-too-slow-per-user";
 
 export type ScalingBasis = "single-gpu" | "predicted" | "measured" | "independent";
 

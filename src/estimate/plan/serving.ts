@@ -153,6 +153,13 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
   if (group.replicas > 1) reasons.push("replicas-independent");
   if (gpu.unverified.length > 0) reasons.push("unverified-figures");
   if (p.speedRatio !== undefined) reasons.push("speed-from-run");
+  // How sure the rate each user sees is; a run's measured speed has no range (its ratio
+  // replaces the estimate's error). The group gives every user the rate asked at the
+  // estimate; at the slow end of the likely range it may not.
+  const perUserRange =
+    p.speedRatio === undefined ? likelyRate(perUser, servingRangeKind(p.speed.model)) : undefined;
+  if (perUserRange && perUserRange.low < p.tokensPerSecondPerUser)
+    reasons.push("may-be-too-slow-per-user");
   const usersPerReplica = Math.ceil(p.users / group.replicas);
   const memory = memoryAt(p, gpu, group.tp, usersPerReplica);
   const load = p.users * p.tokensPerSecondPerUser;
@@ -176,9 +183,7 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
     // The memory page's figure to rent per GPU (headroom included), for the users one group serves.
     ...memoryPerGpu(memory.recommendedBytes),
     tokensPerSecondPerUser: perUser,
-    ...(p.speedRatio === undefined
-      ? { tokensPerSecondPerUserRange: likelyRate(perUser, servingRangeKind(p.speed.model)) }
-      : {}),
+    ...(perUserRange ? { tokensPerSecondPerUserRange: perUserRange } : {}),
     ttftSeconds: group.speed.ttftSeconds,
     // Users sending in turn: the closed-loop kind (`range-kind.ts`).
     ttftRange: likelyHours(group.speed.ttftSeconds, ttftRangeKind(p.speed.model, "closed")),

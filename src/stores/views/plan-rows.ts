@@ -89,11 +89,20 @@ export const moneyMessage = (n: number | null | undefined, currency: string, dig
 /** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
 export function missedMessage(r: PlanRow): List | null {
   const missed = r.reasons.filter(
-    (k) => k === "misses-deadline" || k === "may-miss-deadline" || k === "over-budget",
+    (k) =>
+      k === "misses-deadline" ||
+      k === "may-miss-deadline" ||
+      k === "over-budget" ||
+      k === "may-be-too-slow-per-user",
   );
-  // Short where the eye starts: the why column says that the deadline falls in the range.
+  // Short where the eye starts: the why column says that the deadline or the rate asked
+  // falls in the range.
   const said = (k: (typeof missed)[number]) =>
-    k === "may-miss-deadline" ? msg("deadline.may-miss") : msg(`pr.${k}`);
+    k === "may-miss-deadline"
+      ? msg("deadline.may-miss")
+      : k === "may-be-too-slow-per-user"
+        ? msg("pt.mayBeSlow")
+        : msg(`pr.${k}`);
   return missed.length ? { list: missed.map(said), sep: "pt.whySeparator" } : null;
 }
 
