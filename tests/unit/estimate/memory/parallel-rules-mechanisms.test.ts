@@ -7,8 +7,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ModelArch } from "../../../../src/estimate/model/model.ts";
+import type { SpeedLayout } from "../../../../src/estimate/memory/parallel-rules.ts";
 import {
   headRules,
+  speedLayoutRules,
   trainingParallelRules,
 } from "../../../../src/estimate/memory/parallel-rules.ts";
 
@@ -86,5 +88,76 @@ describe("trainingParallelRules: the GPU count first, then the heads", () => {
     expect(trainingParallelRules({ gpus: 6, tensorParallel: 6, model })).toEqual([]);
     // Without a model nothing more to check.
     expect(trainingParallelRules({ gpus: 4, tensorParallel: 4 })).toEqual([]);
+  });
+});
+
+describe("speedLayoutRules: pipeline and expert parallel, each issue with what it names", () => {
+  const layout = (over: Partial<SpeedLayout>): SpeedLayout => ({
+    gpus: 8,
+    tensorParallel: 1,
+    pipelineParallel: 1,
+    virtualStages: 1,
+    expertParallel: 1,
+    ...over,
+  });
+  /** 2 layers of 8 experts. */
+  const moe: ModelArch = {
+    ...gqa,
+    moe: { experts: 8, activeExperts: 2, expertFfn: 1024 },
+  };
+  it("tensor × pipeline must divide the GPUs: 2 × 3 = 6 into 8 is refused, naming both", () => {
+    // Six layers, so the 3 stages have two each.
+    const six = { ...gqa, layers: 6 };
+    expect(speedLayoutRules(layout({ tensorParallel: 2, pipelineParallel: 3 }), six)).toEqual([
+      {
+        field: "pipelineParallel",
+        code: "layout-not-divisor",
+        params: { product: 6, gpus: 8 },
+      },
+    ]);
+  });
+  it("a tensor parallel that does not divide the GPUs is the tensor-parallel rule's, not said twice", () => {
+    // 6 GPUs, tensor parallel 4 (6 % 4 = 2): trainingParallelRules says it; 4 × 1 here is silent.
+    expect(speedLayoutRules(layout({ gpus: 6, tensorParallel: 4 }), gqa)).toEqual([]);
+  });
+  it("virtual stages need a pipeline", () => {
+    expect(speedLayoutRules(layout({ virtualStages: 2 }), gqa)).toEqual([
+      { field: "virtualStages", code: "needs-with", params: { with: "pipelineParallel > 1" } },
+    ]);
+  });
+  it("2 stages × 2 virtual = 4 stages over 2 layers: each stage needs a layer", () => {
+    expect(
+      speedLayoutRules(layout({ gpus: 4, pipelineParallel: 2, virtualStages: 2 }), gqa),
+    ).toEqual([
+      {
+        field: "pipelineParallel",
+        code: "stages-exceed-layers",
+        params: { layers: 2, stages: 4 },
+      },
+    ]);
+    // 2 stages over 2 layers: one each.
+    expect(speedLayoutRules(layout({ gpus: 4, pipelineParallel: 2 }), gqa)).toEqual([]);
+  });
+  it("expert parallel needs experts: a dense model, or one of unknown shape, has none", () => {
+    const refused = [{ field: "expertParallel", code: "dense-no-experts", params: {} }];
+    expect(speedLayoutRules(layout({ expertParallel: 2 }), gqa)).toEqual(refused);
+    expect(speedLayoutRules(layout({ expertParallel: 2 }), undefined)).toEqual(refused);
+  });
+  it("8 experts split over 2 or 4 ranks, not 3", () => {
+    expect(speedLayoutRules(layout({ expertParallel: 4 }), moe)).toEqual([]);
+    expect(speedLayoutRules(layout({ expertParallel: 3 }), moe)).toEqual([
+      { field: "expertParallel", code: "experts-not-divisible", params: { experts: 8 } },
+    ]);
+  });
+  it("pipeline × expert must divide the GPUs: 2 × 2 = 4 into 6 is refused, naming both", () => {
+    expect(
+      speedLayoutRules(layout({ gpus: 6, pipelineParallel: 2, expertParallel: 2 }), moe),
+    ).toEqual([
+      {
+        field: "expertParallel",
+        code: "experts-layout-not-divisor",
+        params: { product: 4, gpus: 6 },
+      },
+    ]);
   });
 });
