@@ -34,7 +34,7 @@ function h100Row(model: string, rate: number): PlanRow {
     ctx,
   );
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  const row = (r.result as { rows: PlanRow[] }).rows.find((x) => x.gpu === "h100-sxm");
+  const row = (r.result as unknown as { rows: PlanRow[] }).rows.find((x) => x.gpu === "h100-sxm");
   if (!row) throw new Error("no H100 row");
   return row;
 }
