@@ -100,6 +100,8 @@ export interface StepLoad {
   /** Tokens through the weights, and how many of them are prompt tokens. */
   tokens: number;
   promptTokens: number;
+  /** The length of the prompts those tokens come from (their attention); default the request's. */
+  promptLength?: number;
 }
 
 export interface Cycle {

@@ -229,7 +229,7 @@ export function servingLoads(input: ServingSpeedInput): ServingLoads {
       batch: load.sequences,
       tokens: load.tokens,
       promptTokensInStep: load.promptTokens,
-      promptLength: Math.max(1, promptTokens),
+      promptLength: Math.max(1, load.promptLength ?? promptTokens),
     });
   return { tp, promptTokens, outputTokens, schedule, featuresOf, warnings };
 }
@@ -312,7 +312,14 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
   const wave = burst ?? burstRun({ ...input, batch: cycle.running }, loads, cycle, timesOf);
   const waveWait = burst ? 0 : cycle.waitSeconds;
   const probe = Math.max(1, promptTokens || PREFILL_PROBE_TOKENS);
-  const probeLoad = { sequences: 1, contextTokens: probe / 2, tokens: probe, promptTokens: probe };
+  // Without a prompt, the probe is a prompt of its own: 512 tokens attending over 512.
+  const probeLoad = {
+    sequences: 1,
+    contextTokens: probe / 2,
+    tokens: probe,
+    promptTokens: probe,
+    promptLength: probe,
+  };
   const prefillTokensPerSecond = probe / timesOf(probeLoad).total;
   // What prompt steps apart from decoding add to each output token (SGLang, Transformers).
   const stall = Math.max(0, cycle.tpotSeconds - times.total);

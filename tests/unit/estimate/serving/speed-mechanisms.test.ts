@@ -65,6 +65,7 @@ const stepTotal = (
   input: ServingSpeedInput,
   c: StepConstants,
   load: { sequences: number; contextTokens: number; tokens: number; promptTokens: number },
+  promptLength = input.promptTokens,
 ) =>
   stepTimes(
     stepFeatures({
@@ -80,7 +81,7 @@ const stepTotal = (
       batch: load.sequences,
       tokens: load.tokens,
       promptTokensInStep: load.promptTokens,
-      promptLength: Math.max(1, input.promptTokens),
+      promptLength: Math.max(1, promptLength),
     }),
     c,
   ).total;
@@ -261,14 +262,23 @@ describe("servingSpeed's breakdown and prompt-only speed", () => {
     });
     expectRel(servingSpeed(input).prefillTokensPerSecond, 1000 / t, 1e-12);
   });
-  it("without a prompt, llama-bench's pp512: 512 tokens with 256 in context", () => {
+  it("without a prompt, llama-bench's pp512: 512 tokens of a 512-token prompt, 256 in context", () => {
     const input = { ...VLLM, promptTokens: 0 };
-    const t = stepTotal(input, VLLM_FP16, {
-      sequences: 1,
-      contextTokens: 256,
-      tokens: 512,
-      promptTokens: 512,
-    });
+    // The probe's attention is a 512-token prompt's, not the request's empty one.
+    const t = stepTotal(
+      input,
+      VLLM_FP16,
+      { sequences: 1, contextTokens: 256, tokens: 512, promptTokens: 512 },
+      512,
+    );
+    expect(t).toBeGreaterThan(
+      stepTotal(
+        input,
+        VLLM_FP16,
+        { sequences: 1, contextTokens: 256, tokens: 512, promptTokens: 512 },
+        1,
+      ),
+    );
     expectRel(servingSpeed(input).prefillTokensPerSecond, 512 / t, 1e-12);
   });
 });
