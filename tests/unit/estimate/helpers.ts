@@ -8,7 +8,8 @@ import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import type { LoraConfig } from "../../../src/estimate/memory/lora.ts";
-import { PRESETS } from "../../../src/estimate/model/presets.ts";
+import { findPreset, PRESETS } from "../../../src/estimate/model/presets.ts";
+import type { ServingSpeedInput } from "../../../src/estimate/serving/speed.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { runRequest, runTyped } from "../../../src/estimate/registry.ts";
 
@@ -172,3 +173,22 @@ export const peftLora = (o: Partial<LoraConfig> = {}): LoraConfig => ({
   fullModules: [],
   ...o,
 });
+
+/**
+ * Llama 2 7B in 16 bits on vLLM, one RTX 4090 (a 24 GB card: 2048-token steps), one user,
+ * a 512-token prompt and 128 output tokens: the serving input the speed tests vary.
+ */
+export const llama2VllmOn4090: ServingSpeedInput = {
+  model: findPreset("llama-2-7b")!.model,
+  gpu: rtx4090,
+  format: "fp16",
+  weightBits: 16,
+  scaleBits: 0,
+  kvBits: 16,
+  contextTokens: 4096,
+  batch: 1,
+  engine: "vllm",
+  tensorParallel: 1,
+  promptTokens: 512,
+  outputTokens: 128,
+};

@@ -15,24 +15,10 @@ import {
   servingSpeed,
 } from "../../../../src/estimate/serving/speed.ts";
 import { DECODE_CONSTANTS } from "../../../../src/estimate/generated/decode-constants.ts";
-import { findPreset } from "../../../../src/estimate/model/presets.ts";
-import { rtx4090 } from "../helpers.ts";
+import { llama2VllmOn4090 } from "../helpers.ts";
 
 /** Llama 2 7B in 16 bits on vLLM, one RTX 4090: the serving request these tests vary. */
-const LLAMA2_VLLM: ServingSpeedInput = {
-  model: findPreset("llama-2-7b")!.model,
-  gpu: rtx4090,
-  format: "fp16",
-  weightBits: 16,
-  scaleBits: 0,
-  kvBits: 16,
-  contextTokens: 4096,
-  batch: 1,
-  engine: "vllm",
-  tensorParallel: 1,
-  promptTokens: 512,
-  outputTokens: 128,
-};
+const LLAMA2_VLLM = llama2VllmOn4090;
 
 const C: DecodeConstants = {
   perLayerSeconds: { "vllm/fp16": 1e-5, "vllm/awq": 3e-5, "llama.cpp/fp16": 2e-5 },

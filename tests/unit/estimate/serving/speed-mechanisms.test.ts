@@ -21,30 +21,16 @@ import {
 } from "../../../../src/estimate/serving/speed.ts";
 import type { GpuSpec } from "../../../../src/estimate/hardware/gpu.ts";
 import { findPreset } from "../../../../src/estimate/model/presets.ts";
-import { expectRel, rtx4090 } from "../helpers.ts";
+import { expectRel, llama2VllmOn4090, rtx4090 } from "../helpers.ts";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
 
-const llama2 = findPreset("llama-2-7b")!.model;
 /** Llama 2 7B: 6,738,415,616 parameters. */
 const N = 6_738_415_616;
 /** Llama 2 7B's 16-bit KV cache: 2 (K and V) × 32 layers × 32 heads × 128 × 2 B a token. */
 const KV_PER_TOKEN = 2 * 32 * 32 * 128 * 2;
 
 /** Llama 2 7B in 16 bits on vLLM, one RTX 4090 (a 24 GB card: 2048-token steps). */
-const VLLM: ServingSpeedInput = {
-  model: llama2,
-  gpu: rtx4090,
-  format: "fp16",
-  weightBits: 16,
-  scaleBits: 0,
-  kvBits: 16,
-  contextTokens: 4096,
-  batch: 1,
-  engine: "vllm",
-  tensorParallel: 1,
-  promptTokens: 512,
-  outputTokens: 128,
-};
+const VLLM = llama2VllmOn4090;
 
 /** vLLM's 16-bit constants (generated/decode-constants.ts); its compute share is the pooled one. */
 const VLLM_FP16: StepConstants = {
