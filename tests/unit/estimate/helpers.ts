@@ -8,6 +8,8 @@ import type { GpuSpec } from "../../../src/estimate/hardware/gpu.ts";
 import { mibToBytes } from "../../../src/estimate/units.ts";
 import type { BreakdownItem } from "../../../src/estimate/result.ts";
 import type { LoraConfig } from "../../../src/estimate/memory/lora.ts";
+import type { TrainingMemoryInput } from "../../../src/estimate/memory/training-memory.ts";
+import type { TokenFlops } from "../../../src/estimate/training/flops.ts";
 import { findPreset, PRESETS } from "../../../src/estimate/model/presets.ts";
 import type { ServingSpeedInput } from "../../../src/estimate/serving/speed.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
@@ -192,3 +194,26 @@ export const llama2VllmOn4090: ServingSpeedInput = {
   promptTokens: 512,
   outputTokens: 128,
 };
+
+/** A round token's FLOPs for the step and run tests: 1e9 dense, no attention. */
+export const gigaFlops = (over: Partial<TokenFlops> = {}): TokenFlops => ({
+  modelDense: 1e9,
+  modelAttention: 0,
+  hardwareDense: 1e9,
+  hardwareAttention: 0,
+  attention: [],
+  attentionRecomputes: 0,
+  forwardReruns: 0,
+  attentionHeadDim: 128,
+  ...over,
+});
+
+/** A round training run for the run tests: 1e9 parameters, AdamW under bf16 AMP, 1 × 1000 tokens. */
+export const gigaParamsRun = (over: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
+  model: { params: 1e9 },
+  precision: "bf16-mixed",
+  optimizer: "adamw",
+  microBatch: 1,
+  seqLen: 1000,
+  ...over,
+});

@@ -11,33 +11,17 @@ import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import { GENERIC_MECHANICS } from "../../../../src/estimate/memory/frameworks.ts";
 import type { LoraConfig } from "../../../../src/estimate/memory/lora.ts";
 import type { TrainingMemoryInput } from "../../../../src/estimate/memory/training-memory.ts";
-import type { TokenFlops } from "../../../../src/estimate/training/flops.ts";
 import { fixedWork, runOn, stateBytes } from "../../../../src/estimate/training/run.ts";
 import type { UtilisationEntry } from "../../../../src/estimate/training/utilisation-entry.ts";
 import type { Sharding } from "../../../../src/estimate/vocabulary.ts";
+import { gigaFlops, gigaParamsRun } from "../helpers.ts";
 
 const h100 = loadGpuSpecs().find((g) => g.id === "h100-sxm")!;
 const gpu: GpuSpec = { ...h100, bandwidthGBps: 1000 };
 const llama8b = PRESETS.find((p) => p.id === "llama-3.1-8b")!.model;
 
-const flops = (forwardReruns = 0): TokenFlops => ({
-  modelDense: 1e9,
-  modelAttention: 0,
-  hardwareDense: 1e9,
-  hardwareAttention: 0,
-  attention: [],
-  attentionRecomputes: 0,
-  forwardReruns,
-  attentionHeadDim: 128,
-});
-const memory = (over: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
-  model: { params: 1e9 },
-  precision: "bf16-mixed",
-  optimizer: "adamw",
-  microBatch: 1,
-  seqLen: 1000,
-  ...over,
-});
+const flops = (forwardReruns = 0) => gigaFlops({ forwardReruns });
+const memory = gigaParamsRun;
 const work = (
   over: Partial<TrainingMemoryInput> = {},
   gpus = 1,

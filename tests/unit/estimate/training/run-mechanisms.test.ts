@@ -6,30 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
 import type { GpuSpec } from "../../../../src/estimate/hardware/gpu.ts";
-import type { TrainingMemoryInput } from "../../../../src/estimate/memory/training-memory.ts";
-import type { TokenFlops } from "../../../../src/estimate/training/flops.ts";
 import { fixedWork, unshardedMemory } from "../../../../src/estimate/training/run.ts";
-import { peftLora } from "../helpers.ts";
+import { gigaFlops, gigaParamsRun, peftLora } from "../helpers.ts";
 
 const gpu: GpuSpec = { ...loadGpuSpecs().find((g) => g.id === "h100-sxm")!, bandwidthGBps: 1000 };
-const flops: TokenFlops = {
-  modelDense: 1e9,
-  modelAttention: 0,
-  hardwareDense: 1e9,
-  hardwareAttention: 0,
-  attention: [],
-  attentionRecomputes: 0,
-  forwardReruns: 0,
-  attentionHeadDim: 128,
-};
-const memory = (over: Partial<TrainingMemoryInput> = {}): TrainingMemoryInput => ({
-  model: { params: 1e9 },
-  precision: "bf16-mixed",
-  optimizer: "adamw",
-  microBatch: 1,
-  seqLen: 1000,
-  ...over,
-});
+const flops = gigaFlops();
+const memory = gigaParamsRun;
 
 describe("the whole run's memory on one GPU", () => {
   it("is a one-GPU run with nothing sharded: no warning of sharding without data parallel", () => {

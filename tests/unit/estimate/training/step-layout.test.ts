@@ -10,13 +10,13 @@ import type { GpuSpec } from "../../../../src/estimate/hardware/gpu.ts";
 import type { ModelArch } from "../../../../src/estimate/model/model.ts";
 import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import type { AttentionCurve } from "../../../../src/estimate/training/attention-speed.ts";
-import type { TokenFlops } from "../../../../src/estimate/training/flops.ts";
 import type { StepInput, TrainingLayout } from "../../../../src/estimate/training/step.ts";
 import {
   attentionSeconds,
   stepPeaks,
   trainingStep,
 } from "../../../../src/estimate/training/step.ts";
+import { gigaFlops } from "../helpers.ts";
 
 const h100 = loadGpuSpecs().find((g) => g.id === "h100-sxm")!;
 const gpu: GpuSpec = {
@@ -36,17 +36,7 @@ const flatCurve: AttentionCurve = {
   shares: [0.25, 0.25, 0.25, 0.25, 0.25, 0.25],
   derived: false,
 };
-const flops = (over: Partial<TokenFlops> = {}): TokenFlops => ({
-  modelDense: 1e9,
-  modelAttention: 0,
-  hardwareDense: 1e9,
-  hardwareAttention: 0,
-  attention: [],
-  attentionRecomputes: 0,
-  forwardReruns: 0,
-  attentionHeadDim: 128,
-  ...over,
-});
+const flops = gigaFlops;
 const layout = (over: Partial<TrainingLayout> = {}): TrainingLayout => ({
   gpus: 1,
   tensorParallel: 1,
