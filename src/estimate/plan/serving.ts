@@ -84,12 +84,17 @@ function largestBatch(p: ServingPlanInput, gpu: GpuSpec, tp: number, most: numbe
 
 /**
  * Users one group could serve at the rate asked, found by doubling past `from`, up to the
- * most any engine runs at once (TensorRT-LLM's max_batch_size).
+ * most any engine runs at once (TensorRT-LLM's max_batch_size): a doubling that would pass
+ * it stops at it (3 users double to 1,536, then to 2,048, not to 3,072).
  */
 function groupCapacity(p: ServingPlanInput, gpu: GpuSpec, tp: number, from: number): number {
   let hi = from;
-  while (hi < TRTLLM_MAX_BATCH && serves(p, gpu, tp, hi * 2)) hi *= 2;
-  return hi >= TRTLLM_MAX_BATCH ? hi : largestBatch(p, gpu, tp, hi * 2 - 1);
+  while (hi < TRTLLM_MAX_BATCH) {
+    const next = Math.min(hi * 2, TRTLLM_MAX_BATCH);
+    if (!serves(p, gpu, tp, next)) return largestBatch(p, gpu, tp, next - 1);
+    hi = next;
+  }
+  return hi;
 }
 
 interface Group {

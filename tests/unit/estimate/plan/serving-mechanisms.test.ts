@@ -287,6 +287,15 @@ describe("a group's capacity: the users one group serves at the rate asked", () 
     )[0]!;
     expect(r.capacityUsers).toBe(2048);
     expect(r.spareShare).toBeCloseTo(2047 / 2048, 12);
+    // From 3 users the doubling goes 6, 12, ..., 1,536, and stops at 2,048, not 3,072: the
+    // memory and the rate would hold 3,072 (they hold 4,096), the engine runs no more than 2,048.
+    expect(fitAt(setup, 3072)).toBe("fits");
+    const three = rows(
+      { ...S1, users: 3, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["h100-sxm"] },
+    )[0]!;
+    expect(three).toMatchObject({ gpus: 1, usersPerReplica: 3, capacityUsers: 2048 });
+    expect(three.spareShare).toBeCloseTo(1 - 3 / 2048, 12);
   });
 
   it("a capacity between 1,024 and 2,048 is found by halving, not rounded up to the stop", () => {
