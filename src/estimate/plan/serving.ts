@@ -139,9 +139,13 @@ export function servingRow(p: ServingPlanInput, gpu: GpuSpec): PlanRow {
   const group = bestGroup(p, gpu);
   if (!group) {
     const perNode = Math.max(...gpu.nodeGpus);
-    // Too slow only if a group the plan may use holds the model: one larger than the GPUs
-    // allowed (`maxGpus`) is no answer, so the model does not fit on what was tried.
-    const slow = TP_DEGREES.some((tp) => tp <= perNode && tp <= p.maxGpus && holds(p, gpu, tp, 1));
+    // Too slow only if a group the plan may use holds the model and none gives even one user
+    // the rate asked; a group larger than the GPUs allowed (`maxGpus`) is no answer, and
+    // groups that serve a user but not all of them on the GPUs allowed mean the users do not
+    // fit on what was tried.
+    const allowed = TP_DEGREES.filter((tp) => tp <= perNode && tp <= p.maxGpus);
+    const slow =
+      allowed.some((tp) => holds(p, gpu, tp, 1)) && !allowed.some((tp) => serves(p, gpu, tp, 1));
     return {
       ...doesNotFit(gpu, p.maxGpus),
       reasons: [slow ? "too-slow-per-user" : "does-not-fit-largest"],

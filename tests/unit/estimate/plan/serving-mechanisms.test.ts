@@ -453,6 +453,25 @@ describe("the group: the fewest GPUs, tensor parallel within one node", () => {
     expect(slow({ maxGpus: 2 })).toMatchObject({ gpus: 2, reasons: ["does-not-fit-largest"] });
   });
 
+  it("not too slow where a group gives a user the rate but holds too few users on the GPUs allowed", () => {
+    // Llama 3.1 8B at 8,192 tokens: one RTX 4090 holds 2 users (the capacity test above) and
+    // gives one user far more than 1 token/s; 8 users need 4 of them, and 1 is allowed. The
+    // users do not fit on what was tried; speed is not what fails.
+    const setup = { ...S8, gpu: "rtx-4090" };
+    expect(fitAt(setup, 2)).toBe("fits");
+    expect(fitAt(setup, 3)).not.toBe("fits");
+    expect(speedAt(setup, 1).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const r = rows(
+      { ...S8, users: 8, outputTokensPerSecondPerUser: 1 },
+      { gpus: ["rtx-4090"], maxGpus: 1 },
+    )[0]!;
+    expect(r).toMatchObject({
+      verdict: "does-not-fit",
+      gpus: 1,
+      reasons: ["does-not-fit-largest"],
+    });
+  });
+
   it("no group uses more GPUs than allowed", () => {
     // 1B for 2,000 users at 30 tokens/s needs several H100s (the replicas test above); with
     // 2 allowed there is no row that serves them.
