@@ -17,7 +17,7 @@ import { hardwareFlopsOf, tokenFlops } from "../estimate/training/flops.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { loadServingRuns } from "./serving-runs.ts";
 import { servingCases } from "./serving-throughput.ts";
-import type { ServingError } from "./time-range-fit.ts";
+import type { ServingError } from "./serving-throughput.ts";
 import type { AccuracyCase, Kind, Unit } from "./case.ts";
 import { FRAMEWORK_MEMORY_CASES, FRAMEWORK_MEMORY_EXCLUDED } from "./memory-frameworks.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";

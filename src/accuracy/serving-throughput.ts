@@ -34,6 +34,13 @@ export interface ServingCase {
   moe: boolean;
 }
 
+/** A serving run the decode fit never saw: its error, source, and whether its model is a MoE. */
+export interface ServingError {
+  signedError: number;
+  source: string;
+  moe: boolean;
+}
+
 /** Every run that states its output tokens/s. */
 export function servingCases(runs: readonly ServingRun[]): ServingCase[] {
   return runs

@@ -15,6 +15,7 @@
 import type { RangeKind, RangeSpread } from "../estimate/training/range-kind.ts";
 import { RANGE_KINDS } from "../estimate/training/range-kind.ts";
 import type { ThroughputAccuracyRow } from "./training-throughput.ts";
+import type { ServingError } from "./serving-throughput.ts";
 
 /** The percentiles the range spans: eight runs in ten fall inside. */
 export const RANGE_PERCENTILES = [0.1, 0.9] as const;
@@ -25,8 +26,6 @@ const EPSILON = 1e-9;
 
 /** A run the fit never saw: its error and its source. */
 export type HeldOutError = Pick<ThroughputAccuracyRow, "signedError" | "source">;
-/** A serving run the decode fit never saw, and whether its model is a mixture of experts. */
-export type ServingError = HeldOutError & { moe: boolean };
 
 /**
  * The ratio (estimated ÷ measured) at percentile p, each source weighing 1 shared by its
