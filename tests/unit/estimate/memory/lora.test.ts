@@ -16,6 +16,7 @@ import { LORA_TARGETS } from "../../../../src/estimate/vocabulary.ts";
 import { paramCounts } from "../../../../src/estimate/model/model.ts";
 import { NF4_BLOCK, NF4_SCALE_BITS } from "../../../../src/estimate/hardware/precision.ts";
 import { findPreset } from "../../../../src/estimate/model/presets.ts";
+import { peftLora } from "../helpers.ts";
 
 const llama31 = findPreset("llama-3.1-8b")!.model;
 const llama2 = findPreset("llama-2-7b")!.model;
@@ -44,19 +45,9 @@ describe("LoRA trainable parameters: r·(d_in + d_out) per adapted matrix (Hu et
   });
 });
 
-/** PEFT's defaults: r 8, q and v, no dropout, fp32 adapters, a 16-bit base. */
-const PEFT: LoraConfig = {
-  rank: 8,
-  targets: ["q", "v"],
-  baseBits: 16,
-  doubleQuant: true,
-  dropout: 0,
-  adapterBits: 32,
-  fullModules: [],
-};
 const on = (lora: Partial<LoraConfig>, over: Partial<AdapterActivationInput> = {}) => ({
   model: llama31,
-  lora: { ...PEFT, ...lora },
+  lora: peftLora(lora),
   activationBytes: 2,
   autocast: false,
   fusedQkv: false,
