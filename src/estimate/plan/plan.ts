@@ -381,6 +381,9 @@ function servingAssumptions(s: Workload): Assumption[] {
   if (s.task !== "serve") return [];
   const precision = (value: number, key: "weightBits" | "kvBits"): Assumption["source"] =>
     value === SERVING_FIELDS[key].default ? "serve-precision-default" : "request";
+  // The serving defaults fill in an untyped format before the plan reads the request, so
+  // that default too is known by its value.
+  const format = defaultFormat(s.engine, s.weightBits);
   return [
     {
       key: "engine",
@@ -390,8 +393,8 @@ function servingAssumptions(s: Workload): Assumption[] {
     { key: "weight-bits", value: s.weightBits, source: precision(s.weightBits, "weightBits") },
     {
       key: "weight-format",
-      value: s.weightFormat ?? defaultFormat(s.engine, s.weightBits),
-      source: s.weightFormat === undefined ? "serve-format-default" : "request",
+      value: s.weightFormat ?? format,
+      source: (s.weightFormat ?? format) === format ? "serve-format-default" : "request",
     },
     { key: "kv-bits", value: s.kvBits, source: precision(s.kvBits, "kvBits") },
     {

@@ -38,6 +38,7 @@ import {
 import { BYTES_PER_MIB } from "../units.ts";
 import { weightBytes } from "../model/weight-bytes.ts";
 import { formatScaleBits } from "../model/weight-formats.ts";
+import { defaultFormat } from "./fields.ts";
 
 export interface InferenceMemoryInput extends MemoryOverheads {
   model: ModelSpec;
@@ -273,7 +274,17 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
       value: counts.total,
       source: isArch(input.model) ? "from-architecture" : "request",
     },
-    { key: "weight-format", value: input.format, source: "request" },
+    {
+      key: "weight-format",
+      value: input.format,
+      // A request that names no format gets the engine's at these bits (`servingDefaults`),
+      // which must not read as typed; as the plan's assumptions do, that value typed is
+      // reported as the default it equals.
+      source:
+        input.format === defaultFormat(engine, input.weightBits)
+          ? "serve-format-default"
+          : "request",
+    },
     { key: "weight-bits", value: input.weightBits, source: "request" },
     {
       key: "scale-bits",

@@ -295,8 +295,8 @@ describe("what a serving plan assumed", () => {
     expect(serving(untyped)).toEqual([
       { key: "engine", value: "vllm", source: "serve-engine-default" },
       { key: "weight-bits", value: 16, source: "serve-precision-default" },
-      // The weight format is filled in by the serving defaults before the plan reads it.
-      { key: "weight-format", value: "fp16", source: "request" },
+      // No format named: fp16, what vLLM loads at 16 bits, filled in by the serving defaults.
+      { key: "weight-format", value: "fp16", source: "serve-format-default" },
       { key: "kv-bits", value: 16, source: "serve-precision-default" },
       { key: "prompt-tokens", value: 1024, source: "serve-lengths-default" },
       { key: "output-tokens", value: 256, source: "serve-lengths-default" },
@@ -332,6 +332,25 @@ describe("what a serving plan assumed", () => {
       { key: "prompt-tokens", value: 512, source: "request" },
       { key: "output-tokens", value: 128, source: "request" },
     ]);
+  });
+
+  it("vLLM's format at 4 bits, named or not, is the default; another format is the request's", () => {
+    // vLLM at 4 bits loads AWQ when no format is named (below 8 bits: `defaultFormat`).
+    const format = (w: Record<string, unknown>) =>
+      serving(plan({ workload: { ...SERVE_8B, weightBits: 4, ...w }, gpus: ["h100-sxm"] })).find(
+        (a) => a.key === "weight-format",
+      );
+    expect(format({})).toEqual({
+      key: "weight-format",
+      value: "awq",
+      source: "serve-format-default",
+    });
+    expect(format({ weightFormat: "awq" })).toEqual(format({}));
+    expect(format({ weightFormat: "gptq" })).toEqual({
+      key: "weight-format",
+      value: "gptq",
+      source: "request",
+    });
   });
 
   it("a training plan assumes only its currency and billed hours", () => {

@@ -24,6 +24,19 @@ describe("servingInput: the request's optional settings reach the estimate", () 
   it("the request's weight format is the estimate's: vLLM at 4 bits loads AWQ", () => {
     expect(assumption(run({ engine: "vllm", weightBits: 4 }), "weight-format")).toBe("awq");
   });
+  it("a weight format the request leaves out is the engine's default, and says so", () => {
+    const source = (r: Result) => r.assumptions.find((a) => a.key === "weight-format")?.source;
+    // vLLM at 4 bits, no format named: the serving defaults give AWQ (below 8 bits in vLLM,
+    // SGLang and TensorRT-LLM), the engine's default, not the user's input.
+    expect(source(run({ engine: "vllm", weightBits: 4 }))).toBe("serve-format-default");
+    // GPTQ named at 4 bits is not vLLM's default there: the request's.
+    const gptq = run({ engine: "vllm", weightBits: 4, weightFormat: "gptq" });
+    expect(gptq.assumptions.find((a) => a.key === "weight-format")).toEqual({
+      key: "weight-format",
+      value: "gptq",
+      source: "request",
+    });
+  });
   it("a request without a weight format means fp16", () => {
     const r = {
       model: { spec: findPreset("llama-3.1-8b")!.model },

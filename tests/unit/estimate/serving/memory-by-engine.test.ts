@@ -403,7 +403,8 @@ describe("the assumptions an estimate states", () => {
     const r = serve({ engine: "transformers", contextTokens: 1000 });
     expect(r.assumptions).toEqual([
       { key: "params", value: 8_030_261_248, source: "from-architecture" },
-      { key: "weight-format", value: "fp16", source: "request" },
+      // fp16 is what Transformers loads at 16 bits when no format is named (`defaultFormat`).
+      { key: "weight-format", value: "fp16", source: "serve-format-default" },
       { key: "weight-bits", value: 16, source: "request" },
       { key: "scale-bits", value: 0, source: "no-scale-bits" },
       { key: "kv-bytes-per-token", value: PER_TOKEN, source: "kv-formula" },
