@@ -103,6 +103,7 @@ export type SourceKey =
   | "exllamav2-schedule"
   | "hf-generate-schedule"
   | "serve-lengths-default"
+  | "serve-prompt-cut-to-context"
   | "serve-engine-default"
   | "serve-precision-default"
   | "serve-format-default"

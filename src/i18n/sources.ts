@@ -176,6 +176,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "Transformers generate runs a batch's prompts in one forward pass, then decodes the batch together (static batching)",
     "src.serve-lengths-default":
       "vllm bench serve's defaults: a prompt of 1024 tokens (--random-input-len) and 256 output tokens (--custom-output-len), as its own help prints them (vllm-project/vllm PR #23867)",
+    "src.serve-prompt-cut-to-context":
+      "vllm bench serve's default prompt of 1024 tokens (--random-input-len), cut to the shorter context asked: an engine refuses a prompt longer than its context (vLLM's max_model_len, llama.cpp's n_ctx)",
     "src.serve-engine-default":
       "vLLM, assumed when no engine is named: the continuous-batching server most self-hosted serving runs on; choose SGLang, TensorRT-LLM or another engine to see its speed",
     "src.serve-precision-default":
@@ -334,6 +336,8 @@ export const sourceStrings = defineStrings<SourceKeys>(
       "Transformers generate 一次前向处理一批的全部提示词，然后整批一起解码（静态批处理）",
     "src.serve-lengths-default":
       "vllm bench serve 的默认值：提示词 1024 个 token（--random-input-len），输出 256 个 token（--custom-output-len），见其自身打印的参数（vllm-project/vllm PR #23867）",
+    "src.serve-prompt-cut-to-context":
+      "vllm bench serve 的默认提示词 1024 个 token（--random-input-len），截短到所设的更短上下文：引擎拒绝长于上下文的提示词（vLLM 的 max_model_len、llama.cpp 的 n_ctx）",
     "src.serve-engine-default":
       "未指定引擎时按 vLLM 估算：自建推理服务最常用的连续批处理服务端；选择 SGLang、TensorRT-LLM 等引擎可看它们的速度",
     "src.serve-precision-default":

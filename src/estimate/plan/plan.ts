@@ -374,15 +374,16 @@ function currencyRules(r: MoneyFields, ctx: TaskContext): Issue[] {
 
 /**
  * What a serving workload assumed where the request said nothing: vLLM, 16-bit weights in
- * the format the engine loads them in, a 16-bit KV cache, and vllm bench serve's lengths. A
- * value equal to the default is reported as the default, typed or not.
+ * the format the engine loads them in, a 16-bit KV cache, and vllm bench serve's lengths
+ * (its prompt cut to a shorter context). A value equal to the default is reported as the
+ * default, typed or not.
  */
 function servingAssumptions(s: Workload): Assumption[] {
   if (s.task !== "serve") return [];
   const precision = (value: number, key: "weightBits" | "kvBits"): Assumption["source"] =>
     value === SERVING_FIELDS[key].default ? "serve-precision-default" : "request";
-  // The serving defaults fill in an untyped format before the plan reads the request, so
-  // that default too is known by its value.
+  // The serving defaults fill in an untyped format (and shorten the prompt) before the plan
+  // reads the request, so those defaults too are known by their values.
   const format = defaultFormat(s.engine, s.weightBits);
   return [
     {
@@ -400,7 +401,12 @@ function servingAssumptions(s: Workload): Assumption[] {
     {
       key: "prompt-tokens",
       value: s.promptTokens,
-      source: s.promptTokens === DEFAULT_PROMPT_TOKENS ? "serve-lengths-default" : "request",
+      source:
+        s.promptTokens === DEFAULT_PROMPT_TOKENS
+          ? "serve-lengths-default"
+          : s.promptTokens === Math.min(DEFAULT_PROMPT_TOKENS, s.contextTokens)
+            ? "serve-prompt-cut-to-context"
+            : "request",
     },
     {
       key: "output-tokens",

@@ -353,6 +353,25 @@ describe("what a serving plan assumed", () => {
     });
   });
 
+  it("vllm bench serve's prompt cut to a shorter context is that default cut, not the request's", () => {
+    const prompt = (w: Record<string, unknown>) =>
+      serving(plan({ workload: { ...SERVE_8B, ...w }, gpus: ["h100-sxm"] })).find(
+        (a) => a.key === "prompt-tokens",
+      );
+    // A 512-token context holds the 1024-token default prompt cut to 512.
+    expect(prompt({ contextTokens: 512 })).toEqual({
+      key: "prompt-tokens",
+      value: 512,
+      source: "serve-prompt-cut-to-context",
+    });
+    // A prompt typed shorter than that context is the request's own.
+    expect(prompt({ contextTokens: 512, promptTokens: 300 })).toEqual({
+      key: "prompt-tokens",
+      value: 300,
+      source: "request",
+    });
+  });
+
   it("a training plan assumes only its currency and billed hours", () => {
     const p = plan({ workload: LORA_8B, tokens: 1e8, gpus: ["h100-sxm"], setupHours: 2 });
     // BILLING_FIELDS' defaults (plan/fields.ts): 0.5 h setup, 1 Gb/s, no dataset, one run in
