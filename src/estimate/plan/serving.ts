@@ -1,10 +1,11 @@
 /**
  * Serving plan rows: users x output tokens/s each x context → for each GPU type, the
  * tensor-parallel group (within one node) and the number of replicas that hold every
- * user's KV cache and give each user the rate asked for, from the same memory verdict and
- * serving-speed model as the serving calculators. Replicas are independent, so several
- * nodes need no network between them. Cost per million tokens is at the load asked (users
- * x their rate); what the GPUs could serve beyond it is reported beside it.
+ * user's KV cache and give each user the rate asked for (no group more users than its
+ * engine runs at once), from the same memory verdict and serving-speed model as the serving
+ * calculators. Replicas are independent, so several nodes need no network between them.
+ * Cost per million tokens is at the load asked (users x their rate); what the GPUs could
+ * serve beyond it is reported beside it.
  */
 import type { GpuSpec } from "../hardware/gpu.ts";
 import { missingSpeedFigures } from "../hardware/gpu.ts";
@@ -22,7 +23,7 @@ import { costPerMillionTokens } from "../cost/cost.ts";
 import type { Limits, PlanReason, PlanRow } from "./row.ts";
 import { doesNotFit, memoryPerGpu, placeRow, priceRow } from "./row.ts";
 import type { UsedPrice } from "../cost/price.ts";
-import { TRTLLM_MAX_BATCH } from "../serving/schedule.ts";
+import { engineSchedule, TRTLLM_MAX_BATCH } from "../serving/schedule.ts";
 
 /** Tensor-parallel degrees engines split a model over: powers of two within a node. */
 const TP_DEGREES = [1, 2, 4, 8] as const;
@@ -64,8 +65,20 @@ function speedAt(p: ServingPlanInput, gpu: GpuSpec, tp: number, batch: number) {
   };
 }
 
-/** Whether a group of `tp` GPUs holds `b` users and gives each the rate asked. */
+/**
+ * The most users a group's engine runs at once (`engineSchedule`: vLLM's max_num_seqs, 1,024
+ * or 256 by GPU; TensorRT-LLM's max_batch_size, 2,048); Infinity where it declares none
+ * (SGLang's max_running_requests follows from its KV pool, which `holds` holds every user in).
+ */
+const runningLimit = (p: ServingPlanInput, gpu: GpuSpec, tp: number): number =>
+  engineSchedule(p.speed.engine, gpu, tp).maxRunning;
+
+/**
+ * Whether a group of `tp` GPUs holds `b` users and gives each the rate asked. Users beyond
+ * what the engine runs at once queue for a place: they do not get the rate.
+ */
 const serves = (p: ServingPlanInput, gpu: GpuSpec, tp: number, b: number): boolean =>
+  b <= runningLimit(p, gpu, tp) &&
   holds(p, gpu, tp, b) &&
   speedAt(p, gpu, tp, b).tokensPerSecondPerSequence >= p.tokensPerSecondPerUser;
 
@@ -84,13 +97,16 @@ function largestBatch(p: ServingPlanInput, gpu: GpuSpec, tp: number, most: numbe
 
 /**
  * Users one group could serve at the rate asked, found by doubling past `from`, up to the
- * most any engine runs at once (TensorRT-LLM's max_batch_size): a doubling that would pass
- * it stops at it (3 users double to 1,536, then to 2,048, not to 3,072).
+ * most its engine runs at once, and for engines with no limit of their own the most any
+ * engine runs (TensorRT-LLM's max_batch_size): a doubling that would pass it stops at it
+ * (3 users double to 1,536, then to 2,048, not to 3,072; in vLLM on an H100, to 768, then
+ * to 1,024).
  */
 function groupCapacity(p: ServingPlanInput, gpu: GpuSpec, tp: number, from: number): number {
+  const most = Math.min(TRTLLM_MAX_BATCH, runningLimit(p, gpu, tp));
   let hi = from;
-  while (hi < TRTLLM_MAX_BATCH) {
-    const next = Math.min(hi * 2, TRTLLM_MAX_BATCH);
+  while (hi < most) {
+    const next = Math.min(hi * 2, most);
     if (!serves(p, gpu, tp, next)) return largestBatch(p, gpu, tp, next - 1);
     hi = next;
   }

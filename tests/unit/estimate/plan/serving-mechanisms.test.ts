@@ -6,8 +6,9 @@
  * hold the model, or cannot give a user the rate asked. The group search is checked at its
  * boundaries: a group's capacity against the memory and decode-speed tasks' own answers for
  * the same GPU and model (the memory arithmetic worked by hand from the catalog figures), the
- * doubling's stop at TensorRT-LLM's 2,048, and which group size wins (the fewest GPUs, ties
- * to the smaller group, never more than a node holds or the GPUs allowed).
+ * doubling's stop at what the engine runs at once (vLLM's 1,024 or 256, TensorRT-LLM's
+ * 2,048), and which group size wins (the fewest GPUs, ties to the smaller group, never more
+ * than a node holds or the GPUs allowed).
  */
 import { describe, expect, it } from "vitest";
 import { loadGpuSpecs } from "../../../../src/catalog/load.ts";
@@ -270,28 +271,78 @@ describe("a group's capacity: the users one group serves at the rate asked", () 
     expect(at(rate * (1 + 1e-9)).capacityUsers).toBe(99);
   });
 
-  it("the doubling stops at TensorRT-LLM's 2,048 users, though the memory and the rate would hold 4,096", () => {
+  it("vLLM runs at most 1,024 users at once on an H100: the doubling stops there, though the memory and the rate would hold 2,048", () => {
     // 1B: 1,235,814,400 parameters → 2,471,628,800 bytes; cache 16 layers × 2 × 8 KV heads
     // × 64 × 2 bytes = 32,768 a token, 8,388,608 a user at 256. On an H100 (8,192-token
     // passes: 8,192 × (4 × 2,048 + 3 × 8,192) × 2 = 536,870,912; logits 525,336,576) the
-    // peak at 4,096 users is 2,471,628,800 + 4,096 × 8,388,608 + 536,870,912 + 525,336,576
-    // + 1,073,741,824 = 38,967,316,480; 1.2 × it + 1,408,237,568 = 48,169,017,344, within
+    // peak at 2,048 users is 2,471,628,800 + 2,048 × 8,388,608 + 536,870,912 + 525,336,576
+    // + 1,073,741,824 = 21,787,447,296; 1.2 × it + 1,408,237,568 = 27,553,174,323.2, within
     // 85,520,809,984; the pool holds (76,968,728,985.6 − 2,471,628,800 − 2,135,949,312)
-    // / 8,388,608 = 8,626 users. One user at 1 token/s: 1, 2, 4, ..., 2,048, then stop.
+    // / 8,388,608 = 8,626 users. But vLLM's max_num_seqs on a GPU of 70 GiB or more that is
+    // not an A100 is 1,024 (the H100's 81,559 MiB is over 71,680): users past it queue. One
+    // user at 1 token/s: 1, 2, 4, ..., 1,024, then stop.
     const setup = { ...S1, gpu: "h100-sxm" };
-    expect(fitAt(setup, 4096)).toBe("fits");
-    expect(speedAt(setup, 4096).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    expect(fitAt(setup, 2048)).toBe("fits");
+    expect(speedAt(setup, 2048).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const at = (users: number) =>
+      rows({ ...S1, users, outputTokensPerSecondPerUser: 1 }, { gpus: ["h100-sxm"] })[0]!;
+    const one = at(1);
+    expect(one.capacityUsers).toBe(1024);
+    expect(one.spareShare).toBeCloseTo(1023 / 1024, 12);
+    // From 3 users the doubling goes 6, 12, ..., 768, and stops at 1,024, not 1,536.
+    expect(at(3)).toMatchObject({ gpus: 1, usersPerReplica: 3, capacityUsers: 1024 });
+    // 1,500 users: one H100 would hold them all and give each the rate, but runs 1,024 at
+    // once, so two replicas of one GPU take 750 each; capacity 2 × 1,024 = 2,048.
+    const many = at(1500);
+    expect(many).toMatchObject({
+      gpus: 2,
+      tensorParallel: 1,
+      shape: "replicas",
+      usersPerReplica: 750,
+      capacityUsers: 2048,
+    });
+    expect(many.spareShare).toBeCloseTo(1 - 1500 / 2048, 12);
+  });
+
+  it("vLLM runs at most 256 users at once on an RTX 4090: the capacity stops there, though the memory and the rate would hold 512", () => {
+    // RTX 4090: 24,564 MiB = 25,757,220,864 bytes, under 70 GiB: 2,048-token passes and
+    // max_num_seqs 256. 1B at 256 tokens: workspace 2,048 × 65,536 = 134,217,728, logits
+    // 256 × 128,256 × 4 = 131,334,144; peak at 512 users 2,471,628,800 + 134,217,728
+    // + 131,334,144 + 1,073,741,824 + 512 × 8,388,608 = 8,105,889,792; 1.2 × it
+    // + 1,408,237,568 = 11,135,305,318.4, within the card; the pool holds
+    // (0.9 × 25,757,220,864 − 2,471,628,800 − 265,551,872 − 1,073,741,824) / 8,388,608
+    // = 2,309 users. One user at 1 token/s: 1, 2, ..., 256, then stop.
+    const setup = { ...S1, gpu: "rtx-4090" };
+    expect(fitAt(setup, 512)).toBe("fits");
+    expect(speedAt(setup, 512).tokensPerSecondPerSequence).toBeGreaterThan(1);
     const r = rows(
       { ...S1, users: 1, outputTokensPerSecondPerUser: 1 },
-      { gpus: ["h100-sxm"] },
+      { gpus: ["rtx-4090"] },
     )[0]!;
+    expect(r).toMatchObject({ gpus: 1, usersPerReplica: 1, capacityUsers: 256 });
+  });
+
+  it("the doubling stops at TensorRT-LLM's 2,048 users, though the memory and the rate would hold 4,096", () => {
+    // TensorRT-LLM on an H100: 8,192-token passes (max_num_tokens), logits for every user
+    // (128,256 × 4 = 513,024 bytes each), no memory outside PyTorch. Peak at b users of 1B
+    // at 256 tokens: 2,471,628,800 + 536,870,912 + b × (8,388,608 + 513,024)
+    // = 3,008,499,712 + 8,901,632 b; at 4,096 users 39,469,584,384, and 1.2 × it
+    // + 1,408,237,568 = 48,771,738,828.8, within 85,520,809,984. Its pool is 0.9 of what is
+    // free after the weights and buffers: 0.9 × (85,520,809,984 − 1,408,237,568
+    // − 2,471,628,800 − 536,870,912 − 4,096 × 513,024) = 71,102,453,760 bytes, 8,476 users.
+    // One user at 1 token/s: 1, 2, 4, ..., 2,048, then stop (max_batch_size).
+    const s = { ...S1, engine: "tensorrt-llm" };
+    const setup = { ...s, gpu: "h100-sxm" };
+    expect(fitAt(setup, 4096)).toBe("fits");
+    expect(speedAt(setup, 4096).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    const r = rows({ ...s, users: 1, outputTokensPerSecondPerUser: 1 }, { gpus: ["h100-sxm"] })[0]!;
     expect(r.capacityUsers).toBe(2048);
     expect(r.spareShare).toBeCloseTo(2047 / 2048, 12);
     // From 3 users the doubling goes 6, 12, ..., 1,536, and stops at 2,048, not 3,072: the
     // memory and the rate would hold 3,072 (they hold 4,096), the engine runs no more than 2,048.
     expect(fitAt(setup, 3072)).toBe("fits");
     const three = rows(
-      { ...S1, users: 3, outputTokensPerSecondPerUser: 1 },
+      { ...s, users: 3, outputTokensPerSecondPerUser: 1 },
       { gpus: ["h100-sxm"] },
     )[0]!;
     expect(three).toMatchObject({ gpus: 1, usersPerReplica: 3, capacityUsers: 2048 });
@@ -299,20 +350,21 @@ describe("a group's capacity: the users one group serves at the rate asked", () 
   });
 
   it("a capacity between 1,024 and 2,048 is found by halving, not rounded up to the stop", () => {
-    // 1B at 1,024 tokens: 32,768 × 1,024 = 33,554,432 bytes of cache a user. Peak at b users:
-    // 2,471,628,800 + 536,870,912 + 525,336,576 + 1,073,741,824 + b × 33,554,432
-    // = 4,607,578,112 + b × 33,554,432 ≤ 70,093,810,346.7: b ≤ 1,951.6, so 1,951 (at 1,951:
-    // 1.2 × 70,072,274,944 + 1,408,237,568 = 85,494,967,500.8 ≤ 85,520,809,984; at 1,952,
-    // 85,535,232,819.2: over). The pool holds (76,968,728,985.6 − 2,471,628,800
-    // − 2,135,949,312) / 33,554,432 = 2,156. From 1 user: 1,024 served, 2,048 not; the
-    // halving search up to 2,047 lands on 1,951.
-    const s = { ...S1, contextTokens: 1024 };
+    // TensorRT-LLM on an H100, 1B at 1,024 tokens: 32,768 × 1,024 = 33,554,432 bytes of cache
+    // a user, plus its 513,024 bytes of logits. Peak at b users: 3,008,499,712
+    // + b × 34,067,456 ≤ (85,520,809,984 − 1,408,237,568) / 1.2 = 70,093,810,346.7:
+    // b ≤ 1,969.2, so 1,969 (at 1,969: 1.2 × 70,087,320,576 + 1,408,237,568
+    // = 85,513,022,259.2 ≤ 85,520,809,984; at 1,970, 85,553,903,206.4: over). The pool at
+    // 1,969 holds 0.9 × (84,112,572,416 − 2,471,628,800 − 536,870,912 − 1,969 × 513,024)
+    // / 33,554,432 = 2,148. From 1 user: 1,024 served, 2,048 not; the halving search up to
+    // 2,047 lands on 1,969.
+    const s = { ...S1, engine: "tensorrt-llm", contextTokens: 1024 };
     const setup = { ...s, gpu: "h100-sxm" };
-    expect(fitAt(setup, 1951)).toBe("fits");
-    expect(fitAt(setup, 1952)).not.toBe("fits");
-    expect(speedAt(setup, 1951).tokensPerSecondPerSequence).toBeGreaterThan(1);
+    expect(fitAt(setup, 1969)).toBe("fits");
+    expect(fitAt(setup, 1970)).not.toBe("fits");
+    expect(speedAt(setup, 1969).tokensPerSecondPerSequence).toBeGreaterThan(1);
     const r = rows({ ...s, users: 1, outputTokensPerSecondPerUser: 1 }, { gpus: ["h100-sxm"] })[0]!;
-    expect(r.capacityUsers).toBe(1951);
+    expect(r.capacityUsers).toBe(1969);
   });
 
   it("one user on an A10G: a card that holds one user has a capacity of one, and says its figures are unverified", () => {
