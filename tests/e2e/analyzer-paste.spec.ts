@@ -1,9 +1,9 @@
 /**
  * Pasting a log into the analyzer's text box: a paste too long for a text box is kept out of
- * it and parsed in the analyzer's worker like a dropped file, in both languages. A 40 MB
- * paste once froze the tab for 88-130 s (the text box laying out the text); now no
- * main-thread task reaches 200 ms (Chromium's long-task entries) while it is handed over,
- * parsed and shown.
+ * it and parsed in the analyzer's worker like a dropped file (the timing on the Chinese page,
+ * Ctrl+V on the English one). A 40 MB paste once froze the tab for 88-130 s (the text box
+ * laying out the text); now no main-thread task reaches 200 ms (Chromium's long-task entries)
+ * while it is handed over, parsed and shown.
  *
  * The 40 MB paste is the browser's paste event with the text in its DataTransfer, as Chromium
  * delivers it; reading the system clipboard before that event is the browser's own work (a
@@ -46,43 +46,41 @@ async function makeLog(page: Page, mib: number): Promise<number> {
   }, mib);
 }
 
-const LANGS = [
-  { path: "/en/guides/analyze-a-run/", taken: `Pasted ${PASTE_MIB} MiB`, locale: "en" },
-  { path: "/guides/analyze-a-run/", taken: `已粘贴 ${PASTE_MIB} MiB`, locale: "zh-CN" },
-] as const;
+// In Chinese: its tables are the slower to lay out (a CJK font's glyphs), so a long task would
+// show there first; the English words are proven at unit level (tests/unit/i18n/).
+const c = { path: "/guides/analyze-a-run/", taken: `已粘贴 ${PASTE_MIB} MiB`, locale: "zh-CN" };
 
-for (const c of LANGS)
-  test(`a pasted ${PASTE_MIB} MB log is parsed in the worker with no long task (${c.locale})`, async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    await page.goto(c.path);
-    const island = page.locator("section.an");
-    await island.scrollIntoViewIfNeeded();
-    await expect(island).toHaveAttribute("data-hydrated", "true");
-    const chars = await makeLog(page, PASTE_MIB);
-    expect(chars).toBeGreaterThanOrEqual(PASTE_MIB * 1024 * 1024);
-    await recordLongTasks(page);
-    await page.evaluate(() => {
-      const box = document.querySelector("#an-a-paste");
-      const clipboardData = (window as unknown as { pasteData: DataTransfer }).pasteData;
-      box?.dispatchEvent(
-        new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }),
-      );
-    });
-    await expect(page.getByTestId("an-a-msg")).toContainText(c.taken);
-    await expect(page.locator("#an-a-paste")).toHaveValue("");
-    const rows = page.getByTestId("gpu-table").locator("tbody tr");
-    await expect(rows).toHaveCount(2, { timeout: 150_000 });
-    // The steady state's peak: 40,000 + 6 MiB (lines cycle through i % 7).
-    await expect(rows.first().locator('[data-k="peak"]')).toHaveText(
-      new Intl.NumberFormat(c.locale).format(40_006),
+test(`a pasted ${PASTE_MIB} MB log is parsed in the worker with no long task (${c.locale})`, async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto(c.path);
+  const island = page.locator("section.an");
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).toHaveAttribute("data-hydrated", "true");
+  const chars = await makeLog(page, PASTE_MIB);
+  expect(chars).toBeGreaterThanOrEqual(PASTE_MIB * 1024 * 1024);
+  await recordLongTasks(page);
+  await page.evaluate(() => {
+    const box = document.querySelector("#an-a-paste");
+    const clipboardData = (window as unknown as { pasteData: DataTransfer }).pasteData;
+    box?.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }),
     );
-    const tasks = await longTasks(page);
-    const longest = tasks.reduce((m, x) => Math.max(m, x), 0);
-    console.log(`${c.locale}: ${PASTE_MIB} MiB paste, longest main-thread task ${longest} ms`);
-    expect(longest).toBeLessThan(LONG_TASK_LIMIT_MS);
   });
+  await expect(page.getByTestId("an-a-msg")).toContainText(c.taken);
+  await expect(page.locator("#an-a-paste")).toHaveValue("");
+  const rows = page.getByTestId("gpu-table").locator("tbody tr");
+  await expect(rows).toHaveCount(2, { timeout: 150_000 });
+  // The steady state's peak: 40,000 + 6 MiB (lines cycle through i % 7).
+  await expect(rows.first().locator('[data-k="peak"]')).toHaveText(
+    new Intl.NumberFormat(c.locale).format(40_006),
+  );
+  const tasks = await longTasks(page);
+  const longest = tasks.reduce((m, x) => Math.max(m, x), 0);
+  console.log(`${c.locale}: ${PASTE_MIB} MiB paste, longest main-thread task ${longest} ms`);
+  expect(longest).toBeLessThan(LONG_TASK_LIMIT_MS);
+});
 
 test("Ctrl+V of a long log: the box stays empty and the worker analyses it", async ({
   page,

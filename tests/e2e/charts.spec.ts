@@ -1,10 +1,11 @@
 /**
- * Charts, in both languages and both themes: every part of the memory breakdown bar has its
- * own colour and the legend beside it shows that colour next to the part's name; the cost
- * chart names its axes with their units; removing a cost option is a secondary action.
+ * Charts, in both themes, the checks alternating between the languages: every part of the
+ * memory breakdown bar has its own colour and the legend beside it shows that colour next to
+ * the part's name; the cost chart names its axes with their units; removing a cost option is
+ * a secondary action.
  */
 import type { Page } from "@playwright/test";
-import { expect, hydrateIslands, test } from "./fixtures.ts";
+import { expect, hydrateIslands, testsInTurn } from "./fixtures.ts";
 
 const LANGS = [
   {
@@ -41,37 +42,38 @@ function partColours(page: Page) {
     );
 }
 
-for (const c of LANGS) {
-  test.describe(c.lang, () => {
-    for (const scheme of ["light", "dark"] as const) {
-      test(`memory breakdown: a colour of its own for every part (${scheme})`, async ({ page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(c.memory);
-        await hydrateIslands(page);
-        const parts = await partColours(page);
-        // The default training breakdown has more parts than the old seven colours.
-        expect(parts.length).toBeGreaterThan(7);
-        expect(new Set(parts.map((p) => p.bar)).size).toBe(parts.length);
-        for (const p of parts) expect(p.legend, p.key).toBe(p.bar);
-      });
-    }
-
-    test("cost chart: axis titles with units, secondary remove buttons", async ({ page }) => {
-      await page.goto(c.cost);
+// Each chart check runs once, the checks taking turns between the two pages.
+const inTurn = testsInTurn(LANGS);
+for (const scheme of ["light", "dark"] as const) {
+  inTurn(
+    `memory breakdown: a colour of its own for every part (${scheme})`,
+    async ({ page }, c) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(c.memory);
       await hydrateIslands(page);
-      const titles = page.locator(".calc-chart svg text.calc-axis-title");
-      const cc = page.locator('section[aria-labelledby="cc-title"]');
-      // The cost axis names the currency the page's totals carry.
-      const total = await cc.locator("[data-figure]").first().innerText();
-      const currency = /\b(USD|CNY)\b/.exec(total)?.[1] ?? "none";
-      await expect(titles).toHaveText([c.gpuAxis, c.costAxis(currency)]);
-      const remove = cc.locator("button.calc-secondary").first();
-      await expect(remove).toBeVisible();
-      const background = (el: Element) => getComputedStyle(el).backgroundColor;
-      expect(await remove.evaluate(background)).toBe("rgba(0, 0, 0, 0)");
-      // The calculator's own actions keep the filled style.
-      const main = cc.locator("button:not(.calc-secondary)").first();
-      expect(await main.evaluate(background)).not.toBe("rgba(0, 0, 0, 0)");
-    });
-  });
+      const parts = await partColours(page);
+      // The default training breakdown has more parts than the old seven colours.
+      expect(parts.length).toBeGreaterThan(7);
+      expect(new Set(parts.map((p) => p.bar)).size).toBe(parts.length);
+      for (const p of parts) expect(p.legend, p.key).toBe(p.bar);
+    },
+  );
 }
+
+inTurn("cost chart: axis titles with units, secondary remove buttons", async ({ page }, c) => {
+  await page.goto(c.cost);
+  await hydrateIslands(page);
+  const titles = page.locator(".calc-chart svg text.calc-axis-title");
+  const cc = page.locator('section[aria-labelledby="cc-title"]');
+  // The cost axis names the currency the page's totals carry.
+  const total = await cc.locator("[data-figure]").first().innerText();
+  const currency = /\b(USD|CNY)\b/.exec(total)?.[1] ?? "none";
+  await expect(titles).toHaveText([c.gpuAxis, c.costAxis(currency)]);
+  const remove = cc.locator("button.calc-secondary").first();
+  await expect(remove).toBeVisible();
+  const background = (el: Element) => getComputedStyle(el).backgroundColor;
+  expect(await remove.evaluate(background)).toBe("rgba(0, 0, 0, 0)");
+  // The calculator's own actions keep the filled style.
+  const main = cc.locator("button:not(.calc-secondary)").first();
+  expect(await main.evaluate(background)).not.toBe("rgba(0, 0, 0, 0)");
+});

@@ -65,6 +65,35 @@ export function flow(
 }
 
 /**
+ * Takes turns through a spec's cases (its two languages, or a case per language): each call
+ * gives the next, so a file's flows alternate between the sites and each runs once.
+ */
+export function takingTurns<T>(cases: readonly T[]): () => T {
+  let n = 0;
+  return () => {
+    const c = cases[n++ % cases.length];
+    if (c === undefined) throw new Error("takingTurns needs at least one case");
+    return c;
+  };
+}
+
+/**
+ * Declares tests that take turns through a spec's cases (one per language): `const inTurn =
+ * testsInTurn(CASES)`, then `inTurn(title, ({ page }, c) => …)` is the test "title (c.lang)"
+ * on the next case, so the file's flows alternate between the sites and each runs once.
+ */
+export function testsInTurn<C extends { lang: string }>(cases: readonly C[]) {
+  const next = takingTurns(cases);
+  return (
+    title: string,
+    body: (fixtures: { page: Page; context: BrowserContext }, c: C) => Promise<void>,
+  ): void => {
+    const c = next();
+    test(`${title} (${c.lang})`, async ({ page, context }) => body({ page, context }, c));
+  };
+}
+
+/**
  * Brings every island into view so each hydrates, then waits until none is left unhydrated:
  * Astro removes an island's `ssr` attribute once its component has loaded and rendered.
  */

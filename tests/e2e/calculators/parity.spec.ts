@@ -12,7 +12,7 @@ import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { colon, hoursCell, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
-import { expect, test } from "../fixtures.ts";
+import { expect, takingTurns, test } from "../fixtures.ts";
 import { GPUS, figure, openCalculators, OPENING, pageRequest, TODAY, typeInto } from "./helpers.ts";
 
 const ROOT = new URL("../../../", import.meta.url);
@@ -20,7 +20,7 @@ const ROOT = new URL("../../../", import.meta.url);
 const RATED = GPUS.filter((g) => g.fp32Tflops !== undefined && g.bandwidthGBps !== undefined).map(
   (g) => g.id,
 );
-import { LANG_CURRENCY } from "../../../src/i18n/lang.ts";
+import { LANG_CURRENCY, type Lang } from "../../../src/i18n/lang.ts";
 import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
 const nameOf = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
@@ -42,6 +42,12 @@ const whole = (min: number, max: number) => fc.integer({ min, max });
 
 test.describe.configure({ mode: "parallel" });
 
+/**
+ * Each case runs in one language, the cases alternating, so both sites' typing and wording are
+ * compared with the command line without every case running twice.
+ */
+const caseLang = takingTurns<Lang>(["zh-cn", "en"]);
+
 const TIME_CASES = draw(
   fc.record({
     tokens: whole(1, 500).map((b) => b * 1e8),
@@ -53,60 +59,60 @@ const TIME_CASES = draw(
   20261202,
 );
 
-for (const lang of ["en", "zh-cn"] as const)
-  TIME_CASES.forEach((c, i) =>
-    test(`compute time as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
-      await openCalculators(page, lang, "ct");
-      await typeInto(page, "#ct-tokens", String(c.tokens));
-      await typeInto(page, "#ct-gpus", String(c.gpus));
-      await page.selectOption("#ct-gpu", c.gpu);
-      await typeInto(page, "#ct-mfu", String(c.mfu));
-      await typeInto(page, "#ct-deadlineHours", String(c.deadline));
-      const request: TaskRequest<"train-time"> = {
-        task: "train-time",
-        model: OPENING.model,
-        ...OPENING.training,
-        ...OPENING.job,
-        tokens: c.tokens,
-        gpus: c.gpus,
-        gpu: c.gpu,
-        mfu: c.mfu / 100,
-        deadlineHours: c.deadline,
-      };
-      expect(await pageRequest(page, "ct")).toEqual(request);
-      const r = commandLine(request);
-      // The hours with their likely range, as each language words it.
-      const [h, low, high] = [
-        inUnit(lang, r.hours, "hours"),
-        plain(lang, r.hoursRange.low),
-        inUnit(lang, r.hoursRange.high, "hours"),
-      ];
-      await expect(figure(page, "ct", "hours")).toHaveText(
-        lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`,
-      );
-      await expect(figure(page, "ct", "deadline")).toHaveText(
-        {
-          en: {
-            "meets-even-slow": "meets the deadline even at the slow end",
-            "may-miss": "may miss the deadline",
-            misses: "misses the deadline",
-          },
-          "zh-cn": {
-            "meets-even-slow": "即使按慢的一端也赶得上截止时间",
-            "may-miss": "可能赶不上截止时间",
-            misses: "赶不上截止时间",
-          },
-        }[lang][r.deadlineVerdict ?? "misses"],
-      );
-      await expect(figure(page, "ct", "flops")).toHaveText(`${scientific(lang, r.flops)} FLOPs`);
-      await expect(figure(page, "ct", "sustained")).toHaveText(
-        inUnit(lang, r.deadlineSustainedTflops, "tflops"),
-      );
-      await expect(figure(page, "ct", "peakNeeded")).toHaveText(
-        inUnit(lang, r.deadlinePeakTflopsNeeded, "tflops"),
-      );
-    }),
-  );
+TIME_CASES.forEach((c, i) => {
+  const lang = caseLang();
+  test(`compute time as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+    await openCalculators(page, lang, "ct");
+    await typeInto(page, "#ct-tokens", String(c.tokens));
+    await typeInto(page, "#ct-gpus", String(c.gpus));
+    await page.selectOption("#ct-gpu", c.gpu);
+    await typeInto(page, "#ct-mfu", String(c.mfu));
+    await typeInto(page, "#ct-deadlineHours", String(c.deadline));
+    const request: TaskRequest<"train-time"> = {
+      task: "train-time",
+      model: OPENING.model,
+      ...OPENING.training,
+      ...OPENING.job,
+      tokens: c.tokens,
+      gpus: c.gpus,
+      gpu: c.gpu,
+      mfu: c.mfu / 100,
+      deadlineHours: c.deadline,
+    };
+    expect(await pageRequest(page, "ct")).toEqual(request);
+    const r = commandLine(request);
+    // The hours with their likely range, as each language words it.
+    const [h, low, high] = [
+      inUnit(lang, r.hours, "hours"),
+      plain(lang, r.hoursRange.low),
+      inUnit(lang, r.hoursRange.high, "hours"),
+    ];
+    await expect(figure(page, "ct", "hours")).toHaveText(
+      lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`,
+    );
+    await expect(figure(page, "ct", "deadline")).toHaveText(
+      {
+        en: {
+          "meets-even-slow": "meets the deadline even at the slow end",
+          "may-miss": "may miss the deadline",
+          misses: "misses the deadline",
+        },
+        "zh-cn": {
+          "meets-even-slow": "即使按慢的一端也赶得上截止时间",
+          "may-miss": "可能赶不上截止时间",
+          misses: "赶不上截止时间",
+        },
+      }[lang][r.deadlineVerdict ?? "misses"],
+    );
+    await expect(figure(page, "ct", "flops")).toHaveText(`${scientific(lang, r.flops)} FLOPs`);
+    await expect(figure(page, "ct", "sustained")).toHaveText(
+      inUnit(lang, r.deadlineSustainedTflops, "tflops"),
+    );
+    await expect(figure(page, "ct", "peakNeeded")).toHaveText(
+      inUnit(lang, r.deadlinePeakTflopsNeeded, "tflops"),
+    );
+  });
+});
 
 const COST_CASES = draw(
   fc.record({
@@ -140,42 +146,42 @@ async function typeCost(page: Page, c: (typeof COST_CASES)[number]): Promise<voi
   await typeInto(page, "#cc-setupHours", String(c.setupHours));
 }
 
-for (const lang of ["en", "zh-cn"] as const)
-  COST_CASES.forEach((c, i) =>
-    test(`cost comparison as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
-      await openCalculators(page, lang, "cc");
-      await typeCost(page, c);
-      const request: TaskRequest<"cost"> = {
-        task: "cost",
-        options: [
-          { gpu: c.first.gpu, gpus: c.first.gpus, pricePerHour: c.first.price },
-          {
-            gpu: c.second.gpu,
-            gpus: c.second.gpus,
-            pricePerHour: c.second.price,
-            scaling: c.second.scaling / 100,
-          },
-        ],
-        singleGpuHours: c.singleGpuHours,
-        setupHours: c.setupHours,
-      };
-      expect(await pageRequest(page, "cc")).toEqual(request);
-      // The page's currency, named as a command-line user would name it.
-      const currency = LANG_CURRENCY[lang];
-      const r = commandLine({ ...request, currency });
-      const money = (n: number | null | undefined) => `${plain(lang, n, 2)} ${currency}`;
-      const rows = page.locator('[data-table="options"] tbody tr');
-      for (const [n, x] of r.options.entries()) {
-        const row = rows.nth(n);
-        await expect(row.locator("td").nth(1)).toHaveText(plain(lang, x.hours));
-        await expect(row.locator('[data-k="total"]')).toHaveText(money(x.total));
-      }
-      const best = r.options[r.cheapest]!.option;
-      await expect(figure(page, "cc", "cheapest")).toHaveText(
-        `${r.cheapest + 1}${colon(lang)}${plain(lang, best.gpus, 0)} × ${nameOf(best.gpu)}${colon(lang)}${money(r.options[r.cheapest]!.total)}`,
-      );
-    }),
-  );
+COST_CASES.forEach((c, i) => {
+  const lang = caseLang();
+  test(`cost comparison as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+    await openCalculators(page, lang, "cc");
+    await typeCost(page, c);
+    const request: TaskRequest<"cost"> = {
+      task: "cost",
+      options: [
+        { gpu: c.first.gpu, gpus: c.first.gpus, pricePerHour: c.first.price },
+        {
+          gpu: c.second.gpu,
+          gpus: c.second.gpus,
+          pricePerHour: c.second.price,
+          scaling: c.second.scaling / 100,
+        },
+      ],
+      singleGpuHours: c.singleGpuHours,
+      setupHours: c.setupHours,
+    };
+    expect(await pageRequest(page, "cc")).toEqual(request);
+    // The page's currency, named as a command-line user would name it.
+    const currency = LANG_CURRENCY[lang];
+    const r = commandLine({ ...request, currency });
+    const money = (n: number | null | undefined) => `${plain(lang, n, 2)} ${currency}`;
+    const rows = page.locator('[data-table="options"] tbody tr');
+    for (const [n, x] of r.options.entries()) {
+      const row = rows.nth(n);
+      await expect(row.locator("td").nth(1)).toHaveText(plain(lang, x.hours));
+      await expect(row.locator('[data-k="total"]')).toHaveText(money(x.total));
+    }
+    const best = r.options[r.cheapest]!.option;
+    await expect(figure(page, "cc", "cheapest")).toHaveText(
+      `${r.cheapest + 1}${colon(lang)}${plain(lang, best.gpus, 0)} × ${nameOf(best.gpu)}${colon(lang)}${money(r.options[r.cheapest]!.total)}`,
+    );
+  });
+});
 
 const PLAN_CASES = draw(
   fc.record({
@@ -187,52 +193,52 @@ const PLAN_CASES = draw(
   20261204,
 );
 
-for (const lang of ["en", "zh-cn"] as const)
-  PLAN_CASES.forEach((c, i) =>
-    test(`decision table as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
-      // The training settings are the training-memory widget's: typed there, planned here.
-      await openCalculators(page, lang, "tm");
-      await typeInto(page, "#tm-seqLen", String(c.seqLen));
-      await openCalculators(page, lang, "gf");
-      await typeInto(page, "#gf-tokens", String(c.tokens));
-      await typeInto(page, "#gf-epochs", String(c.epochs));
-      await page.selectOption("#gf-sortBy", c.sortBy);
-      const request: TaskRequest<"plan"> = {
-        task: "plan",
-        counts: "best",
-        workload: {
-          task: "train-memory",
-          model: OPENING.model,
-          ...OPENING.training,
-          seqLen: c.seqLen,
-        },
-        epochs: c.epochs,
-        sortBy: c.sortBy,
-        tokens: c.tokens,
-        deadlineHours: OPENING.job.deadlineHours,
-      };
-      await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
-      // The page's currency and the day it ages prices to, named as a command-line user
-      // would name them.
-      const best = bestRows(
-        commandLine({
-          ...request,
-          currency: LANG_CURRENCY[lang],
-          ...(TODAY ? { pricesOn: TODAY } : {}),
-        }),
+PLAN_CASES.forEach((c, i) => {
+  const lang = caseLang();
+  test(`decision table as typed = command line (${lang}, case ${i + 1})`, async ({ page }) => {
+    // The training settings are the training-memory widget's: typed there, planned here.
+    await openCalculators(page, lang, "tm");
+    await typeInto(page, "#tm-seqLen", String(c.seqLen));
+    await openCalculators(page, lang, "gf");
+    await typeInto(page, "#gf-tokens", String(c.tokens));
+    await typeInto(page, "#gf-epochs", String(c.epochs));
+    await page.selectOption("#gf-sortBy", c.sortBy);
+    const request: TaskRequest<"plan"> = {
+      task: "plan",
+      counts: "best",
+      workload: {
+        task: "train-memory",
+        model: OPENING.model,
+        ...OPENING.training,
+        seqLen: c.seqLen,
+      },
+      epochs: c.epochs,
+      sortBy: c.sortBy,
+      tokens: c.tokens,
+      deadlineHours: OPENING.job.deadlineHours,
+    };
+    await expect.poll(() => pageRequest(page, "gf")).toEqual(request);
+    // The page's currency and the day it ages prices to, named as a command-line user
+    // would name them.
+    const best = bestRows(
+      commandLine({
+        ...request,
+        currency: LANG_CURRENCY[lang],
+        ...(TODAY ? { pricesOn: TODAY } : {}),
+      }),
+    );
+    const rows = page.locator('[data-table="fit"] tbody tr');
+    await expect
+      .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
+      .toEqual(best.map((x) => x.gpu));
+    for (const [n, x] of best.slice(0, 8).entries()) {
+      await expect(rows.nth(n).locator('[data-k="hours"]')).toHaveText(
+        hoursCell(lang, x.hours, x.hoursRange),
       );
-      const rows = page.locator('[data-table="fit"] tbody tr');
-      await expect
-        .poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-gpu"))))
-        .toEqual(best.map((x) => x.gpu));
-      for (const [n, x] of best.slice(0, 8).entries()) {
-        await expect(rows.nth(n).locator('[data-k="hours"]')).toHaveText(
-          hoursCell(lang, x.hours, x.hoursRange),
-        );
-        // The cost, then the link that opens the row on the cost page.
-        await expect(rows.nth(n).locator('[data-k="cost"]')).toHaveText(
-          leading(plain(lang, x.cost, 2)),
-        );
-      }
-    }),
-  );
+      // The cost, then the link that opens the row on the cost page.
+      await expect(rows.nth(n).locator('[data-k="cost"]')).toHaveText(
+        leading(plain(lang, x.cost, 2)),
+      );
+    }
+  });
+});
