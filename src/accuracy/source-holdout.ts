@@ -51,10 +51,16 @@ export function leaveOneSourceOut(
   });
 }
 
-/** Rows grouped by publication, sorted by its name, each with its spread. */
-export function bySource(rows: readonly ThroughputAccuracyRow[]) {
-  const groups = new Map<string, ThroughputAccuracyRow[]>();
-  for (const r of rows) groups.set(r.source, [...(groups.get(r.source) ?? []), r]);
+/**
+ * Rows grouped by publication (`sourceOf`: a training run's `source`, a serving run's
+ * `publisher`), sorted by its name, each with its spread.
+ */
+export function bySource<R extends Pick<ThroughputAccuracyRow, "signedError">>(
+  rows: readonly R[],
+  sourceOf: (r: R) => string,
+) {
+  const groups = new Map<string, R[]>();
+  for (const r of rows) groups.set(sourceOf(r), [...(groups.get(sourceOf(r)) ?? []), r]);
   return [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([source, own]) => ({ source, rows: own, spread: errorSpread(own) }));

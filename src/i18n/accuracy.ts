@@ -74,6 +74,9 @@ export const accuracyStrings = defineStrings(
       "dense models {count} runs, median |error| {median}, 90th percentile {p90};",
     servingIndependentMoeSummary:
       "mixture-of-experts models {count} runs, median |error| {median}, 90th percentile {p90}.",
+    servingPublishersCaption:
+      "Serving validation by publisher: runs, median and 90th-percentile |error|, and whether the publisher's other documents help fit the step constants that price its runs.",
+    servingFitsConstants: "Also fits the constants",
     servingValidationCaption:
       "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
     servingValidationSummary:
@@ -153,6 +156,9 @@ export const accuracyStrings = defineStrings(
     servingIndependentSummary: "稠密模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}；",
     servingIndependentMoeSummary:
       "混合专家（MoE）模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}。",
+    servingPublishersCaption:
+      "推理服务验证按发布方汇总：组数、|误差| 中位数与 90 百分位，以及该发布方的其他文档是否参与了给这些数据定价的计算步常数的拟合。",
+    servingFitsConstants: "其他文档参与拟合",
     servingValidationCaption:
       "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
     servingValidationSummary:
