@@ -1,5 +1,6 @@
 /** One published measurement held against the estimate: what it measured, in which unit. */
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { DecodeConstants } from "../estimate/serving/decode-step.ts";
 
 export type Unit = "MiB" | "GiB" | "GB" | "tok/s" | "tokens" | "%";
 export type Kind = "memory" | "throughput" | "utilisation" | "serving";
@@ -27,5 +28,6 @@ export interface AccuracyCase {
   moe?: boolean;
   /** Who published a serving run (`measured-table.ts`). */
   publisher?: string;
-  estimate: (gpus: readonly GpuSpec[]) => number;
+  /** The estimate on these GPUs, with these serving step constants (absent: the fitted ones). */
+  estimate: (gpus: readonly GpuSpec[], decodeConstants?: DecodeConstants) => number;
 }

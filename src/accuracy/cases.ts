@@ -7,6 +7,7 @@
  * to a row. The site's accuracy page calls `accuracyTable` at build time.
  */
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
+import type { DecodeConstants } from "../estimate/serving/decode-step.ts";
 import { PRESETS } from "../estimate/model/presets.ts";
 import { runRequest } from "../estimate/registry.ts";
 import type { CalibrationRow } from "./calibration.ts";
@@ -85,11 +86,18 @@ const M4 = {
   prefillChunkTokens: 8192,
 };
 
-/** Runs a request and reads one number of its result; a row that cannot run is a bug here. */
+/**
+ * Runs a request and reads one number of its result; a row that cannot run is a bug here.
+ * Serving requests take the step constants given (a fit without the row's publisher).
+ */
 export const outcome =
   (request: Record<string, unknown>, output: string) =>
-  (gpus: readonly GpuSpec[]): number => {
-    const r = runRequest(request, { gpus, presets: PRESETS });
+  (gpus: readonly GpuSpec[], decodeConstants?: DecodeConstants): number => {
+    const r = runRequest(request, {
+      gpus,
+      presets: PRESETS,
+      ...(decodeConstants === undefined ? {} : { decodeConstants }),
+    });
     if (!r.ok) throw new Error(`accuracy request refused: ${JSON.stringify(r.issues)}`);
     return at(r.result, output);
   };
@@ -605,6 +613,7 @@ export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[
       unit: "tok/s",
       kind: "throughput",
       role: "calibration",
+      ...(row.experts === undefined ? {} : { moe: true }),
       estimate: outcome(request, "tokensPerSecondPerSequence"),
     });
   }
@@ -655,6 +664,15 @@ export function servingTtftErrors(
   return out;
 }
 
+/** The published serving runs as accuracy cases: output tokens/s over all users. */
+export const servingAccuracyCases = (runs: readonly ServingRun[]): AccuracyCase[] =>
+  servingCases(runs).map((c) => ({
+    ...c,
+    unit: "tok/s",
+    kind: "serving",
+    estimate: outcome(c.request, "tokensPerSecond"),
+  }));
+
 /**
  * Every row: the validation cases, the decode calibration rows and the published serving
  * runs (each loaded from its file by default).
@@ -664,29 +682,25 @@ export function accuracyTable(
   calibration: readonly CalibrationRow[] = loadCalibration(),
   runs: readonly ServingRun[] = loadServingRuns(),
 ): AccuracyRow[] {
-  const serving = servingCases(runs).map((c): AccuracyCase => ({
-    ...c,
-    unit: "tok/s",
-    kind: "serving",
-    estimate: outcome(c.request, "tokensPerSecond"),
-  }));
-  return [...ACCURACY_CASES, ...calibrationCases(calibration), ...serving].map((c) => {
-    const raw = c.estimate(gpus);
-    const scale = UNIT_BYTES[c.unit] ?? 1;
-    const estimate = raw / scale;
-    return {
-      id: c.id,
-      role: c.role ?? "validation",
-      description: c.description,
-      measures: c.measures,
-      estimate,
-      measured: c.measured,
-      unit: c.unit,
-      kind: c.kind,
-      signedError: (estimate - c.measured) / c.measured,
-      ...(c.gap ? { gap: c.gap } : {}),
-      ...(c.moe ? { moe: true } : {}),
-      ...(c.publisher ? { publisher: c.publisher } : {}),
-    };
-  });
+  return [...ACCURACY_CASES, ...calibrationCases(calibration), ...servingAccuracyCases(runs)].map(
+    (c) => {
+      const raw = c.estimate(gpus);
+      const scale = UNIT_BYTES[c.unit] ?? 1;
+      const estimate = raw / scale;
+      return {
+        id: c.id,
+        role: c.role ?? "validation",
+        description: c.description,
+        measures: c.measures,
+        estimate,
+        measured: c.measured,
+        unit: c.unit,
+        kind: c.kind,
+        signedError: (estimate - c.measured) / c.measured,
+        ...(c.gap ? { gap: c.gap } : {}),
+        ...(c.moe ? { moe: true } : {}),
+        ...(c.publisher ? { publisher: c.publisher } : {}),
+      };
+    },
+  );
 }

@@ -219,7 +219,8 @@ function solve(a: number[][], b: number[]): number[] | null {
   return m.map((r, i) => (r[n] ?? 0) / (r[i] ?? 1));
 }
 
-const groupOf = (r: FitRow) => `${r.engine}/${r.format}`;
+/** The engine and format whose constants a row fits (`vllm/fp16`). */
+export const groupOf = (r: FitRow) => `${r.engine}/${r.format}`;
 
 /** Whether each term's multiplies are bound by the arithmetic, under the current constants. */
 type Bound = boolean[][];

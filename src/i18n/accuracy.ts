@@ -77,6 +77,15 @@ export const accuracyStrings = defineStrings(
     servingPublishersCaption:
       "Serving validation by publisher: runs, median and 90th-percentile |error|, and whether the publisher's other documents help fit the step constants that price its runs.",
     servingFitsConstants: "Also fits the constants",
+    servingLosoIntro:
+      "Leave one publisher out: each publisher's decode rows and serving runs estimated with step constants fitted without any of its data (an engine only that publisher calibrated then runs on the fallbacks of an uncalibrated engine), the others' with the shipped constants, which they never touched.",
+    servingLosoSummary:
+      "Each scored without its publisher, dense models: {count} rows, median |error| {median}, 90th percentile {p90};",
+    servingLosoMoeSummary:
+      "mixture-of-experts models: {count} rows, median |error| {median}, 90th percentile {p90}.",
+    servingLosoCaption:
+      "Serving, leave one publisher out: runs, median and 90th-percentile |error|, and whether the publisher's data joins the shipped fit.",
+    fitsConstants: "Fits the constants",
     servingValidationCaption:
       "Validation: output tokens/s over all users, estimated for the run's users and lengths by the decode-speed task, against what the source measured. Signed error = (estimate − measured) / measured.",
     servingValidationSummary:
@@ -159,6 +168,15 @@ export const accuracyStrings = defineStrings(
     servingPublishersCaption:
       "推理服务验证按发布方汇总：组数、|误差| 中位数与 90 百分位，以及该发布方的其他文档是否参与了给这些数据定价的计算步常数的拟合。",
     servingFitsConstants: "其他文档参与拟合",
+    servingLosoIntro:
+      "逐个排除发布方：每个发布方的解码数据与服务实测，都用不含该发布方任何数据拟合出的计算步常数来估算（只有该发布方校准过的引擎，此时按未校准引擎的备用常数计算）；其余发布方从未参与拟合，用发布的常数估算。",
+    servingLosoSummary:
+      "每组都不用自己发布方的数据。稠密模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}；",
+    servingLosoMoeSummary:
+      "混合专家（MoE）模型 {count} 组，|误差| 中位数 {median}，90 百分位 {p90}。",
+    servingLosoCaption:
+      "推理服务逐个排除发布方后的误差：组数、|误差| 中位数与 90 百分位，以及该发布方的数据是否参与发布常数的拟合。",
+    fitsConstants: "参与常数拟合",
     servingValidationCaption:
       "验证：按该次实测的用户数与长度，由 decode-speed 任务估算全部用户的输出 token/s，与来源实测对比。带符号误差 = (估算 − 实测) / 实测。",
     servingValidationSummary:

@@ -165,6 +165,27 @@ describe.each([
     expect(table.map((r) => r.cells[1])).toEqual(expect.arrayContaining([yes, no]));
   });
 
+  it("scores every serving publisher without its own data", () => {
+    const decodeRows = tsv("decode-calibration.tsv");
+    const fitting = new Set([
+      ...decodeRows.map((r) => r["publisher"]),
+      ...servingRuns.filter((r) => r["role"] === "calibration").map((r) => r["publisher"]),
+    ]);
+    const table = tableRows(html, "serving-loso-table");
+    // Cells: publisher, fits the constants, runs, median, 90th percentile.
+    expect(table.map((r) => r.key)).toEqual(
+      [...new Set([...decodeRows, ...servingRuns].map((r) => r["publisher"] ?? ""))].sort(),
+    );
+    for (const { key, cells } of table) expect(cells[1], key).toBe(fitting.has(key) ? yes : no);
+    // A publisher that fits nothing is scored with the shipped constants: its score is its
+    // validation runs' own, as the by-publisher table shows them.
+    const byPublisher = new Map(tableRows(html, "serving-publishers-table").map((r) => [r.key, r]));
+    const outside = table.filter((r) => !fitting.has(r.key));
+    expect(outside.length).toBeGreaterThan(0);
+    for (const { key, cells } of outside)
+      expect(cells.slice(2), key).toEqual(byPublisher.get(key)?.cells.slice(2));
+  });
+
   it("scores every training publication without its own source", () => {
     const sourceOf = new Map(trainingRuns.map((r) => [r["id"] ?? "", r["source_id"] ?? ""]));
     const calibrating = new Set(ids(trainingRuns, "calibration").map((id) => sourceOf.get(id)));

@@ -9,6 +9,7 @@ import type { ReferencePrice } from "../cost/price.ts";
 import type { ExchangeRate } from "../cost/exchange.ts";
 import type { Currency } from "../vocabulary.ts";
 import type { UtilisationEntry } from "../training/utilisation-entry.ts";
+import type { DecodeConstants } from "../serving/decode-step.ts";
 import type { GpuSpec } from "../hardware/gpu.ts";
 import type { Preset } from "../model/presets.ts";
 import type { Field, Fields, GpuPrice } from "./field.ts";
@@ -44,6 +45,11 @@ export interface CheckContext {
    * fit (`src/accuracy/utilisation-fit.ts`) runs rows against trial tables through it.
    */
   utilisation?: readonly UtilisationEntry[];
+  /**
+   * The serving step's constants; absent, the fitted ones (`generated/decode-constants.ts`).
+   * The accuracy page scores each publisher's runs with constants fitted without it.
+   */
+  decodeConstants?: DecodeConstants;
   /** Checks and resolves a model field (`model/source.ts`, supplied by the task runner). */
   model?: (v: unknown, path: string) => FieldCheck;
   /** Checks a nested request (a ranking's workload); supplied by the task registry. */

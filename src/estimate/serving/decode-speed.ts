@@ -68,6 +68,7 @@ export function speedInput(r: ServingRequest, ctx: TaskContext): ServingSpeedInp
     batch: r.sequences,
     tensorParallel: r.tensorParallel,
     ...(pool === undefined ? {} : { memoryRunning: pool }),
+    ...(ctx.decodeConstants === undefined ? {} : { constants: ctx.decodeConstants }),
   };
 }
 

@@ -109,6 +109,8 @@ export interface ServingSpeedInput {
   outputTokens: number;
   /** The achieved share of the bandwidth bound, replacing the calibrated one. */
   efficiency?: number;
+  /** The step constants; absent, the fitted ones (the accuracy page refits them per publisher). */
+  constants?: DecodeConstants;
 }
 
 export type LimitedBy = "memory-bandwidth" | "compute" | "launch-overhead" | "communication";
@@ -283,7 +285,7 @@ export function servingSpeed(input: ServingSpeedInput): ServingSpeedResult {
   const loads = servingLoads(input);
   const { tp, promptTokens, schedule, featuresOf, warnings } = loads;
   const link = featuresOf({ sequences: 1, contextTokens: 1, tokens: 1, promptTokens: 0 }).link;
-  const chosen = decodeConstants(input.engine, input.format, link);
+  const chosen = decodeConstants(input.engine, input.format, link, input.constants);
   const share = input.efficiency ?? chosen.bandwidthShare;
   const constants = { ...chosen, bandwidthShare: share };
   const timesOf = (load: StepLoad) => stepTimes(featuresOf(load), constants);
