@@ -18,7 +18,6 @@ import { hardwareFlopsOf, tokenFlops } from "../estimate/training/flops.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { loadServingRuns } from "./serving-runs.ts";
 import { servingCases } from "./serving-throughput.ts";
-import type { ServingError } from "./serving-throughput.ts";
 import type { AccuracyCase, Kind, Unit } from "./case.ts";
 import { FRAMEWORK_MEMORY_CASES, FRAMEWORK_MEMORY_EXCLUDED } from "./memory-frameworks.ts";
 import { BYTES_PER_GB, BYTES_PER_GIB, BYTES_PER_MIB } from "../estimate/units.ts";
@@ -615,50 +614,6 @@ export function calibrationCases(rows: readonly CalibrationRow[]): AccuracyCase[
       role: "calibration",
       ...(row.experts === undefined ? {} : { moe: true }),
       estimate: outcome(request, "tokensPerSecondPerSequence"),
-    });
-  }
-  return out;
-}
-
-/**
- * The serving runs the decode fit never saw (validation), each as its error (estimated ÷
- * measured − 1 on output tokens/s over all users), its source and whether its model is a
- * mixture of experts: what the likely range of a serving speed comes from
- * (`time-range-fit.ts`, dense and MoE apart).
- */
-export function servingValidationErrors(
-  gpus: readonly GpuSpec[],
-  runs: readonly ServingRun[] = loadServingRuns(),
-): ServingError[] {
-  return servingCases(runs)
-    .filter((c) => c.role === "validation")
-    .map((c) => ({
-      signedError: outcome(c.request, "tokensPerSecond")(gpus) / c.measured - 1,
-      source: c.source,
-      moe: c.moe,
-    }));
-}
-
-/**
- * Time to first token of the validation runs that publish one, by how their requests arrive:
- * measured ÷ estimated mean time − 1 (a time's error, the multiplier of the estimate), and
- * whether the model is a mixture of experts. No constant is fitted to these: they only give
- * the figure's likely range.
- */
-export function servingTtftErrors(
-  gpus: readonly GpuSpec[],
-  runs: readonly ServingRun[] = loadServingRuns(),
-): Record<"closed" | "burst", ServingError[]> {
-  const out: Record<"closed" | "burst", ServingError[]> = { closed: [], burst: [] };
-  for (const c of servingCases(runs).filter((x) => x.role === "validation")) {
-    const run = runs.find((r) => r.id === c.id);
-    const measured = run?.ttft_ms;
-    if (!run || measured === undefined || measured === null) continue;
-    const estimated = outcome(c.request, "ttftSeconds")(gpus);
-    out[run.mode].push({
-      signedError: measured / 1000 / estimated - 1,
-      source: c.source,
-      moe: c.moe,
     });
   }
   return out;

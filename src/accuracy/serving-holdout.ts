@@ -9,7 +9,11 @@
  */
 import type { GpuSpec } from "../estimate/hardware/gpu.ts";
 import type { CalibrationRow } from "./calibration.ts";
-import { calibrationCases, servingAccuracyCases } from "./cases.ts";
+import { calibrationCases, outcome, servingAccuracyCases } from "./cases.ts";
+import { loadCalibration } from "./calibration.ts";
+import { loadServingRuns } from "./serving-runs.ts";
+import { servingCases } from "./serving-throughput.ts";
+import type { ServingError } from "./serving-throughput.ts";
 import type { FitRow } from "./decode-fit.ts";
 import { fitDecode, fitRows, groupOf } from "./decode-fit.ts";
 import type { DecodeConstants } from "../estimate/serving/decode-step.ts";
@@ -47,23 +51,45 @@ function determinedFit(rows: readonly FitRow[]): DecodeConstants {
   }
 }
 
-/** Every publisher of decode rows or serving runs, each scored without its own data. */
-export function servingLeaveOneOut(
+/**
+ * The step constants fitted without a publisher's data, per publisher asked (each fit worked
+ * out once); undefined for a publisher that supplies no fit row (the shipped constants never
+ * saw it).
+ */
+export function constantsWithout(
   gpus: readonly GpuSpec[],
   calibration: readonly CalibrationRow[],
   runs: readonly ServingRun[],
-): PublisherHoldout[] {
+): (publisher: string) => DecodeConstants | undefined {
   // Each row's terms do not depend on the other rows: worked out once, then refitted per publisher.
   const fitted = fitRows(calibration, gpus, runs);
   const publisherOf = new Map<string, string>([
     ...calibration.map((r): [string, string] => [r.id, r.publisher]),
     ...runs.map((r): [string, string] => [r.id, r.publisher]),
   ]);
-  const publishers = [...new Set(publisherOf.values())].sort();
+  const fits = new Map<string, DecodeConstants | undefined>();
+  return (publisher) => {
+    if (!fits.has(publisher)) {
+      const own = (f: FitRow) => publisherOf.get(f.id) === publisher;
+      fits.set(
+        publisher,
+        fitted.some(own) ? determinedFit(fitted.filter((f) => !own(f))) : undefined,
+      );
+    }
+    return fits.get(publisher);
+  };
+}
+
+/** Every publisher of decode rows or serving runs, each scored without its own data. */
+export function servingLeaveOneOut(
+  gpus: readonly GpuSpec[],
+  calibration: readonly CalibrationRow[],
+  runs: readonly ServingRun[],
+): PublisherHoldout[] {
+  const without = constantsWithout(gpus, calibration, runs);
+  const publishers = [...new Set([...calibration, ...runs].map((r) => r.publisher))].sort();
   return publishers.map((source) => {
-    const own = (id: string) => publisherOf.get(id) === source;
-    const fits = fitted.some((f) => own(f.id));
-    const constants = fits ? determinedFit(fitted.filter((f) => !own(f.id))) : undefined;
+    const constants = without(source);
     const cases = [
       ...calibrationCases(calibration.filter((r) => r.publisher === source)),
       ...servingAccuracyCases(runs.filter((r) => r.publisher === source)),
@@ -73,6 +99,52 @@ export function servingLeaveOneOut(
       signedError: c.estimate(gpus, constants) / c.measured - 1,
       moe: c.moe === true,
     }));
-    return { source, fits, rows, spread: errorSpread(rows) };
+    return { source, fits: constants !== undefined, rows, spread: errorSpread(rows) };
   });
+}
+
+/**
+ * Every serving run's error (estimated ÷ measured − 1 on output tokens/s over all users),
+ * each estimated with constants fitted without its publisher's data, with its source and
+ * whether its model is a mixture of experts: what the likely range of a serving speed comes
+ * from (`time-range-fit.ts`, dense and MoE apart), the error of runs the fit never saw.
+ */
+export function servingNeverFittedErrors(
+  gpus: readonly GpuSpec[],
+  calibration: readonly CalibrationRow[] = loadCalibration(),
+  runs: readonly ServingRun[] = loadServingRuns(),
+): ServingError[] {
+  const without = constantsWithout(gpus, calibration, runs);
+  return servingCases(runs).map((c) => ({
+    signedError: outcome(c.request, "tokensPerSecond")(gpus, without(c.publisher)) / c.measured - 1,
+    source: c.source,
+    moe: c.moe,
+  }));
+}
+
+/**
+ * Time to first token of the serving runs that publish one, by how their requests arrive:
+ * measured ÷ estimated mean time − 1 (a time's error, the multiplier of the estimate), each
+ * estimated with constants fitted without its publisher's data, and whether the model is a
+ * mixture of experts. No constant is fitted to these: they only give the figure's likely range.
+ */
+export function servingNeverFittedTtftErrors(
+  gpus: readonly GpuSpec[],
+  calibration: readonly CalibrationRow[] = loadCalibration(),
+  runs: readonly ServingRun[] = loadServingRuns(),
+): Record<"closed" | "burst", ServingError[]> {
+  const without = constantsWithout(gpus, calibration, runs);
+  const out: Record<"closed" | "burst", ServingError[]> = { closed: [], burst: [] };
+  for (const c of servingCases(runs)) {
+    const run = runs.find((r) => r.id === c.id);
+    const measured = run?.ttft_ms;
+    if (!run || measured === undefined || measured === null) continue;
+    const estimated = outcome(c.request, "ttftSeconds")(gpus, without(c.publisher));
+    out[run.mode].push({
+      signedError: measured / 1000 / estimated - 1,
+      source: c.source,
+      moe: c.moe,
+    });
+  }
+  return out;
 }

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
-import { servingTtftErrors, servingValidationErrors } from "../accuracy/cases.ts";
+import { servingNeverFittedErrors, servingNeverFittedTtftErrors } from "../accuracy/serving-holdout.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";
@@ -33,8 +33,8 @@ writeFileSync(
 );
 const ranges = fitTimeRanges(
   neverFittedRows(loadThroughput(gpus), loadHoldout(gpus), gpus),
-  servingValidationErrors(gpus),
-  servingTtftErrors(gpus),
+  servingNeverFittedErrors(gpus),
+  servingNeverFittedTtftErrors(gpus),
 );
 writeFileSync(
   new URL("../estimate/generated/time-ranges.ts", import.meta.url),

@@ -17,7 +17,10 @@ import {
   renderTimeRanges,
   sourceWeightedPercentile,
 } from "../../../src/accuracy/time-range-fit.ts";
-import { servingTtftErrors, servingValidationErrors } from "../../../src/accuracy/cases.ts";
+import {
+  servingNeverFittedErrors,
+  servingNeverFittedTtftErrors,
+} from "../../../src/accuracy/serving-holdout.ts";
 import { errorSpread, scoreRows } from "../../../src/accuracy/training-throughput.ts";
 import {
   loadHoldout,
@@ -129,8 +132,8 @@ describe("likely ranges of training times", () => {
     const path = fileURLToPath(file);
     const ranges = fitTimeRanges(
       neverFittedRows(rows, loadHoldout(gpus), gpus),
-      servingValidationErrors(gpus),
-      servingTtftErrors(gpus),
+      servingNeverFittedErrors(gpus),
+      servingNeverFittedTtftErrors(gpus),
     );
     const fresh = await format(renderTimeRanges(ranges), {
       ...(await resolveConfig(path)),
