@@ -9,7 +9,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { loadCalibration } from "../accuracy/calibration.ts";
-import { servingNeverFittedErrors, servingNeverFittedTtftErrors } from "../accuracy/serving-holdout.ts";
+import {
+  servingNeverFittedErrors,
+  servingNeverFittedTtftErrors,
+} from "../accuracy/serving-holdout.ts";
 import { fitDecode, fitRows } from "../accuracy/decode-fit.ts";
 import { renderConstants } from "../accuracy/decode-constants-file.ts";
 import { loadServingRuns } from "../accuracy/serving-runs.ts";

@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import type { TaskRequest, TaskResult } from "../../src/estimate/registry.ts";
-import { inUnit, plain } from "../support/shown-text.ts";
+import { DEADLINE_VERDICT, inUnit, plain } from "../support/shown-text.ts";
 import { expect, flow } from "./fixtures.ts";
 import type { Lang } from "./calculators/helpers.ts";
 import {
@@ -49,18 +49,6 @@ const RANGE = {
 const CELL = {
   en: (low: string, high: string) => `(${low}–${high})`,
   "zh-cn": (low: string, high: string) => `（${low}–${high}）`,
-} as const;
-const VERDICT = {
-  en: {
-    "meets-even-slow": "meets the deadline even at the slow end",
-    "may-miss": "may miss the deadline",
-    misses: "misses the deadline",
-  },
-  "zh-cn": {
-    "meets-even-slow": "即使按慢的一端也赶得上截止时间",
-    "may-miss": "可能赶不上截止时间",
-    misses: "赶不上截止时间",
-  },
 } as const;
 
 /** QLoRA (a 4-bit base) of Qwen2.5-32B on 1 B tokens, as the front door's inputs set it. */
@@ -117,7 +105,7 @@ flow(
           inUnit(lang, range.high, "hours", 1),
         ),
       );
-      await expect(line).toContainText(VERDICT[lang][verdict]);
+      await expect(line).toContainText(DEADLINE_VERDICT[lang][verdict]);
     }
     // The decision table: each row's billed hours with the range beside them.
     await openCalculators(page, lang, "gf");

@@ -113,3 +113,20 @@ export const colon = (lang: Lang): string => (lang === "en" ? ": " : "：");
 /** Text that opens with `shown` and may go on after a space (a cell's figure, then its link). */
 export const leading = (shown: string): RegExp =>
   new RegExp(`^${shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+
+/** A deadline verdict as the page words it (`deadlineVerdict` of a time with its range). */
+export const DEADLINE_VERDICT: Record<
+  Lang,
+  Record<"meets-even-slow" | "may-miss" | "misses", string>
+> = {
+  en: {
+    "meets-even-slow": "meets the deadline even at the slow end",
+    "may-miss": "may miss the deadline",
+    misses: "misses the deadline",
+  },
+  "zh-cn": {
+    "meets-even-slow": "即使按慢的一端也赶得上截止时间",
+    "may-miss": "可能赶不上截止时间",
+    misses: "赶不上截止时间",
+  },
+};

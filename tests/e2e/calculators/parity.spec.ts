@@ -11,7 +11,15 @@ import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import fc from "fast-check";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
-import { colon, hoursCell, inUnit, leading, plain, scientific } from "../../support/shown-text.ts";
+import {
+  colon,
+  DEADLINE_VERDICT,
+  hoursCell,
+  inUnit,
+  leading,
+  plain,
+  scientific,
+} from "../../support/shown-text.ts";
 import { expect, takingTurns, test } from "../fixtures.ts";
 import { GPUS, figure, openCalculators, OPENING, pageRequest, TODAY, typeInto } from "./helpers.ts";
 
@@ -91,18 +99,7 @@ TIME_CASES.forEach((c, i) => {
       lang === "en" ? `${h}, likely ${low}–${high}` : `${h}，可能 ${low}–${high}`,
     );
     await expect(figure(page, "ct", "deadline")).toHaveText(
-      {
-        en: {
-          "meets-even-slow": "meets the deadline even at the slow end",
-          "may-miss": "may miss the deadline",
-          misses: "misses the deadline",
-        },
-        "zh-cn": {
-          "meets-even-slow": "即使按慢的一端也赶得上截止时间",
-          "may-miss": "可能赶不上截止时间",
-          misses: "赶不上截止时间",
-        },
-      }[lang][r.deadlineVerdict ?? "misses"],
+      DEADLINE_VERDICT[lang][r.deadlineVerdict ?? "misses"],
     );
     await expect(figure(page, "ct", "flops")).toHaveText(`${scientific(lang, r.flops)} FLOPs`);
     await expect(figure(page, "ct", "sustained")).toHaveText(

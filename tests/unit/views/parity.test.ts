@@ -41,7 +41,15 @@ import type { Figure, Shown } from "../../../src/stores/views/result.ts";
 import { throughputView } from "../../../src/stores/views/throughput.ts";
 import { trainingMemoryView } from "../../../src/stores/views/training-memory.ts";
 import type { Lang } from "../../support/shown-text.ts";
-import { colon, inUnit, LANGS, list, plain, scientific } from "../../support/shown-text.ts";
+import {
+  colon,
+  DEADLINE_VERDICT,
+  inUnit,
+  LANGS,
+  list,
+  plain,
+  scientific,
+} from "../../support/shown-text.ts";
 import * as input from "./page-inputs.ts";
 import { bestRows } from "../../../src/stores/views/plan-rows.ts";
 
@@ -430,18 +438,7 @@ describe("compute time", () => {
             ...(r.deadlineVerdict === undefined
               ? {}
               : {
-                  deadline: {
-                    en: {
-                      "meets-even-slow": "meets the deadline even at the slow end",
-                      "may-miss": "may miss the deadline",
-                      misses: "misses the deadline",
-                    },
-                    "zh-cn": {
-                      "meets-even-slow": "即使按慢的一端也赶得上截止时间",
-                      "may-miss": "可能赶不上截止时间",
-                      misses: "赶不上截止时间",
-                    },
-                  }[lang][r.deadlineVerdict],
+                  deadline: DEADLINE_VERDICT[lang][r.deadlineVerdict],
                 }),
             likely: expect.stringContaining(String(r.hoursRange.runs)),
           });
