@@ -38,7 +38,7 @@ import {
 import { BYTES_PER_MIB } from "../units.ts";
 import { weightBytes } from "../model/weight-bytes.ts";
 import { formatScaleBits } from "../model/weight-formats.ts";
-import { defaultFormat } from "./fields.ts";
+import { defaultFormat, SERVING_FIELDS } from "./fields.ts";
 
 export interface InferenceMemoryInput extends MemoryOverheads {
   model: ModelSpec;
@@ -285,7 +285,15 @@ export function inferenceMemory(input: InferenceMemoryInput): InferenceMemoryRes
           ? "serve-format-default"
           : "request",
     },
-    { key: "weight-bits", value: input.weightBits, source: "request" },
+    {
+      key: "weight-bits",
+      value: input.weightBits,
+      // 16 bits is what a request naming no precision gets: reported as the default it is.
+      source:
+        input.weightBits === SERVING_FIELDS.weightBits.default
+          ? "serve-precision-default"
+          : "request",
+    },
     {
       key: "scale-bits",
       value: scaleBits,

@@ -24,6 +24,11 @@ describe("servingInput: the request's optional settings reach the estimate", () 
   it("the request's weight format is the estimate's: vLLM at 4 bits loads AWQ", () => {
     expect(assumption(run({ engine: "vllm", weightBits: 4 }), "weight-format")).toBe("awq");
   });
+  it("the weights' bits say whether they were named: 16 unnamed is the default, 8 the request's", () => {
+    const source = (r: Result) => r.assumptions.find((a) => a.key === "weight-bits")?.source;
+    expect(source(run({ engine: "vllm" }))).toBe("serve-precision-default");
+    expect(source(run({ engine: "vllm", weightBits: 8 }))).toBe("request");
+  });
   it("a weight format the request leaves out is the engine's default, and says so", () => {
     const source = (r: Result) => r.assumptions.find((a) => a.key === "weight-format")?.source;
     // vLLM at 4 bits, no format named: the serving defaults give AWQ (below 8 bits in vLLM,

@@ -405,7 +405,8 @@ describe("the assumptions an estimate states", () => {
       { key: "params", value: 8_030_261_248, source: "from-architecture" },
       // fp16 is what Transformers loads at 16 bits when no format is named (`defaultFormat`).
       { key: "weight-format", value: "fp16", source: "serve-format-default" },
-      { key: "weight-bits", value: 16, source: "request" },
+      // 16 bits is the precision a request naming none gets (SERVING_FIELDS' default).
+      { key: "weight-bits", value: 16, source: "serve-precision-default" },
       { key: "scale-bits", value: 0, source: "no-scale-bits" },
       { key: "kv-bytes-per-token", value: PER_TOKEN, source: "kv-formula" },
       // Transformers' forward pass is the whole prompt: 1000 tokens × 1 sequence.
