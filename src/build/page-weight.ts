@@ -20,7 +20,7 @@ export const JAVASCRIPT_LIMIT_BYTES = 40 * 1024;
 /**
  * The calculator pages whose first visit is still over the limit, each with the most it may
  * weigh until it meets the limit with room: its weight when this list was written (the
- * build of 2026-12-07, `SITE_TODAY=2026-12-06`) plus half a kilobyte for what a date or a
+ * build of 2026-12-08, `SITE_TODAY=2026-12-06`) plus half a kilobyte for what a date or a
  * price changes, rounded up to a whole kilobyte. A ratchet: a page here may only get lighter (lower
  * its ceiling when it does; remove it once it is within the limit), and every other
  * calculator page fails the build past the limit itself. What keeps these heavy is listed in
@@ -28,7 +28,7 @@ export const JAVASCRIPT_LIMIT_BYTES = 40 * 1024;
  */
 export const OVER_LIMIT_CEILINGS_KB: Readonly<Record<string, number>> = {
   "/guides/choosing-a-gpu/": 81,
-  "/en/guides/choosing-a-gpu/": 78,
+  "/en/guides/choosing-a-gpu/": 77,
 };
 
 export interface PageWeight {

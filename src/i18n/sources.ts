@@ -343,7 +343,7 @@ export const sourceStrings = defineStrings<SourceKeys>(
     "src.serve-precision-default":
       "未指定精度时按 16 位权重（FP16/BF16，即模型发布时的精度）和 16 位 KV 缓存估算；选择 8 位或 4 位可看量化模型",
     "src.serve-format-default":
-      "未指定格式时取引擎在该位数下加载的格式：16 位为 FP16/BF16；llama.cpp 和 Ollama 为 GGUF；其余引擎 8 位时 vLLM、SGLang、TensorRT-LLM 为 FP8，4 位时为 AWQ，ExLlamaV2 为 EXL2，Transformers 为 bitsandbytes",
+      "未指定格式时取引擎在该位数下加载的格式：16 位为 FP16/BF16；llama.cpp、Ollama 为 GGUF；vLLM、SGLang、TensorRT-LLM 8 位为 FP8，4 位为 AWQ；ExLlamaV2 为 EXL2；Transformers 为 bitsandbytes",
     "src.loss-shifted":
       "Transformers v4.49 之前的 ForCausalLMLoss（PR #35646）与远程代码模型在交叉熵之前，把升为 fp32 的 logits 错开一个 token 再复制一份",
     "src.step-phases":

@@ -9,6 +9,7 @@ import type { ReadableAtom, StoreValue } from "nanostores";
 import { atom, computed, onMount } from "nanostores";
 import type { TaskId, TaskResult } from "../estimate/registry.ts";
 import type { Outcome } from "../estimate/request/task.ts";
+import type { Issue } from "../estimate/request/issue.ts";
 import { pageIssue } from "./page-issues.ts";
 import { $catalog, $engineCatalog, taskContext } from "./catalog.ts";
 import { $engine, loadEngine } from "./engine.ts";
@@ -16,14 +17,24 @@ import { declareInitial, initialOf } from "./initial.ts";
 import type { Built } from "./requests.ts";
 import { $restoring } from "./persist.ts";
 
+/**
+ * A result as a widget shows it: the task's result, or the issues that stop it. The
+ * engine's outcome also echoes the request it resolved; no view reads that (a widget's
+ * "Show the request" prints the request its inputs build), so a page's initial results,
+ * which are these, leave it out.
+ */
+export type ShownOutcome<R> = { ok: true; result: R } | { ok: false; issues: Issue[] };
+export const shownOutcome = <R>(o: Outcome<R>): ShownOutcome<R> =>
+  o.ok ? { ok: true, result: o.result } : o;
+
 export interface TaskStores<Id extends TaskId> {
   /** The task, and the key of its result among the page's initial results. */
   id: Id;
   $request: ReadableAtom<Built<Id>>;
   /** The result; `null` while the engine that computes the first one loads. */
-  $outcome: ReadableAtom<Outcome<TaskResult<Id>> | null>;
+  $outcome: ReadableAtom<ShownOutcome<TaskResult<Id>> | null>;
   /** The request and outcome of the stores' initial values: what the page was built with. */
-  initial: () => { request: Built<Id>; outcome: Outcome<TaskResult<Id>> | null };
+  initial: () => { request: Built<Id>; outcome: ShownOutcome<TaskResult<Id>> | null };
 }
 
 /** Every calculator's stores, for the build to write their initial results into the page. */
@@ -42,7 +53,7 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
   stores: S,
   build: (...values: Values<S>) => Built<Id>,
 ): TaskStores<Id> {
-  type Result = Outcome<TaskResult<Id>>;
+  type Result = ShownOutcome<TaskResult<Id>>;
   const initials = () => stores.map(initialOf) as Values<S>;
   const page = (key: string) => $catalog.get().initial?.[key];
   const fromPage = () => (page(id) as Result | undefined) ?? null;
@@ -59,7 +70,7 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
       // A returning visitor's stored inputs are still being applied: their answer is coming.
       if (restoring > 0) return null;
       if (!b.ok) return { ok: false, issues: b.issues };
-      if (e) return e.run(b.request, taskContext());
+      if (e) return shownOutcome(e.run(b.request, taskContext()));
       return atInitial ? fromPage() : null;
     },
   );
@@ -89,7 +100,8 @@ export function taskStores<Id extends TaskId, const S extends readonly ReadableA
     if (known) return known;
     const request = build(...initials());
     const e = $engine.get();
-    const outcome = e && request.ok ? e.run(request.request, taskContext()) : fromPage();
+    const outcome =
+      e && request.ok ? shownOutcome(e.run(request.request, taskContext())) : fromPage();
     // Only a computed outcome is final; one read from the page may still be coming.
     if (e) memo.set(key, { request, outcome });
     return { request, outcome };

@@ -6,7 +6,7 @@
 import type { GpuChoice } from "../catalog.ts";
 import type { Result } from "../../estimate/result.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
-import type { Outcome } from "../../estimate/request/task.ts";
+import type { ShownOutcome } from "../outcome.ts";
 import {
   assumptionMessages,
   fieldLabelMessage,
@@ -30,7 +30,7 @@ export type Shown<V> =
   | { status: "issues"; title: Msg; issues: IssueView[] }
   | ({ status: "ok" } & V);
 
-export function shown<R, V>(o: Outcome<R> | null, view: (r: R) => V): Shown<V> {
+export function shown<R, V>(o: ShownOutcome<R> | null, view: (r: R) => V): Shown<V> {
   if (o === null) return { status: "computing", text: msg("calc.computing") };
   if (!o.ok)
     return {
@@ -66,7 +66,7 @@ export const summary = (r: Pick<Result, "warnings" | "assumptions">): SummaryVie
  * Issue messages by the field they name under `prefix` (`options.1`), for the inputs to
  * show beside themselves; the first issue of a field wins.
  */
-export function issuesAt(o: Outcome<unknown> | null, prefix = ""): Record<string, Msg> {
+export function issuesAt(o: ShownOutcome<unknown> | null, prefix = ""): Record<string, Msg> {
   const out: Record<string, Msg> = {};
   const issues: readonly Issue[] = o && !o.ok ? o.issues : [];
   for (const i of issues) {

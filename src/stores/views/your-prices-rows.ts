@@ -5,7 +5,7 @@
 import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICE_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
-import type { Outcome } from "../../estimate/request/task.ts";
+import type { ShownOutcome } from "../outcome.ts";
 import { msg } from "../../i18n/text.ts";
 import type { YourPriceState } from "../your-prices.ts";
 import { clearPrices, removePrice, setPrice } from "../your-prices-edit.ts";
@@ -21,7 +21,7 @@ import { pageIssue } from "../page-issues.ts";
 export function priceRows(
   id: string,
   rows: readonly YourPriceState[],
-  outcome: Outcome<TaskResult<"plan">> | null,
+  outcome: ShownOutcome<TaskResult<"plan">> | null,
   gpus: readonly GpuChoice[],
 ): FieldView[] {
   const taken = new Set(rows.map((p) => p.gpu));

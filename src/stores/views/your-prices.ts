@@ -9,7 +9,7 @@ import { onMount } from "nanostores";
 import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICES_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
-import type { Outcome } from "../../estimate/request/task.ts";
+import type { ShownOutcome } from "../outcome.ts";
 import { msg } from "../../i18n/text.ts";
 import { lazy } from "../lazy.ts";
 import type { YourPricesState } from "../your-prices.ts";
@@ -31,7 +31,7 @@ export function yourPricesGroup(
   id: string,
   state: YourPricesState,
   editor: ReturnType<typeof $rowsEditor.get>,
-  outcome: Outcome<TaskResult<"plan">> | null,
+  outcome: ShownOutcome<TaskResult<"plan">> | null,
   gpus: readonly GpuChoice[],
 ): FieldView {
   const rows = state.prices ?? [];
