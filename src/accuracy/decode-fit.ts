@@ -219,6 +219,16 @@ function solve(a: number[][], b: number[]): number[] | null {
   return m.map((r, i) => (r[n] ?? 0) / (r[i] ?? 1));
 }
 
+/**
+ * The fit's rows do not determine its constants (the least-squares system is singular): an
+ * engine's rows cannot tell its per-layer cost from its bandwidth share.
+ */
+export class UndeterminedFit extends Error {
+  constructor() {
+    super("decode fit: the calibration rows do not determine the constants");
+  }
+}
+
 /** The engine and format whose constants a row fits (`vllm/fp16`). */
 export const groupOf = (r: FitRow) => `${r.engine}/${r.format}`;
 
@@ -285,7 +295,7 @@ function leastSquares(
       }
     }
     const sol = solve(ata, atb);
-    if (!sol) throw new Error("decode fit: the calibration rows do not determine the constants");
+    if (!sol) throw new UndeterminedFit();
     const negative = active.filter((_, i) => (sol[i] ?? 0) <= 0);
     if (negative.length > 0) {
       active = active.filter((k) => !negative.includes(k));

@@ -15,7 +15,7 @@ import { loadServingRuns } from "./serving-runs.ts";
 import { servingCases } from "./serving-throughput.ts";
 import type { ServingError } from "./serving-throughput.ts";
 import type { FitRow } from "./decode-fit.ts";
-import { fitDecode, fitRows, groupOf } from "./decode-fit.ts";
+import { fitDecode, fitRows, groupOf, UndeterminedFit } from "./decode-fit.ts";
 import type { DecodeConstants } from "../estimate/serving/decode-step.ts";
 import type { ServingRun } from "./serving-runs.ts";
 import { errorSpread } from "./training-throughput.ts";
@@ -42,6 +42,8 @@ function determinedFit(rows: readonly FitRow[]): DecodeConstants {
     try {
       return fitDecode(kept);
     } catch (error) {
+      // Only a singular fit sets a group aside; anything else is a bug to surface.
+      if (!(error instanceof UndeterminedFit)) throw error;
       const counts = new Map<string, number>();
       for (const r of kept) counts.set(groupOf(r), (counts.get(groupOf(r)) ?? 0) + 1);
       const smallest = [...counts].sort(([a, m], [b, n]) => m - n || (a < b ? -1 : 1))[0]?.[0];

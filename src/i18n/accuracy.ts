@@ -1,4 +1,6 @@
-import { defineStrings } from "./define.ts";
+import { defineStrings, format } from "./define.ts";
+import { HTML_LANG, type Lang } from "./lang.ts";
+import { errorSpread } from "../accuracy/training-throughput.ts";
 
 /** Strings of the accuracy table (the estimator against published measurements). */
 export const accuracyStrings = defineStrings(
@@ -188,3 +190,31 @@ export const accuracyStrings = defineStrings(
       "共 {count} 组；样本内 |误差| 中位数 {median}，90 百分位 {p90}，最大 {max}。",
   },
 );
+
+/** A spread of |error| (`errorSpread`) as the accuracy page writes it: percentages in the page's language. */
+export function spreadWords(
+  lang: Lang,
+  s: { count: number; median: number; p90: number; max: number },
+): { count: number; median: string; p90: string; max: string } {
+  const percent = new Intl.NumberFormat(HTML_LANG[lang], {
+    style: "percent",
+    maximumFractionDigits: 1,
+  });
+  return {
+    count: s.count,
+    median: percent.format(s.median),
+    p90: percent.format(s.p90),
+    max: percent.format(s.max),
+  };
+}
+
+/**
+ * A summary sentence of rows' spread, its template filled in the page's language; none for
+ * no rows, where a median would read as 0% and say nothing was measured wrong.
+ */
+export const spreadSentence = (
+  lang: Lang,
+  template: string,
+  rows: readonly { signedError: number }[],
+): string | null =>
+  rows.length > 0 ? format(template, spreadWords(lang, errorSpread(rows))) : null;
