@@ -14,6 +14,7 @@ import { findPreset, PRESETS } from "../../../src/estimate/model/presets.ts";
 import type { ServingSpeedInput } from "../../../src/estimate/serving/speed.ts";
 import type { TaskId, TaskRequest, TaskResult } from "../../../src/estimate/registry.ts";
 import { runRequest, runTyped } from "../../../src/estimate/registry.ts";
+import type { TaskContext } from "../../../src/estimate/request/task.ts";
 
 export const rtx4090: GpuSpec = {
   id: "rtx-4090",
@@ -126,15 +127,24 @@ export function run(request: Record<string, unknown>, gpus: readonly GpuSpec[] =
   return runRequest(request, { gpus, presets: PRESETS });
 }
 
-/** The result of a request that must be accepted; a refused one fails with its issues. */
-export function runOk<T = Record<string, unknown>>(
+/**
+ * The result of a request that must be accepted, in a task context of the test's own (the
+ * catalog, a day, reference prices); a refused one fails with its issues.
+ */
+export function acceptedIn<T = Record<string, unknown>>(
   request: Record<string, unknown>,
-  gpus: readonly GpuSpec[] = GPUS,
+  ctx: TaskContext,
 ): T {
-  const r = run(request, gpus);
+  const r = runRequest(request, ctx);
   if (!r.ok) throw new Error(`refused: ${JSON.stringify(r.issues)}`);
   return r.result as unknown as T;
 }
+
+/** The result of a request that must be accepted, on the fixture GPUs. */
+export const runOk = <T = Record<string, unknown>>(
+  request: Record<string, unknown>,
+  gpus: readonly GpuSpec[] = GPUS,
+): T => acceptedIn<T>(request, { gpus, presets: PRESETS });
 
 /** The typed result of a request that must be accepted (the registry types it by its task). */
 export function resultOf<Id extends TaskId>(

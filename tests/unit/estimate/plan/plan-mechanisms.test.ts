@@ -19,7 +19,7 @@ import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import type { TaskContext } from "../../../../src/estimate/request/task.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
 import type { BreakdownItem, Warning } from "../../../../src/estimate/result.ts";
-import { exchangeReading, rtx4090 } from "../helpers.ts";
+import { acceptedIn, exchangeReading, rtx4090 } from "../helpers.ts";
 
 const gpus = loadGpuSpecs();
 const byId = (id: string): GpuSpec => gpus.find((g) => g.id === id)!;
@@ -36,11 +36,8 @@ interface Plan {
   basis: { ratio: number } | null;
   limits: LimitsAnswer;
 }
-function plan(request: Record<string, unknown>, c: TaskContext = ctx): Plan {
-  const r = runRequest({ task: "plan", ...request }, c);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.result as unknown as Plan;
-}
+const plan = (request: Record<string, unknown>, c: TaskContext = ctx): Plan =>
+  acceptedIn<Plan>({ task: "plan", ...request }, c);
 /** The issues a request is refused with; none when it is accepted. */
 function issues(request: Record<string, unknown>, c: TaskContext = ctx) {
   const r = runRequest(request, c);

@@ -17,17 +17,13 @@ import { servingRow } from "../../../../src/estimate/plan/serving.ts";
 import type { PlanRow } from "../../../../src/estimate/plan/row.ts";
 import { PRESETS } from "../../../../src/estimate/model/presets.ts";
 import { runRequest } from "../../../../src/estimate/registry.ts";
-import { rtx4090 } from "../helpers.ts";
+import { acceptedIn, rtx4090 } from "../helpers.ts";
 
 const gpus = loadGpuSpecs();
 const ctx = { gpus, presets: PRESETS, prices: [], today: "2026-12-05" };
 
 /** Another task's answer for the same workload (the memory or decode-speed task). */
-function task<T>(request: Record<string, unknown>): T {
-  const r = runRequest(request, ctx);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return r.result as unknown as T;
-}
+const task = <T>(request: Record<string, unknown>): T => acceptedIn<T>(request, ctx);
 /** The memory task's verdict for `sequences` on a group of `tensorParallel` GPUs. */
 const fitAt = (setup: Record<string, unknown>, sequences: number, tensorParallel = 1) =>
   task<{ verdict: { chosen: { fit: string } } }>({
@@ -45,11 +41,9 @@ const speedAt = (setup: Record<string, unknown>, sequences: number, tensorParall
     sequences,
   });
 
-function rows(workload: Record<string, unknown>, extra: Record<string, unknown> = {}): PlanRow[] {
-  const r = runRequest({ task: "plan", workload: { task: "serve", ...workload }, ...extra }, ctx);
-  if (!r.ok) throw new Error(JSON.stringify(r.issues));
-  return (r.result as unknown as { rows: PlanRow[] }).rows;
-}
+const rows = (workload: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  task<{ rows: PlanRow[] }>({ task: "plan", workload: { task: "serve", ...workload }, ...extra })
+    .rows;
 
 /** Llama 3.1 70B in 16 bit, 20 users at 20 tokens/s each, 8192 tokens of context. */
 const W70 = {
