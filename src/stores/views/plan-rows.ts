@@ -86,24 +86,21 @@ export const moneyMessage = (n: number | null | undefined, currency: string, dig
     ? msg("pr.no-price")
     : msg("shown.money", { n: qty(n, undefined, digits), currency });
 
+/**
+ * The reasons a row misses a limit by, each with its words where the eye starts: short, for
+ * the why column says that the deadline or the rate asked falls in the range.
+ */
+const MISSED: Partial<Record<PlanRow["reasons"][number], MessageKey>> = {
+  "misses-deadline": "pr.misses-deadline",
+  "may-miss-deadline": "deadline.may-miss",
+  "over-budget": "pr.over-budget",
+  "may-be-too-slow-per-user": "pt.mayBeSlow",
+};
+
 /** What a row misses of the limits, from its reasons ("misses the deadline, over budget"). */
 export function missedMessage(r: PlanRow): List | null {
-  const missed = r.reasons.filter(
-    (k) =>
-      k === "misses-deadline" ||
-      k === "may-miss-deadline" ||
-      k === "over-budget" ||
-      k === "may-be-too-slow-per-user",
-  );
-  // Short where the eye starts: the why column says that the deadline or the rate asked
-  // falls in the range.
-  const said = (k: (typeof missed)[number]) =>
-    k === "may-miss-deadline"
-      ? msg("deadline.may-miss")
-      : k === "may-be-too-slow-per-user"
-        ? msg("pt.mayBeSlow")
-        : msg(`pr.${k}`);
-  return missed.length ? { list: missed.map(said), sep: "pt.whySeparator" } : null;
+  const missed = r.reasons.flatMap((k) => MISSED[k] ?? []).map((key) => msg(key));
+  return missed.length ? { list: missed, sep: "pt.whySeparator" } : null;
 }
 
 /** `n` rounded to `digits` fraction digits, up (`ceil`) or to the nearest. */
