@@ -88,15 +88,43 @@ const RESULT_PREFIXES = [
 export const isResultKey = (key: string): boolean => RESULT_PREFIXES.some((p) => key.startsWith(p));
 
 /**
+ * The words only a widget's results use (its headline figures' labels, a table's columns
+ * and cells, verdicts, a likely range's wording). A page shows its results as the server
+ * rendered them until the engine computes (`Live.tsx`), so it needs none of these; they
+ * come with the engine. A key ending in "." names every key it begins.
+ */
+const RESULT_VIEW_KEYS = [
+  "r.",
+  "v.",
+  "col.",
+  "pt.",
+  "lim.",
+  "verdict.",
+  "shape.",
+  "limit.",
+  "price.",
+  "likely.",
+  "deadline.",
+  "fd.option",
+  "fd.assumes",
+] as const;
+export const isResultViewKey = (key: string): boolean =>
+  RESULT_VIEW_KEYS.some((p) => (p.endsWith(".") ? key.startsWith(p) : key === p));
+
+/**
  * The words of parts a page loads only on a reader's action: the model picker's weights-file
  * way (`mf.`, `WeightsFilesOnDemand.tsx`), which waits for them.
  */
 const ON_DEMAND_PREFIXES = ["mf."] as const;
 
-/** What the page loads with the engine's data (`engine-data.ts`): results' and on-demand words. */
+/**
+ * What the page loads with the engine's data (`engine-data.ts`): results' words, those of
+ * their views, and on-demand words.
+ */
 export const engineMessages = (lang: Lang): Record<string, string> =>
   Object.fromEntries(
     Object.entries(calculatorStrings(lang)).filter(
-      ([k]) => isResultKey(k) || ON_DEMAND_PREFIXES.some((p) => k.startsWith(p)),
+      ([k]) =>
+        isResultKey(k) || isResultViewKey(k) || ON_DEMAND_PREFIXES.some((p) => k.startsWith(p)),
     ),
   );

@@ -9,7 +9,7 @@ import type { Issue } from "../estimate/request/issue.ts";
 import { BYTES_PER_GB, BYTES_PER_MIB } from "../estimate/units.ts";
 import type { Strings } from "./format.ts";
 import type { Msg, Text } from "./text.ts";
-import { codedKey, msg, qty, say, textKeys } from "./text.ts";
+import { codedKey, msg, qty, say } from "./text.ts";
 
 const SHARE = /headroom|fragmentation|mfu|efficiency|scaling|utilization|share|fraction/i;
 
@@ -48,40 +48,6 @@ export const assumptionMessages = (a: Assumption): { label: Msg; value: Text; so
   value: paramText(a.key, a.value),
   source: msg(`src.${a.source}`, a.sourceParams),
 });
-
-/**
- * The message keys of every warning and assumption in results (outcomes as the engine
- * returns them, nested however a task nests them), and the option label of every string
- * their results hold (a view labels a result's engine, weight format or limit as
- * `opt.<value>`; the request an outcome echoes is the inputs', labelled by their own keys),
- * and the basis of every likely range (`likely.basis.<basis>`):
- * what a page must carry to show its initial results before the engine, which brings the
- * rest, has loaded. Keys the dictionaries lack are named too; a caller keeps those it has.
- */
-export function resultMessageKeys(results: unknown): Set<string> {
-  const keys = new Set<string>();
-  const add = (t: Text) => textKeys(t).forEach((k) => keys.add(k));
-  const visit = (x: unknown): void => {
-    if (Array.isArray(x)) return x.forEach(visit);
-    if (typeof x === "string") keys.add(`opt.${x}`);
-    if (typeof x !== "object" || x === null) return;
-    for (const [name, v] of Object.entries(x)) {
-      // An outcome's echo of its request: what the inputs show, labelled by their own keys.
-      if (name === "request") continue;
-      // A likely range names the validation errors it rests on by its basis.
-      if (name === "basis" && typeof v === "string") keys.add(`likely.basis.${v}`);
-      // A breakdown's part names the key of its own label.
-      if (name === "labelKey" && typeof v === "string") keys.add(v);
-      if (name === "warnings" && Array.isArray(v))
-        (v as Warning[]).forEach((w) => add(warningMessage(w)));
-      else if (name === "assumptions" && Array.isArray(v))
-        for (const a of v as Assumption[]) Object.values(assumptionMessages(a)).forEach(add);
-      else visit(v);
-    }
-  };
-  visit(results);
-  return keys;
-}
 
 /** An issue as the sentence that follows its field's name ("must be from 1 to 64 GPUs"). */
 export function issueMessage(i: Issue): Msg {

@@ -1,7 +1,7 @@
 /**
  * The catalog, in two parts. `$catalog` is what the page shows and chooses from: each GPU's
  * and preset's name (a choice in a select, a name in a sentence), the page's currency and
- * day, and the initial results; the page carries it once as data (`<script
+ * day, and the initial model; the page carries it once as data (`<script
  * type="application/json" id="calc-catalog">`, written by `CatalogData.astro`), so it costs
  * no JavaScript. `$engineCatalog` is what only the engine computes with (whole GPU specs and
  * presets, reference prices, exchange rates): it comes with the engine (`engine-data.ts`).
@@ -32,8 +32,8 @@ export interface Catalog {
   /** The day plans age reference prices to, when the build pinned one (`site-date.ts`). */
   today?: string;
   /**
-   * What each calculator shows for its initial inputs, computed at build time by the
-   * engine, by store key: the page shows these until the engine has loaded.
+   * What the stores derive from their initial inputs without the engine, computed at build
+   * time, by store key: the initial model's reading (`model.ts`).
    */
   initial?: Record<string, unknown>;
 }
@@ -52,8 +52,6 @@ export interface EngineCatalog {
 export type FullCatalog = EngineCatalog & Pick<Catalog, "currency" | "today">;
 
 export const CATALOG_ELEMENT_ID = "calc-catalog";
-/** Marks each widget's initial results in the page (`CalcPageData.astro`). */
-export const INITIAL_RESULTS_ATTRIBUTE = "data-calc-initial";
 
 const parse = (text: string | null | undefined): unknown => (text ? JSON.parse(text) : {});
 
@@ -62,16 +60,12 @@ function fromPage(): Catalog {
     const parsed = parse(
       document.getElementById(CATALOG_ELEMENT_ID)?.textContent,
     ) as Partial<Catalog>;
-    const initial = { ...parsed.initial };
-    for (const el of document.querySelectorAll(`script[${INITIAL_RESULTS_ATTRIBUTE}]`)) {
-      Object.assign(initial, parse(el.textContent));
-    }
     return {
       gpus: parsed.gpus ?? [],
       presets: parsed.presets ?? [],
       ...(parsed.currency ? { currency: parsed.currency } : {}),
       ...(parsed.today ? { today: parsed.today } : {}),
-      initial,
+      ...(parsed.initial ? { initial: parsed.initial } : {}),
     };
   } catch {
     return { gpus: [], presets: [] };

@@ -13,7 +13,6 @@ import { toGpuSpec } from "../../catalog/to-spec.ts";
 import { inLang } from "../../catalog/zh-twin.ts";
 import { PRESETS } from "../../estimate/model/presets.ts";
 import { toExchangeRates, toReferencePrices } from "../../prices/to-reference.ts";
-import type { TaskId } from "../../estimate/registry.ts";
 import type { Lang } from "../../i18n/lang.ts";
 import { LANG_CURRENCY } from "../../i18n/lang.ts";
 import type { Catalog, FullCatalog } from "../../stores/catalog.ts";
@@ -24,7 +23,6 @@ import { engine } from "../../stores/engine-impl.ts";
 import { provideStrings } from "../../stores/strings.ts";
 import { provideEngine } from "../../stores/engine.ts";
 import { initialModel, MODEL_INITIAL_KEY } from "../../stores/model.ts";
-import { taskStoreRegistry } from "../../stores/outcome.ts";
 import "../../stores/results/all.ts";
 
 /** The catalog; with a page's language, that page's currency. */
@@ -87,20 +85,4 @@ export async function engineDataFile(lang: Lang): Promise<EngineDataFile> {
   const body = JSON.stringify(data);
   const name = `${lang}.${createHash("sha256").update(body).digest("hex").slice(0, 10)}`;
   return { name, path: `/engine-data/${name}.json`, body };
-}
-
-/**
- * The results of the initial inputs of the tasks a widget shows: each page carries only its
- * own widgets' (a task whose result the page lacks is computed by the engine when shown).
- */
-export async function initialResults(
-  lang: Lang,
-  tasks: readonly TaskId[],
-): Promise<Record<string, unknown>> {
-  await provide(lang);
-  const initial: Record<string, unknown> = {};
-  for (const ts of taskStoreRegistry.filter((t) => tasks.includes(t.id))) {
-    initial[ts.id] = ts.initial().outcome;
-  }
-  return initial;
 }

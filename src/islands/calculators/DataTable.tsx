@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import type { Say } from "../../i18n/text.ts";
 import type { TableView } from "../../stores/views/table.ts";
+import { ACT_ATTRIBUTE } from "./Live.tsx";
 
 export function DataTable({ v, s }: { v: TableView; s: Say }) {
   const caption = s(v.caption);
@@ -58,7 +59,12 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
                     {s(c.text)}
                     {c.link && " "}
                     {c.link && (
-                      <a href={c.link.href} rel="noopener noreferrer" onClick={c.link.onClick}>
+                      <a
+                        href={c.link.href}
+                        rel="noopener noreferrer"
+                        onClick={c.link.onClick}
+                        {...(c.link.onClick ? { [ACT_ATTRIBUTE]: `${r.key}:${i}` } : {})}
+                      >
                         {s(c.link.text)}
                       </a>
                     )}
@@ -76,6 +82,7 @@ export function DataTable({ v, s }: { v: TableView; s: Say }) {
           aria-expanded={v.collapse.expanded ? "true" : "false"}
           aria-controls={`${v.anchor ?? v.name ?? "table"}-rows`}
           onClick={v.collapse.toggle}
+          {...{ [ACT_ATTRIBUTE]: "show-all" }}
         >
           {s(v.collapse.label)}
         </button>

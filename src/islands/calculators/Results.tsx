@@ -1,10 +1,12 @@
 /**
  * A widget's results: the estimate, or why there is none (every issue at once, each after
- * its field's label), or that it is being computed.
+ * its field's label), or that it is being computed; as the page was built until the engine
+ * computes (`Live.tsx`).
  */
 import type { ComponentChildren } from "preact";
 import type { Say } from "../../i18n/text.ts";
-import type { Shown } from "../../stores/views/result.ts";
+import type { LiveShown, Shown } from "../../stores/views/result.ts";
+import { Live } from "./Live.tsx";
 
 export interface ResultsProps<V> {
   v: Shown<V>;
@@ -12,7 +14,13 @@ export interface ResultsProps<V> {
   render: (result: V) => ComponentChildren;
 }
 
+/** The results in a live part of their own. */
 export function Results<V>({ v, s, render }: ResultsProps<V>) {
+  return <Live v={v}>{(x) => <ResultsBody v={x} s={s} render={render} />}</Live>;
+}
+
+/** The results by their state, inside a live part. */
+export function ResultsBody<V>({ v, s, render }: Omit<ResultsProps<V>, "v"> & { v: LiveShown<V> }) {
   if (v.status === "computing")
     return (
       <p class="calc-note-text" role="status">

@@ -25,9 +25,8 @@ export const costView = defineView(
     const value = cost.effective(state);
     const options = value.options ?? [];
     // Every price and total in one currency: the one chosen, else the page's.
-    const currency = outcome?.ok
-      ? outcome.result.currency
-      : (value.currency ?? pageCurrency ?? "USD");
+    const currency =
+      outcome?.ok === true ? outcome.result.currency : (value.currency ?? pageCurrency ?? "USD");
     const f = fieldViews({
       id: ID,
       fields: cost.fields,

@@ -131,7 +131,8 @@ export const frontDoorView = defineView(
       value: fitValue,
       set: fit.set,
       // The plan's currency: the one chosen, else the page's.
-      currency: outcome?.ok ? outcome.result.currency : (fitValue.currency ?? catalog.currency),
+      currency:
+        outcome?.ok === true ? outcome.result.currency : (fitValue.currency ?? catalog.currency),
     });
     const j = fieldViews({
       ...bind,

@@ -187,9 +187,8 @@ export const gpuFitView = defineView(
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
     // The plan's currency: the one chosen, else the page's, else your prices', else USD.
-    const currency = outcome?.ok
-      ? outcome.result.currency
-      : (value.currency ?? pageCurrency ?? "USD");
+    const currency =
+      outcome?.ok === true ? outcome.result.currency : (value.currency ?? pageCurrency ?? "USD");
     const f = fieldViews({ ...bind, fields: GPU_FIT_INPUTS.fit, value, set: fit.set, currency });
     // The budget in its own currency: the one it was typed in, kept when the costs' changes.
     const budget = fieldViews({
@@ -250,7 +249,7 @@ export const gpuFitView = defineView(
       budget("budget"),
       ...(value.budget === undefined ? [] : [f("budgetCurrency")]),
       f("currency"),
-      yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus),
+      yourPricesGroup(`${ID}-p`, prices, editor, outcome, gpus, currency),
       f("sortBy"),
       // The hours a rental bills beside the run: shown with their defaults, to be replaced.
       {

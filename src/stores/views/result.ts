@@ -6,7 +6,7 @@
 import type { GpuChoice } from "../catalog.ts";
 import type { Result } from "../../estimate/result.ts";
 import type { Issue } from "../../estimate/request/issue.ts";
-import type { ShownOutcome } from "../outcome.ts";
+import type { AsBuilt, ShownOutcome } from "../outcome.ts";
 import {
   assumptionMessages,
   fieldLabelMessage,
@@ -24,14 +24,23 @@ export interface IssueView {
   line: Msg;
 }
 
-/** A widget's results: being computed, refused (every issue at once), or the view of one. */
-export type Shown<V> =
+/**
+ * A widget's results: as the page was built (the server's markup, kept until the engine
+ * computes), being computed, refused (every issue at once), or the view of one.
+ */
+export type Shown<V> = { status: "as-built" } | LiveShown<V>;
+/** A result in any state but as built: what the browser draws. */
+export type LiveShown<V> =
   | { status: "computing"; text: Msg }
   | { status: "issues"; title: Msg; issues: IssueView[] }
   | ({ status: "ok" } & V);
 
-export function shown<R, V>(o: ShownOutcome<R> | null, view: (r: R) => V): Shown<V> {
+/** A task's outcome as its widget holds it (`TaskStores.$outcome`). */
+export type Held<R> = ShownOutcome<R> | AsBuilt | null;
+
+export function shown<R, V>(o: Held<R>, view: (r: R) => V): Shown<V> {
   if (o === null) return { status: "computing", text: msg("calc.computing") };
+  if (o.ok === "as-built") return { status: "as-built" };
   if (!o.ok)
     return {
       status: "issues",
@@ -66,9 +75,9 @@ export const summary = (r: Pick<Result, "warnings" | "assumptions">): SummaryVie
  * Issue messages by the field they name under `prefix` (`options.1`), for the inputs to
  * show beside themselves; the first issue of a field wins.
  */
-export function issuesAt(o: ShownOutcome<unknown> | null, prefix = ""): Record<string, Msg> {
+export function issuesAt(o: Held<unknown>, prefix = ""): Record<string, Msg> {
   const out: Record<string, Msg> = {};
-  const issues: readonly Issue[] = o && !o.ok ? o.issues : [];
+  const issues: readonly Issue[] = o?.ok === false ? o.issues : [];
   for (const i of issues) {
     if (prefix && !i.field.startsWith(`${prefix}.`)) continue;
     const rest = prefix ? i.field.slice(prefix.length + 1) : i.field;

@@ -5,7 +5,6 @@
 import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICE_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
-import type { ShownOutcome } from "../outcome.ts";
 import { msg } from "../../i18n/text.ts";
 import type { YourPriceState } from "../your-prices.ts";
 import { clearPrices, removePrice, setPrice } from "../your-prices-edit.ts";
@@ -14,6 +13,7 @@ import { clearPrices, removePrice, setPrice } from "../your-prices-edit.ts";
 export { addPrice } from "../your-prices-edit.ts";
 import type { FieldView } from "./fields.ts";
 import { listEditor } from "./list-editor.ts";
+import type { Held } from "./result.ts";
 import { issuesAt } from "./result.ts";
 import { issueMessage } from "../../i18n/messages.ts";
 import { pageIssue } from "../page-issues.ts";
@@ -21,7 +21,7 @@ import { pageIssue } from "../page-issues.ts";
 export function priceRows(
   id: string,
   rows: readonly YourPriceState[],
-  outcome: ShownOutcome<TaskResult<"plan">> | null,
+  outcome: Held<TaskResult<"plan">>,
   gpus: readonly GpuChoice[],
 ): FieldView[] {
   const taken = new Set(rows.map((p) => p.gpu));

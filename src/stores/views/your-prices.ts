@@ -9,12 +9,13 @@ import { onMount } from "nanostores";
 import type { GpuChoice } from "../catalog.ts";
 import { YOUR_PRICES_FIELDS } from "../../estimate/cost/price-fields.ts";
 import type { TaskResult } from "../../estimate/registry.ts";
-import type { ShownOutcome } from "../outcome.ts";
 import { msg } from "../../i18n/text.ts";
 import { lazy } from "../lazy.ts";
 import type { YourPricesState } from "../your-prices.ts";
 import { $yourPrices } from "../your-prices.ts";
 import type { FieldView } from "./fields.ts";
+import type { Held } from "./result.ts";
+import type { Currency } from "../../estimate/vocabulary.ts";
 
 const rowsEditor = lazy(() => import("./your-prices-rows.ts"));
 /** Whether the rows' controls have loaded: a view showing the group reads it. */
@@ -31,8 +32,10 @@ export function yourPricesGroup(
   id: string,
   state: YourPricesState,
   editor: ReturnType<typeof $rowsEditor.get>,
-  outcome: ShownOutcome<TaskResult<"plan">> | null,
+  outcome: Held<TaskResult<"plan">>,
   gpus: readonly GpuChoice[],
+  /** The plan's currency, which a new price takes until the user says otherwise. */
+  currency: Currency,
 ): FieldView {
   const rows = state.prices ?? [];
   const rowViews: FieldView[] =
@@ -61,11 +64,7 @@ export function yourPricesGroup(
               kind: "button" as const,
               id: `${id}-add`,
               label: msg("gf.yp.add"),
-              // A new price is in the plan's currency until the user says otherwise.
-              onClick: () =>
-                void rowsEditor
-                  .load()
-                  .then((m) => m?.addPrice(outcome?.ok ? outcome.result.currency : "USD")),
+              onClick: () => void rowsEditor.load().then((m) => m?.addPrice(currency)),
             },
           ]
         : []),

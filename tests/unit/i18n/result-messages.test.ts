@@ -1,12 +1,17 @@
 /**
- * The words of results a page carries: those its initial results name, found the way the
- * views say them (`warningMessage`, `assumptionMessages`); the rest load with the engine.
+ * The words a page carries and those that come with the engine: a page shows its results as
+ * the server rendered them until the engine computes, so the words of results and of their
+ * views come with the engine, and the page holds its frames' and inputs' words.
  */
 import { describe, expect, it } from "vitest";
-import { calculatorStrings, engineMessages, isResultKey } from "../../../src/i18n/calculators.ts";
+import {
+  calculatorStrings,
+  engineMessages,
+  isResultKey,
+  isResultViewKey,
+} from "../../../src/i18n/calculators.ts";
 import type { Widget } from "../../../src/i18n/widget-strings.ts";
 import { WIDGET_KEYS, widgetStrings } from "../../../src/i18n/widget-strings.ts";
-import { resultMessageKeys } from "../../../src/i18n/messages.ts";
 import { textKeys } from "../../../src/i18n/text.ts";
 
 describe("textKeys", () => {
@@ -22,90 +27,23 @@ describe("textKeys", () => {
   });
 });
 
-describe("resultMessageKeys", () => {
-  it("finds warnings and assumptions however deep a task nests them", () => {
-    const outcomes = {
-      plan: {
-        ok: true,
-        // The request it echoes names nothing: its values are the inputs', labelled by them.
-        request: { workload: { engine: "sglang" }, sortBy: "cost" },
-        result: {
-          rows: [
-            {
-              engine: "vllm",
-              warnings: [{ code: "kv-pool-short", params: { gpu: "l40s", users: 3 } }],
-              assumptions: [{ key: "mfu", value: 0.4, source: "estimator" }],
-            },
-          ],
-          // Every string value is tried as an option's label ("opt.<value>", else itself).
-          assumptions: [{ key: "precision", value: "bf16", source: "request" }],
-          warnings: [{ code: "users-queued", params: { figures: "memoryGB,linkGBps" } }],
-        },
-      },
-    };
-    expect([...resultMessageKeys(outcomes)].sort()).toEqual(
-      [
-        "opt.vllm",
-        "warn.kv-pool-short",
-        "opt.l40s",
-        "as.mfu",
-        "src.estimator",
-        "as.precision",
-        "opt.bf16",
-        "src.request",
-        "warn.users-queued",
-        "fig.memoryGB",
-        "fig.linkGBps",
-      ].sort(),
-    );
-    expect(resultMessageKeys({ ok: false, issues: [] }).size).toBe(0);
-  });
-
-  it("names each part of a breakdown by the key of its label", () => {
-    const breakdown = [
-      { key: "weights", labelKey: "breakdown.weights", value: 16e9 },
-      { key: "kv-cache", labelKey: "breakdown.kv-cache", value: 2e9 },
-    ];
-    expect(resultMessageKeys({ ok: true, result: { total: 18e9, breakdown } })).toEqual(
-      new Set([
-        "breakdown.weights",
-        "breakdown.kv-cache",
-        // Every string is tried as an option's label; the page keeps only keys it has.
-        "opt.weights",
-        "opt.kv-cache",
-        "opt.breakdown.weights",
-        "opt.breakdown.kv-cache",
-      ]),
-    );
-  });
-
-  it("names the sentence a likely range rests on by the range's basis", () => {
-    const rows = [{ hoursRange: { low: 10, high: 17, basis: "training-adapter", runs: 40 } }];
-    expect(resultMessageKeys({ ok: true, result: { rows } })).toEqual(
-      new Set(["likely.basis.training-adapter", "opt.training-adapter"]),
-    );
-  });
-});
-
 describe("a widget's strings", () => {
   const allResultKeys = new Set(Object.keys(calculatorStrings("en")).filter(isResultKey));
 
-  it("hold the result messages their initial results name, and no others", () => {
-    const named = new Set(["warn.kv-pool-short", "as.mfu"]);
-    // Labels aside: those of the widget's inputs always come (below).
-    const keys = Object.keys(widgetStrings("en", "GpuFit", named)).filter((k) =>
-      /^(warn|as|src|issue)\./.test(k),
-    );
-    expect(keys.sort()).toEqual(["as.mfu", "warn.kv-pool-short"]);
-  });
-
-  it("hold every word of results the initial results name, whatever its prefix", () => {
-    // A throughput result limited by memory bandwidth shows that limit's option label.
-    const named = new Set(["opt.memory-bandwidth", "warn.kv-pool-short"]);
-    for (const lang of ["en", "zh-cn"] as const) {
-      const strings = widgetStrings(lang, "Throughput", named);
-      expect(strings["opt.memory-bandwidth"]).toBe(lang === "en" ? "memory bandwidth" : "显存带宽");
-      expect(strings["warn.kv-pool-short"]).toBe(calculatorStrings(lang)["warn.kv-pool-short"]);
+  it("hold no word of results but those the page's own issues name", () => {
+    const named = new Set(["issue.engine-load-failed"]);
+    for (const widget of Object.keys(WIDGET_KEYS) as Widget[]) {
+      const keys = Object.keys(widgetStrings("en", widget, named));
+      // Labels aside: those of the widget's inputs always come (below).
+      expect(keys.filter((k) => /^(warn|as|src|issue)\./.test(k)).sort(), widget).toEqual(
+        widget === "FrontDoor"
+          ? ["issue.engine-load-failed", "warn.measured-basis"]
+          : ["issue.engine-load-failed"],
+      );
+      // Nor the words of results' views: a table's columns, a verdict, a likely range.
+      expect(keys.filter(isResultViewKey), widget).toEqual(
+        widget === "ModelPicker" ? ["r.params", "r.active"] : [],
+      );
     }
   });
 
@@ -119,14 +57,19 @@ describe("a widget's strings", () => {
       }
   });
 
-  it("leave to the engine only warnings, assumptions, their sources, issues, labels, ranges' bases, breakdowns' parts, GPU figures and the weights-file way's words", () => {
+  it("leave to the engine only results' words, their views' words and the weights-file way's", () => {
     for (const lang of ["en", "zh-cn"] as const) {
       const keys = Object.keys(engineMessages(lang));
       expect(
-        keys.filter((k) => !/^(warn|as|src|issue|opt|f|likely\.basis|breakdown|fig|mf)\./.test(k)),
+        keys.filter((k) => !isResultKey(k) && !isResultViewKey(k) && !k.startsWith("mf.")),
       ).toEqual([]);
-      // Every word of results comes, and of the rest only the weights-file way's.
-      expect(keys.filter((k) => !k.startsWith("mf.")).length).toBe(allResultKeys.size);
+      // Every word of results and of their views comes.
+      const all = Object.keys(calculatorStrings(lang));
+      expect(keys.filter((k) => !k.startsWith("mf.")).length).toBe(
+        all.filter((k) => isResultKey(k) || isResultViewKey(k)).length,
+      );
+      // A table's column, a verdict, a likely range's words: the views' own prefixes.
+      expect(keys).toEqual(expect.arrayContaining(["pt.verdict", "v.details", "r.ttft"]));
     }
   });
 });
