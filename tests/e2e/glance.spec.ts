@@ -182,6 +182,8 @@ for (const lang of ["en", "zh-cn"] as const)
       await page.setViewportSize(size);
       await openCalculators(page, lang, "gf");
       await page.locator(".calc-plan-chart > summary").click();
+      // The chart is drawn once opened (with the engine, on a page as built).
+      await expect(page.locator('figure[data-chart="plan"] svg')).toBeVisible();
       const texts = page.locator('figure[data-chart="plan"] svg text');
       const all = await texts.evaluateAll((els) => els.map((e) => e.textContent ?? ""));
       expect(all.some((s) => s.startsWith(t.cheapest))).toBe(true);

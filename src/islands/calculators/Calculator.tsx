@@ -15,12 +15,17 @@ import { Frame } from "./Frame.tsx";
 import { PlanChart } from "./PlanChart.tsx";
 import type { Rendered, WidgetProps } from "./hooks.ts";
 import { Results } from "./Results.tsx";
+import { ACT_ATTRIBUTE } from "./Live.tsx";
+import { setPlanChartOpen } from "../../stores/plan-chart-open.ts";
 import { ResultSummary } from "./ResultSummary.tsx";
 
-/** The plan's options as a chart, behind a disclosure: most readers want the table. */
+/**
+ * The plan's options as a chart, behind a disclosure: most readers want the table. It is
+ * drawn while open (`v` null while closed).
+ */
 export interface ChartDisclosure {
   summary: Text;
-  v: PlanChartView | { none: Msg };
+  v: PlanChartView | { none: Msg } | null;
 }
 
 export interface ResultBody {
@@ -77,9 +82,12 @@ export function Calculator<R extends ResultBody>({
             ))}
             {r.figures && <Figures items={r.figures} s={s} />}
             {r.planChart && (
-              <details class="calc-plan-chart no-print">
-                <summary>{s(r.planChart.summary)}</summary>
-                <PlanChart v={r.planChart.v} s={s} />
+              <details
+                class="calc-plan-chart no-print"
+                onToggle={(e) => setPlanChartOpen(e.currentTarget.open)}
+              >
+                <summary {...{ [ACT_ATTRIBUTE]: "chart" }}>{s(r.planChart.summary)}</summary>
+                {r.planChart.v && <PlanChart v={r.planChart.v} s={s} />}
               </details>
             )}
             {extra?.(r)}

@@ -2,23 +2,16 @@
  * A result table from its view (`stores/views/table.ts`): a scrollable, labelled region
  * with a caption, column heads, and one row per item, a row head and its cells.
  */
-import { useEffect, useRef } from "preact/hooks";
 import type { Say } from "../../i18n/text.ts";
 import type { TableView } from "../../stores/views/table.ts";
 import { ACT_ATTRIBUTE } from "./Live.tsx";
 
 export function DataTable({ v, s }: { v: TableView; s: Say }) {
   const caption = s(v.caption);
-  const box = useRef<HTMLDivElement>(null);
-  // A link to the table (#gpu-table) lands before the widgets above it have their results;
-  // once the table shows, the page scrolls to it again, so the landing survives the shift.
-  useEffect(() => {
-    if (v.anchor && location.hash === `#${v.anchor}`) box.current?.scrollIntoView();
-  }, [v.anchor]);
   // Which columns hide until the box is ticked: calc.css hides them, so no script is needed.
   const more = (i: number) => v.more?.columns.includes(i) || undefined;
   return (
-    <div class="calc-table-box" id={v.anchor} ref={box}>
+    <div class="calc-table-box" id={v.anchor}>
       {v.more && (
         <label class="calc-more">
           <input type="checkbox" /> {s(v.more.label)}

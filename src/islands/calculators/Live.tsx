@@ -47,6 +47,10 @@ export class Live<V> extends Component<LiveProps<V>> {
 
   override componentDidMount(): void {
     this.paint();
+    // A link into this part (#gpu-table) lands before the island has hydrated, which moves
+    // it (its "computing" line goes); once the island has drawn itself, the page scrolls to
+    // it again.
+    requestAnimationFrame(() => this.host.current?.querySelector(":target")?.scrollIntoView());
   }
   override componentDidUpdate(): void {
     this.paint();

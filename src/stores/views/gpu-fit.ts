@@ -39,6 +39,7 @@ import { issuesAt, requestText, shown, summary } from "./result.ts";
 import type { CellView, RowView } from "./table.ts";
 import { PLAN_TABLE_ANCHOR } from "./table.ts";
 import { $allCards, FIRST_CARDS, toggleAllCards } from "../fit-cards.ts";
+import { $planChartOpen } from "../plan-chart-open.ts";
 
 const ID = "gf";
 
@@ -169,6 +170,7 @@ export const gpuFitView = defineView(
     $rowsEditor,
     $serving,
     $allCards,
+    $planChartOpen,
   ],
   (
     fitState,
@@ -183,6 +185,7 @@ export const gpuFitView = defineView(
     editor,
     servingState,
     allCards,
+    chartOpen,
   ) => {
     const value = fit.effective(fitState);
     const bind = { id: ID, issues: issuesAt(outcome), gpus };
@@ -314,7 +317,11 @@ export const gpuFitView = defineView(
         return {
           assumes: serving ? servingSetupMessage(r.assumptions) : null,
           lines: limitsMessages(r.limits, currency),
-          planChart: { summary: msg("gf.chart"), v: planChart(best, currency) },
+          // Drawn while open: a page carries no chart until a reader opens it.
+          planChart: {
+            summary: msg("gf.chart"),
+            v: chartOpen ? planChart(best, currency) : null,
+          },
           table: {
             name: "fit",
             anchor: PLAN_TABLE_ANCHOR,
