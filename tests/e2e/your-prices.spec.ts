@@ -97,9 +97,12 @@ flow(
   async ({ page }, lang) => {
     const w = WORDS[lang];
     await openCalculators(page, lang, "gf");
+    // Added on the table as built (no result computed yet), a price is in the page's
+    // currency: yuan on the Chinese site.
+    await page.getByRole("button", { name: w.add }).click();
+    await expect(page.locator("#gf-p0-currency")).toHaveValue(lang === "en" ? "USD" : "CNY");
     // A batch job timed on the RTX 4090 (the example the table opens on) fits on one card.
     await page.selectOption("#gf-mode", "batch");
-    await page.getByRole("button", { name: w.add }).click();
     await page.selectOption("#gf-p0-gpu", "rtx-4090");
     // In the page's currency (yuan on the Chinese site), so the price is used as typed.
     await page.selectOption("#gf-p0-currency", lang === "en" ? "USD" : "CNY");
