@@ -63,7 +63,7 @@ export const WIDGET_KEYS = {
   CostComparison: ["cc.", "k."],
   GpuFit: ["gf.", "fd.billed.", "pr."],
   LinkNote: ["link."],
-  FrontDoor: ["fd.", "pr.", "warn.measured-basis", ...METHOD],
+  FrontDoor: ["fd.", "pr.", ...METHOD],
 } as const;
 export type Widget = keyof typeof WIDGET_KEYS;
 

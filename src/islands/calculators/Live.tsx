@@ -66,7 +66,7 @@ export class Live<V> extends Component<LiveProps<V>> {
     // Preact's diff against foreign markup drops attributes its elements do not name: a
     // disclosure the reader opened would close.
     const open = this.built ? [...host.querySelectorAll("details")].map((d) => d.open) : [];
-    render(h(this.inner(), { class: LIVE_CLASS }, children(v)), host);
+    render(h(this.tag(), { class: LIVE_CLASS }, children(v)), host);
     host.querySelectorAll("details").forEach((d, i) => {
       if (open[i]) d.open = true;
     });
@@ -88,10 +88,12 @@ export class Live<V> extends Component<LiveProps<V>> {
     void loadEngine();
   };
 
-  inner = (): "div" | "span" => this.props.as ?? "div";
+  /** The part's element, and its content's: a block unless the part is a run of text. */
+  tag = (): "div" | "span" => this.props.as ?? "div";
 
   override render() {
-    const { v, children, as = "div", ...attrs } = this.props;
+    const { v, children, as: _as, ...attrs } = this.props;
+    const as = this.tag();
     // The server renders the result in place (it has the engine: never as built).
     if (!inBrowser)
       return h(

@@ -20,7 +20,10 @@ describe("a result before the engine", () => {
     expect(engineData.$state.get().status).toBe("idle");
 
     setFit({ epochs: 2 });
-    await expect.poll(() => engineData.$state.get().status).toBe("failed");
+    // A guard against a hang, not a speed limit: the failure comes at once.
+    await expect
+      .poll(() => engineData.$state.get().status, { timeout: 30_000 })
+      .toBe("failed");
     const last = plan.$outcome.get();
     expect(last).toEqual({
       ok: false,
