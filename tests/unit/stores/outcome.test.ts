@@ -21,9 +21,7 @@ describe("a result before the engine", () => {
 
     setFit({ epochs: 2 });
     // A guard against a hang, not a speed limit: the failure comes at once.
-    await expect
-      .poll(() => engineData.$state.get().status, { timeout: 30_000 })
-      .toBe("failed");
+    await expect.poll(() => engineData.$state.get().status, { timeout: 30_000 }).toBe("failed");
     const last = plan.$outcome.get();
     expect(last).toEqual({
       ok: false,
